@@ -1,0 +1,213 @@
+// mlsysim: the command-line face of the core (API.md "Command line").
+//
+//   mlsysim list types|presets|workloads|fleets [--json]
+//   mlsysim eval PRESET [--set FIELD=VALUE]... [--json]
+//   mlsysim eval --type TYPE --set FIELD=VALUE... [--json]
+//   mlsysim eval --input FILE|- [--json]
+//
+// Extras: --binary (byte texts in KiB/MiB/GiB), --help, --version.
+// Exit status: 0 on success; 2 on invalid input or usage, the error text on stderr.
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "mlsysim/api.hpp"
+#include "mlsysim/units.hpp"
+
+namespace {
+
+using mlsysim::InputError;
+using mlsysim::Json;
+
+constexpr const char* kUsage =
+    "usage:\n"
+    "  mlsysim list types|presets|workloads|fleets [--json]\n"
+    "  mlsysim eval PRESET [--set FIELD=VALUE]... [--json] [--binary]\n"
+    "  mlsysim eval --type TYPE --set FIELD=VALUE... [--json] [--binary]\n"
+    "  mlsysim eval --input FILE|- [--json] [--binary]\n"
+    "\n"
+    "VALUE is read as JSON when it is JSON (8, 0.25, {\"name\": ...}), else as text\n"
+    "(\"0.5 s\", \"2 USD/hour\", GPT3). Exit status 2 on invalid input.\n";
+
+struct UsageError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// --set values: JSON when they parse as JSON, otherwise the text itself.
+Json set_value(const std::string& text) {
+  Json v = Json::parse(text, nullptr, false);
+  if (v.is_discarded()) return Json(text);
+  return v;
+}
+
+std::string pad(const std::string& s, std::size_t width) {
+  // pad by code points so that "µs" and "×" line up
+  std::size_t len = 0;
+  for (unsigned char c : s) len += (c & 0xC0) != 0x80;
+  return s + std::string(len < width ? width - len : 1, ' ');
+}
+
+std::string input_text(const Json& v) {
+  if (v.is_null()) return "(not given)";
+  if (v.is_object() && v.contains("unit") && v.contains("value"))
+    return mlsysim::js_number(v["value"].get<double>()) + " " + v["unit"].get<std::string>();
+  if (v.is_object() && v.contains("name")) return v["name"].get<std::string>();
+  if (v.is_number()) return mlsysim::js_number(v.get<double>());
+  return v.dump();
+}
+
+void print_result(const Json& r) {
+  const Json types = mlsysim::list_scenario_types();
+  Json decl;
+  for (const Json& t : types)
+    if (t["name"] == r["type"]) decl = t;
+  if (r["preset"].is_string())
+    std::cout << r["preset"].get<std::string>() << " (" << r["type"].get<std::string>() << ")\n";
+  else
+    std::cout << r["type"].get<std::string>() << "\n";
+  std::cout << "\ninputs\n";
+  for (const auto& [name, v] : r["inputs"].items()) std::cout << "  " << pad(name, 28) << input_text(v) << "\n";
+  std::cout << "\nproperties\n";
+  for (const Json& p : decl["properties"]) {
+    const std::string name = p["name"].get<std::string>();
+    const Json& v = r["properties"][name];
+    std::string shown = v.contains("error") ? "unavailable" : v["text"].get<std::string>();
+    std::cout << "  " << pad(name, 28) << pad(shown, 18) << "= " << p["equation"].get<std::string>() << "\n";
+    if (v.contains("error")) std::cout << "  " << pad("", 28) << v["error"].get<std::string>() << "\n";
+  }
+  if (!r["warnings"].empty()) {
+    std::cout << "\nwarnings\n";
+    for (const Json& w : r["warnings"]) std::cout << "  " << w.get<std::string>() << "\n";
+  }
+}
+
+void print_list(const std::string& what, bool json) {
+  Json list;
+  if (what == "types") list = mlsysim::list_scenario_types();
+  else if (what == "presets") list = mlsysim::list_presets();
+  else if (what == "workloads") list = mlsysim::list_workloads();
+  else if (what == "fleets") list = mlsysim::list_fleets();
+  else throw UsageError("list: expected types, presets, workloads or fleets, got \"" + what + "\"");
+  if (json) {
+    std::cout << list.dump(2) << "\n";
+    return;
+  }
+  for (const Json& e : list) {
+    const std::string name = e["name"].get<std::string>();
+    if (what == "types") {
+      std::cout << name << " (" << e["category"].get<std::string>() << ")\n  "
+                << e["summary"].get<std::string>() << "\n  fields:\n";
+      for (const Json& f : e["fields"])
+        std::cout << "    " << pad(f["name"].get<std::string>(), 28) << f["rule"].get<std::string>()
+                  << (f["required"].get<bool>() ? "" : " (default " + f["default"].dump() + ")") << "\n";
+      std::cout << "  properties:\n";
+      for (const Json& p : e["properties"])
+        std::cout << "    " << pad(p["name"].get<std::string>(), 28) << "= " << p["equation"].get<std::string>()
+                  << "\n";
+    } else if (what == "presets") {
+      std::cout << pad(name, 28) << pad(e["type"].get<std::string>(), 36) << e["summary"].get<std::string>() << "\n";
+    } else if (what == "workloads") {
+      std::cout << pad(name, 14) << pad(mlsysim::human_text(e["parameters"].get<double>(), "param"), 16)
+                << e["source"].get<std::string>() << "\n";
+    } else {
+      std::cout << pad(name, 22) << pad(std::to_string(e["count"].get<long long>()) + " x " +
+                                            e["node"]["name"].get<std::string>(), 18)
+                << e["accelerators"].get<long long>() << " accelerators\n";
+    }
+  }
+}
+
+std::string read_all(const std::string& path) {
+  if (path == "-") {
+    return std::string(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+  }
+  std::ifstream f(path, std::ios::binary);
+  if (!f) throw InputError("input", "cannot read file \"" + path + "\"");
+  std::ostringstream s;
+  s << f.rdbuf();
+  return s.str();
+}
+
+int run(const std::vector<std::string>& args) {
+  if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+    std::cout << kUsage;
+    return args.empty() ? 2 : 0;
+  }
+  if (args[0] == "--version") {
+    std::cout << "mlsysim " << mlsysim::version() << "\n";
+    return 0;
+  }
+  bool json = false, binary = false;
+  std::vector<std::string> positional;
+  std::string type, input;
+  bool has_type = false, has_input = false;
+  Json sets = Json::object();
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    auto next = [&]() -> const std::string& {
+      if (i + 1 >= args.size()) throw UsageError(a + " needs a value");
+      return args[++i];
+    };
+    if (a == "--json") json = true;
+    else if (a == "--binary") binary = true;
+    else if (a == "--type") type = next(), has_type = true;
+    else if (a == "--input") input = next(), has_input = true;
+    else if (a == "--set") {
+      const std::string& kv = next();
+      const auto eq = kv.find('=');
+      if (eq == std::string::npos || eq == 0) throw UsageError("--set needs FIELD=VALUE, got \"" + kv + "\"");
+      sets[kv.substr(0, eq)] = set_value(kv.substr(eq + 1));
+    } else if (a.size() > 1 && a[0] == '-' && a != "-") throw UsageError("unknown option " + a);
+    else positional.push_back(a);
+  }
+  const auto bytes = binary ? mlsysim::BytePrefix::binary : mlsysim::BytePrefix::decimal;
+  if (args[0] == "list") {
+    if (positional.size() != 1) throw UsageError("list needs one of types, presets, workloads, fleets");
+    print_list(positional[0], json);
+    return 0;
+  }
+  if (args[0] != "eval") throw UsageError("unknown command \"" + args[0] + "\"");
+  Json result;
+  if (has_input) {
+    if (has_type || !positional.empty() || !sets.empty())
+      throw UsageError("--input takes the whole request; do not combine it with PRESET, --type or --set");
+    const std::string text = read_all(input);
+    Json request;
+    try {
+      request = Json::parse(text);
+    } catch (const Json::exception& e) {
+      throw InputError("input", std::string("not valid JSON: ") + e.what());
+    }
+    result = mlsysim::evaluate_request(request, bytes);
+  } else if (has_type) {
+    if (!positional.empty()) throw UsageError("give either PRESET or --type TYPE, not both");
+    result = mlsysim::evaluate(type, sets, bytes);
+  } else {
+    if (positional.size() != 1) throw UsageError("eval needs PRESET, --type TYPE or --input FILE");
+    result = mlsysim::evaluate_preset(positional[0], sets, bytes);
+  }
+  if (json) std::cout << result.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
+  else print_result(result);
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    return run(std::vector<std::string>(argv + 1, argv + argc));
+  } catch (const InputError& e) {
+    std::cerr << e.what() << "\n";
+    return 2;
+  } catch (const UsageError& e) {
+    std::cerr << "mlsysim: " << e.what() << "\n" << kUsage;
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "mlsysim: internal error: " << e.what() << "\n";
+    return 1;
+  }
+}

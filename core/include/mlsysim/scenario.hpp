@@ -1,0 +1,144 @@
+// Scenario types declared as data (SPEC sections 2, 3 and 5).
+//
+// A ScenarioType is the one place where a scenario's fields (type, dimension,
+// default, rule, doc) and calculated properties (equation, unit, doc, computation)
+// are declared. The CLI, the WASM bindings, the page and the tests all read these
+// declarations through api.hpp; none of them names a field of its own.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "mlsysim/units.hpp"
+
+namespace mlsysim {
+
+using Json = nlohmann::ordered_json;
+
+/// An input error (SPEC section 5): `field` names the offending input ("workers",
+/// "fleet", "type", "preset", ...); what() is the whole message, which starts with
+/// the field, e.g. `workers: must be an integer >= 1, got -3`.
+struct InputError : std::invalid_argument {
+  InputError(std::string field_name, const std::string& detail)
+      : std::invalid_argument(field_name + ": " + detail), field(std::move(field_name)) {}
+  std::string field;
+};
+
+/// A property error: only that property is unavailable; what() is its message.
+struct PropertyError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+struct Workload {
+  std::string name;
+  double parameters = 0;  // param, > 0
+  std::string source;     // where the number comes from ("" for inline workloads)
+};
+
+struct Node {
+  std::string name;
+  std::int64_t accelerators_per_node = 0;  // >= 1
+};
+
+struct Fleet {
+  std::string name;
+  std::int64_t count = 0;  // nodes, >= 1
+  Node node;
+  std::string source;
+};
+
+enum class FieldType { Int, Float, Quantity, Workload, Fleet };
+
+/// One input of a scenario type.
+struct FieldSpec {
+  std::string name;
+  FieldType type = FieldType::Int;
+  Dim dim;                  // Quantity fields only
+  bool required = true;     // when false, `default_value` applies (null: absent)
+  Json default_value;       // null when the field has no default
+  double min = 0;           // Int, Float, Quantity: the lower bound of the rule
+  bool min_exclusive = false;
+  std::string doc;
+
+  /// The rule as text, e.g. "integer >= 1", "finite number >= 0", "time > 0".
+  std::string rule() const;
+};
+
+/// Normalized inputs of one evaluation, in declaration order, quantities in
+/// canonical units. Absent optional fields have `present == false`.
+class Inputs {
+ public:
+  struct Value {
+    bool present = false;
+    std::int64_t i = 0;  // Int
+    double x = 0;        // Float, Quantity (canonical unit)
+    Workload workload;
+    Fleet fleet;
+  };
+
+  Inputs(const std::vector<FieldSpec>& fields, std::vector<Value> values)
+      : fields_(&fields), values_(std::move(values)) {}
+
+  std::int64_t i(const char* field) const { return at(field).i; }
+  double x(const char* field) const { return at(field).x; }
+  bool has(const char* field) const { return at(field).present; }
+  const Workload& workload(const char* field) const { return at(field).workload; }
+  const Fleet& fleet(const char* field) const { return at(field).fleet; }
+
+  const std::vector<Value>& values() const { return values_; }
+
+ private:
+  const Value& at(const char* field) const;
+  const std::vector<FieldSpec>* fields_;
+  std::vector<Value> values_;
+};
+
+/// One calculated property. `compute` returns the value in `unit`, or throws
+/// PropertyError when the property is unavailable for these inputs.
+struct PropertySpec {
+  std::string name;
+  std::string unit;      // "s", "byte", "USD", "count", "samples", "iterations", "" (dimensionless)
+  std::string equation;  // as in the spec
+  std::string doc;       // one-line meaning
+  std::function<double(const Inputs&)> compute;
+};
+
+struct ScenarioType {
+  std::string name;
+  std::string category;
+  std::string summary;
+  std::string assumptions;
+  std::string excludes;
+  std::vector<FieldSpec> fields;
+  std::vector<PropertySpec> properties;
+  /// Rules that involve several fields; throws InputError. May be empty.
+  std::function<void(const Inputs&)> check;
+  /// Warnings (not errors) for these inputs. May be empty.
+  std::function<std::vector<std::string>(const Inputs&)> warnings;
+};
+
+/// Every scenario type, in the order they are listed. Adding a type means adding its
+/// declaration file under core/src/scenarios/ and one line in scenario.cpp.
+const std::vector<ScenarioType>& scenario_types();
+
+/// The scenario type called `name`; InputError on field "type" listing the valid names.
+const ScenarioType& find_scenario_type(const std::string& name);
+
+/// Validates and normalizes `inputs` (a JSON object, as API.md's `evaluate` takes it)
+/// against `type`, including its cross-field `check`. Throws InputError.
+Inputs normalize_inputs(const ScenarioType& type, const Json& inputs);
+
+/// Exact integer product for integer properties; InputError on `blame` when the
+/// product exceeds 2^53 (not exact in JavaScript, SPEC section 2).
+std::int64_t exact_product(std::int64_t a, std::int64_t b, const std::string& blame,
+                           const std::string& what);
+
+/// The largest integer accepted anywhere: 2^53.
+inline constexpr std::int64_t kMaxExactInteger = std::int64_t{1} << 53;
+
+}  // namespace mlsysim

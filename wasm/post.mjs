@@ -1,0 +1,83 @@
+// Appended to dist/mlsysim.mjs (--extern-post-js): the public JavaScript API of
+// API.md over the three raw embind functions of wasm/bindings.cpp.
+
+/**
+ * Inputs cross into C++ as JSON text. JSON has no NaN or Infinity, and a user who
+ * types them must get an error naming the field, not a silent null; so non-finite
+ * numbers travel as {"$number": "NaN" | "Infinity" | "-Infinity"}, which the core reads
+ * as that number (core/src/scenario.cpp). BigInts travel as numbers when exact,
+ * otherwise as their decimal text (which then fails the 2^53 rule).
+ */
+function mlsysimReplacer(key, value) {
+  if (typeof value === 'number' && !Number.isFinite(value)) return { $number: String(value) };
+  if (typeof value === 'bigint') {
+    const n = Number(value);
+    return Number.isSafeInteger(n) ? n : String(value);
+  }
+  return value;
+}
+
+function mlsysimError(message, field) {
+  const err = new Error(message);
+  err.field = field;
+  return err;
+}
+
+/**
+ * createMlsysim(options?) -> Promise<Mlsysim>
+ *
+ * Loads the WebAssembly core from `mlsysim.wasm` beside this module. `options` are
+ * Emscripten's (`locateFile`, `wasmBinary`, ...). Works in browsers and in Node.js 20
+ * with no network access. See docs/api.md for every method, with shapes and units.
+ */
+async function createMlsysim(options = {}) {
+  const opts = Object.assign({}, options);
+  if (!opts.locateFile) opts.locateFile = (file) => new URL(file, import.meta.url).href;
+  if (MLSYSIM_IN_NODE && !opts.wasmBinary) {
+    const { readFile } = await import('node:fs/promises');
+    opts.wasmBinary = await readFile(new URL(opts.locateFile('mlsysim.wasm', '')));
+  }
+  const raw = await createMlsysimRuntime(opts);
+  const lists = {};
+  const list = (what) => {
+    if (!lists[what]) lists[what] = raw._list(what);
+    return JSON.parse(lists[what]);  // a fresh copy for every caller
+  };
+
+  function call(request, options) {
+    let text;
+    try {
+      text = JSON.stringify(request, mlsysimReplacer);
+    } catch (e) {
+      throw mlsysimError(`inputs: cannot be read as JSON (${e.message})`, 'inputs');
+    }
+    const binary = !!(options && options.bytes === 'binary');
+    const reply = JSON.parse(raw._request(text, binary));
+    if (reply.error !== undefined) throw mlsysimError(reply.error, reply.field);
+    return reply.result;
+  }
+
+  return {
+    /** Library version, e.g. "0.1.0". */
+    version: raw._version(),
+    /** [{name, category, summary, assumptions, excludes, fields, properties}] */
+    listScenarioTypes: () => list('types'),
+    /** [{name, type, summary, inputs}] */
+    listPresets: () => list('presets'),
+    /** [{name, parameters (param), source}] */
+    listWorkloads: () => list('workloads'),
+    /** [{name, count, node: {name, accelerators_per_node}, accelerators, source}] */
+    listFleets: () => list('fleets'),
+    /**
+     * evaluate(type, inputs, options?) -> Result. options.bytes: 'decimal' (default) or
+     * 'binary' for the byte texts. Throws Error {message, field} on invalid input.
+     */
+    evaluate: (type, inputs, options) =>
+      call({ type: type === undefined ? null : type, inputs: inputs === undefined ? {} : inputs }, options),
+    /** evaluatePreset(name, overrides?, options?) -> Result with `preset` set. */
+    evaluatePreset: (name, overrides, options) =>
+      call({ preset: name === undefined ? null : name, overrides: overrides === undefined ? null : overrides }, options),
+  };
+}
+
+export default createMlsysim;
