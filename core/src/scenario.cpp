@@ -127,7 +127,9 @@ double read_float(const Json& v, const std::string& field, double min, bool excl
 
 double read_quantity(const Json& v, const std::string& field, const std::string& prefix,
                      const Dim& dim, double min, bool exclusive) {
-  const std::string expected = dim.name().empty() ? std::string("a number") : "a " + dim.name();
+  const std::string name = dim.name();
+  const bool vowel = !name.empty() && std::string("aeiou").find(name[0]) != std::string::npos;
+  const std::string expected = name.empty() ? std::string("a number") : (vowel ? "an " : "a ") + name;
   const std::string example = dim.canonical_unit().empty() ? "" : " such as \"1 " + dim.canonical_unit() + "\"";
   Quantity q;
   try {

@@ -370,7 +370,7 @@ std::string js_number(double v) {
   while (digits.size() > 1 && digits.back() == '0') digits.pop_back();
   const int k = static_cast<int>(digits.size());
   std::string out;
-  if (exp >= -7 && exp < 21) {
+  if (exp >= -6 && exp < 21) {
     if (exp >= k - 1) {
       out = digits + std::string(static_cast<std::size_t>(exp - (k - 1)), '0');
     } else if (exp >= 0) {

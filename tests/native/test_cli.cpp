@@ -1,0 +1,95 @@
+// The native CLI, run as a user runs it: output, JSON shape and exit status.
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <cstdlib>
+#include <unistd.h>
+
+#include "support.hpp"
+
+using test::Json;
+
+namespace {
+struct Run {
+  int status;
+  std::string out;
+};
+
+// Runs `mlsysim ARGS` through the shell with `stdin_text` on standard input; stderr
+// goes to stdout when `merge` is set.
+Run cli(const std::string& args, bool merge = false, const std::string& stdin_text = "") {
+  char path[] = "/tmp/mlsysim-cli-stdin-XXXXXX";
+  const int fd = mkstemp(path);
+  REQUIRE(fd >= 0);
+  FILE* in = fdopen(fd, "w");
+  fwrite(stdin_text.data(), 1, stdin_text.size(), in);
+  fclose(in);
+  const std::string cmd = std::string("'") + MLSYSIM_CLI + "' " + args + " < " + path +
+                          (merge ? " 2>&1" : " 2>/dev/null");
+  FILE* p = popen(cmd.c_str(), "r");
+  REQUIRE(p != nullptr);
+  std::string out;
+  std::array<char, 4096> buf;
+  std::size_t n;
+  while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) out.append(buf.data(), n);
+  const int st = pclose(p);
+  std::remove(path);
+  return {WIFEXITED(st) ? WEXITSTATUS(st) : -1, out};
+}
+}  // namespace
+
+TEST_CASE("eval PRESET --json prints the same Result as the library", "[cli]") {
+  const Run r = cli("eval TransformerBsp8Workers --json");
+  REQUIRE(r.status == 0);
+  CHECK(Json::parse(r.out) == mlsysim::evaluate_preset("TransformerBsp8Workers", nullptr));
+}
+
+TEST_CASE("eval --type with --set reads numbers as JSON and the rest as text", "[cli]") {
+  const Run r = cli(
+      "eval --type SyncStrategyScenario --set workers=8 --set per_worker_batch=32 --set iterations=14000 "
+      "--set communication_overhead=0.25 --set base_iterations=100000 --set 'base_iteration_time=500 ms' "
+      "--set 'device_hour_rate=2 USD/h' --json");
+  REQUIRE(r.status == 0);
+  const Json j = Json::parse(r.out);
+  CHECK(j["preset"].is_null());
+  CHECK_THAT(j["properties"]["speedup"]["value"].get<double>(), test::Near(40.0 / 7));
+}
+
+TEST_CASE("eval --input reads a request from a file or standard input", "[cli]") {
+  const Run r = cli("eval --input - --json", false,
+                    "{\"preset\": \"ReferenceJobAttackSurface\", \"overrides\": {\"fleet\": "
+                    "{\"name\": \"P\", \"count\": 2, \"node\": {\"name\": \"N\", \"accelerators_per_node\": 4}}}}\n");
+  REQUIRE(r.status == 0);
+  CHECK(Json::parse(r.out)["properties"]["accelerators"]["value"] == 8);
+  const Run file = cli(std::string("eval --input '") + MLSYSIM_VECTORS_DIR + "/no-such-file.json'", true);
+  CHECK(file.status == 2);
+  CHECK_THAT(file.out, Catch::StartsWith("input: cannot read file"));
+}
+
+TEST_CASE("Bad input exits with status 2 and the error text on standard error", "[cli]") {
+  const Run r = cli("eval TransformerBsp8Workers --set workers=-3", true);
+  CHECK(r.status == 2);
+  CHECK(r.out == "workers: must be an integer >= 1, got -3\n");
+  const Run json = cli("eval --input -", true, "{not json\n");
+  CHECK(json.status == 2);
+  CHECK_THAT(json.out, Catch::StartsWith("input: not valid JSON"));
+  CHECK(cli("eval NoSuchPreset").status == 2);
+  CHECK(cli("frobnicate").status == 2);
+  CHECK(cli("eval TransformerBsp8Workers --set workers").status == 2);
+}
+
+TEST_CASE("list prints every registry, as text and as JSON", "[cli]") {
+  for (const char* what : {"types", "presets", "workloads", "fleets"}) {
+    SECTION(what) {
+      const Run text = cli(std::string("list ") + what);
+      CHECK(text.status == 0);
+      CHECK_FALSE(text.out.empty());
+      const Run json = cli(std::string("list ") + what + " --json");
+      CHECK(json.status == 0);
+      CHECK(Json::parse(json.out).is_array());
+    }
+  }
+  CHECK(Json::parse(cli("list types --json").out) == mlsysim::list_scenario_types());
+  CHECK_THAT(cli("eval LabJobAttackSurface").out, Catch::Contains("unavailable"));
+}

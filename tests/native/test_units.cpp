@@ -1,0 +1,135 @@
+#include "mlsysim/units.hpp"
+
+#include "support.hpp"
+
+using mlsysim::Dim;
+using mlsysim::parse_quantity;
+using mlsysim::UnitError;
+using test::Near;
+namespace dims = mlsysim::dims;
+
+TEST_CASE("Every listed spelling parses to its canonical value", "[units]") {
+  struct Row {
+    const char* text;
+    double canonical;
+    Dim dim;
+  };
+  // SPEC section 1, by hand: day = 86 400 s, week = 604 800 s, KiB = 1024 B, bit = 1/8 B
+  const Row rows[] = {
+      {"2 s", 2, dims::time},           {"2 sec", 2, dims::time},
+      {"2 second", 2, dims::time},      {"2 seconds", 2, dims::time},
+      {"2 Seconds", 2, dims::time},     {"2 ms", 2e-3, dims::time},
+      {"2 millisecond", 2e-3, dims::time}, {"2 us", 2e-6, dims::time},
+      {"2 \xC2\xB5s", 2e-6, dims::time}, {"2 microseconds", 2e-6, dims::time},
+      {"2 ns", 2e-9, dims::time},       {"2 nanosecond", 2e-9, dims::time},
+      {"2 min", 120, dims::time},       {"2 minutes", 120, dims::time},
+      {"2 h", 7200, dims::time},        {"2 hr", 7200, dims::time},
+      {"2 hours", 7200, dims::time},    {"2 HOUR", 7200, dims::time},
+      {"2 day", 172800, dims::time},    {"2 Days", 172800, dims::time},
+      {"2 week", 1209600, dims::time},  {"2 weeks", 1209600, dims::time},
+      {"2 B", 2, dims::information},    {"2 byte", 2, dims::information},
+      {"2 bytes", 2, dims::information}, {"2 KB", 2e3, dims::information},
+      {"2 MB", 2e6, dims::information}, {"2 GB", 2e9, dims::information},
+      {"2 TB", 2e12, dims::information}, {"2 PB", 2e15, dims::information},
+      {"2 KiB", 2048, dims::information}, {"2 MiB", 2097152, dims::information},
+      {"2 GiB", 2147483648.0, dims::information}, {"2 TiB", 2199023255552.0, dims::information},
+      {"2 PiB", 2251799813685248.0, dims::information}, {"2 bit", 0.25, dims::information},
+      {"2 bits", 0.25, dims::information}, {"2 param", 2, dims::param},
+      {"2 params", 2, dims::param},     {"2 Kparam", 2e3, dims::param},
+      {"2 Mparam", 2e6, dims::param},   {"2 Bparam", 2e9, dims::param},
+      {"2 Tparam", 2e12, dims::param},  {"2 USD", 2, dims::currency},
+      {"2 $", 2, dims::currency},       {"2 dollar", 2, dims::currency},
+      {"2 dollars", 2, dims::currency}, {"2", 2, dims::none},
+  };
+  for (const Row& r : rows) {
+    SECTION(r.text) {
+      const auto q = parse_quantity(r.text);
+      CHECK_THAT(q.value, Near(r.canonical));
+      CHECK(q.dim == r.dim);
+    }
+  }
+}
+
+TEST_CASE("Symbols are case-sensitive while full names are not", "[units]") {
+  CHECK_THROWS_AS(parse_quantity("1 S"), UnitError);
+  CHECK_THROWS_AS(parse_quantity("1 gb"), UnitError);
+  CHECK_THROWS_AS(parse_quantity("1 usd"), UnitError);
+  CHECK_THROWS_AS(parse_quantity("1 b"), UnitError);
+  CHECK(parse_quantity("1 BYTE").dim == dims::information);
+}
+
+TEST_CASE("Quantities take scientific notation, products, quotients and powers", "[units]") {
+  CHECK_THAT(parse_quantity("1.75e11 param").value, Near(1.75e11));
+  CHECK_THAT(parse_quantity("3.5E+11 byte").value, Near(3.5e11));
+  CHECK_THAT(parse_quantity(".5 s").value, Near(0.5));
+  CHECK_THAT(parse_quantity("0.5s").value, Near(0.5));
+  CHECK_THAT(parse_quantity("  0.5 s  ").value, Near(0.5));
+  // 2.5 USD/hour = 2.5 / 3600 USD/s
+  const auto rate = parse_quantity("2.5 USD/hour");
+  CHECK_THAT(rate.value, Near(2.5 / 3600));
+  CHECK(rate.dim == dims::currency / dims::time);
+  CHECK(rate.dim.name() == "currency/time");
+  CHECK(rate.dim.canonical_unit() == "USD/s");
+  const auto width = parse_quantity("14 B/param");
+  CHECK_THAT(width.value, Near(14));
+  CHECK(width.dim.name() == "information/param");
+  CHECK(width.dim.canonical_unit() == "byte/param");
+  // 3 KiB*s / ms^2 = 3 * 1024 B s / 1e-6 s^2 = 3.072e9 B/s
+  const auto odd = parse_quantity("3 KiB*s/ms^2");
+  CHECK_THAT(odd.value, Near(3.072e9));
+  CHECK(odd.dim == dims::information / dims::time);
+  CHECK(parse_quantity("4 s^-1").dim == dims::time.pow(-1));
+  CHECK(parse_quantity("4 s^-1").dim.canonical_unit() == "1/s");
+  CHECK(parse_quantity("1 USD / hour").dim.name() == "currency/time");
+  CHECK(parse_quantity("1 byte/param/s").dim.name() == "information/(param*time)");
+}
+
+TEST_CASE("Malformed numbers, unknown units and non-finite values are refused", "[units]") {
+  const char* bad[] = {"",       "   ",      "s",         "1..2 s",    "1e s",     "1e",
+                       "0x10",   "NaN",      "nan s",     "Infinity",  "-inf s",   "1e309",
+                       "1 parsec", "1 s s",  "1 s/",      "1 /s",      "1 s^",     "1 s^x",
+                       "1,000 s", "\xEF\xBC\x91 s",  // full-width digit one
+                       "5 \xCE\xBCs",  // Greek mu, not the micro sign of the spec
+                       "1e308 week"};
+  for (const char* text : bad) {
+    SECTION(std::string("refuses \"") + text + "\"") {
+      CHECK_THROWS_AS(parse_quantity(text), UnitError);
+    }
+  }
+  CHECK_THROWS_WITH(parse_quantity("1 parsec"), Catch::Contains("unknown unit \"parsec\""));
+  CHECK_THROWS_WITH(parse_quantity("1..2 s"), Catch::Contains("malformed number"));
+  CHECK_THROWS_WITH(parse_quantity("NaN"), Catch::Contains("not a finite number"));
+}
+
+TEST_CASE("Numbers print the way JavaScript prints them", "[units]") {
+  using mlsysim::js_number;
+  CHECK(js_number(-3) == "-3");
+  CHECK(js_number(0.625) == "0.625");
+  CHECK(js_number(1e21) == "1e+21");
+  CHECK(js_number(1e20) == "100000000000000000000");
+  CHECK(js_number(1.5e-7) == "1.5e-7");
+  CHECK(js_number(0.000001) == "0.000001");
+  CHECK(js_number(5.714285714285714) == "5.714285714285714");
+  CHECK(js_number(-0.0) == "0");
+  CHECK(js_number(std::nan("")) == "NaN");
+  CHECK(js_number(-INFINITY) == "-Infinity");
+}
+
+TEST_CASE("Human-readable text scales to a sensible prefix", "[units]") {
+  using mlsysim::human_text;
+  CHECK(human_text(0.625, "s") == "625 ms");
+  CHECK(human_text(2.5e-7, "s") == "250 ns");
+  CHECK(human_text(90, "s") == "1.5 min");
+  CHECK(human_text(7200, "s") == "2 h");
+  CHECK(human_text(3.5e11, "byte") == "350 GB");
+  CHECK(human_text(2.45e12, "byte") == "2.45 TB");
+  CHECK(human_text(1024, "byte", mlsysim::BytePrefix::binary) == "1 KiB");
+  CHECK(human_text(3.5e11, "byte", mlsysim::BytePrefix::binary) == "326 GiB");
+  CHECK(human_text(38.888888888888886, "USD") == "$38.89");
+  CHECK(human_text(1234567.0, "USD") == "$1.235 million");
+  CHECK(human_text(5.714285714285714, "") == "5.714");
+  CHECK(human_text(1024, "count") == "1,024");
+  CHECK(human_text(256, "samples") == "256 samples");
+  CHECK(human_text(12500, "iterations") == "12,500 iterations");
+  CHECK(human_text(0.9999999, "s") == "1 s");
+}

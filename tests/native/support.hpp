@@ -1,0 +1,37 @@
+// Shared helpers for the Catch2 tests: one relative-epsilon matcher, vector files.
+#pragma once
+
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "mlsysim/api.hpp"
+
+namespace test {
+
+using mlsysim::Json;
+
+/// Relative closeness for values worked out by hand (1e-12 unless stated).
+inline Catch::Matchers::Floating::WithinRelMatcher Near(double expected, double rel = 1e-12) {
+  return Catch::Matchers::WithinRel(expected, rel);
+}
+
+inline Json read_vector_file(const std::string& name) {
+  std::ifstream f(std::string(MLSYSIM_VECTORS_DIR) + "/" + name);
+  REQUIRE(f.good());
+  std::stringstream s;
+  s << f.rdbuf();
+  return Json::parse(s.str());
+}
+
+/// The value of property `name` in a Result; fails the test if it is an error.
+inline double prop(const Json& result, const std::string& name) {
+  const Json& p = result.at("properties").at(name);
+  INFO(name << ": " << p.dump());
+  REQUIRE(p.contains("value"));
+  return p.at("value").get<double>();
+}
+
+}  // namespace test
