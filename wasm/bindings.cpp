@@ -3,6 +3,7 @@
 // the instance stays usable (toolchain.md section 2). The public API (createMlsysim,
 // evaluate, ...) is the thin JavaScript layer in post.mjs.
 #include <emscripten/bind.h>
+#include <malloc.h>
 
 #include <string>
 
@@ -44,10 +45,14 @@ std::string list(const std::string& what) {
 
 std::string version() { return mlsysim::version(); }
 
+// Bytes of the wasm heap in use (malloc'd and not freed): for leak tests.
+double heap_used() { return static_cast<double>(mallinfo().uordblks); }
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(mlsysim) {
   emscripten::function("_request", &request);
   emscripten::function("_list", &list);
   emscripten::function("_version", &version);
+  emscripten::function("_heapUsed", &heap_used);
 }

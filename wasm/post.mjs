@@ -6,7 +6,9 @@
  * types them must get an error naming the field, not a silent null; so non-finite
  * numbers travel as {"$number": "NaN" | "Infinity" | "-Infinity"}, which the core reads
  * as that number (core/src/scenario.cpp). BigInts travel as numbers when exact,
- * otherwise as their decimal text (which then fails the 2^53 rule).
+ * otherwise as their decimal text (which then fails the 2^53 rule). Functions and
+ * symbols, which JSON would drop silently, travel as "[function]" / "[symbol]" so the
+ * field that held them is refused by name. `undefined` means "not given".
  */
 function mlsysimReplacer(key, value) {
   if (typeof value === 'number' && !Number.isFinite(value)) return { $number: String(value) };
@@ -14,6 +16,7 @@ function mlsysimReplacer(key, value) {
     const n = Number(value);
     return Number.isSafeInteger(n) ? n : String(value);
   }
+  if (typeof value === 'function' || typeof value === 'symbol') return `[${typeof value}]`;
   return value;
 }
 
@@ -60,6 +63,8 @@ async function createMlsysim(options = {}) {
   return {
     /** Library version, e.g. "0.1.0". */
     version: raw._version(),
+    /** Diagnostics (an extension): bytes of the wasm heap in use, for leak checks. */
+    heapUsed: () => raw._heapUsed(),
     /** [{name, category, summary, assumptions, excludes, fields, properties}] */
     listScenarioTypes: () => list('types'),
     /** [{name, type, summary, inputs}] */

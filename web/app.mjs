@@ -19,6 +19,17 @@ function el(tag, props = {}, ...children) {
 
 const CUSTOM = '__custom__';
 
+/** A typed number goes to the module as a number (so errors read "got -3"); anything
+ *  else, and integers beyond 2^53 that a double would round, go as the text typed. */
+function numberOrText(text) {
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text)) return text;
+  if (/^[+-]?\d+$/.test(text)) {
+    const n = BigInt(text);
+    return n <= 2n ** 53n && n >= -(2n ** 53n) ? Number(n) : text;
+  }
+  return Number.isFinite(Number(text)) ? Number(text) : text;
+}
+
 /** The text a form shows for an input value of the API (numbers, quantity strings or
  *  {value, unit}, registry names or inline objects). */
 function fieldText(field, value) {
@@ -123,7 +134,8 @@ class Calculator {
       'aria-describedby': describedBy, placeholder, value: fieldText(field, value),
     });
     input.addEventListener('input', () => this.update());
-    return { node: input, input, get: () => input.value.trim() };
+    const numeric = field.type === 'int' || field.type === 'float';
+    return { node: input, input, get: () => (numeric ? numberOrText(input.value.trim()) : input.value.trim()) };
   }
 
   registryControl(field, value, id, describedBy) {

@@ -90,6 +90,15 @@ bool as_number(const Json& v, double& out) {
   return false;
 }
 
+// True when `s` is an integer literal (optional sign, digits) whose magnitude is above 2^53.
+bool above_2_53(const std::string& s) {
+  std::size_t i = (!s.empty() && (s[0] == '+' || s[0] == '-')) ? 1 : 0;
+  if (i == s.size() || s.find_first_not_of("0123456789", i) != std::string::npos) return false;
+  while (i + 1 < s.size() && s[i] == '0') ++i;
+  const std::string digits = s.substr(i);
+  return digits.size() > 16 || (digits.size() == 16 && digits > "9007199254740992");
+}
+
 bool meets(double x, double min, bool exclusive) { return exclusive ? x > min : x >= min; }
 
 // `prefix` names a part inside a composite field ("parameters ", "count "), or is empty.
@@ -103,6 +112,8 @@ std::int64_t read_int(const Json& v, const std::string& field, const std::string
     while (!s.empty() && s.back() == ' ') s.pop_back();
     while (!s.empty() && s.front() == ' ') s.erase(0, 1);
     number = parse_number(s, x);
+    // an integer literal just above 2^53 rounds to a double that passes the bound
+    if (number && above_2_53(s)) x = std::copysign(1e300, x);
   }
   if (!number || !std::isfinite(x) || std::floor(x) != x || !meets(x, min, exclusive))
     throw InputError(field, must + ", got " + describe(v));

@@ -1,0 +1,103 @@
+// The page in headless Chromium: every preset shows the right values, a bad value
+// shows its error beside its field, the page keeps working, nothing leaves the origin.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { serve, browser, shots } from './harness.mjs';
+import { load } from '../node/load.mjs';
+
+const m = await load();
+const server = await serve();
+const { context, page, problems } = await browser(server.origin);
+test.after(async () => { await context.close(); server.close(); });
+
+const shown = (name) => page.textContent(`[data-property="${name}"] .value`);
+const fieldError = (name) => page.locator(`#err-${name}`);
+
+test('the page opens on TransformerBsp8Workers with global_batch 256 and speedup 5.714', async () => {
+  await page.goto(`${server.origin}/index.html`);
+  await page.waitForSelector('body[data-ready="1"]');
+  assert.equal(await page.inputValue('#preset'), 'TransformerBsp8Workers');
+  assert.equal(await shown('global_batch'), '256 samples');
+  assert.equal(await shown('speedup'), '5.714');
+  assert.equal(await shown('cost'), '$38.89');
+  assert.equal(await shown('iteration_time'), '625 ms');
+  assert.match(await page.textContent('[data-property="speedup"] .equation'),
+    /speedup = base_iterations \/ \(iterations × \(1 \+ communication_overhead\)\)/);
+  await page.screenshot({ path: path.join(shots, 'page.png'), fullPage: true });
+});
+
+test('the form is generated from listScenarioTypes, one labelled input per field', async () => {
+  for (const t of m.listScenarioTypes()) {
+    await page.selectOption('#type', t.name);
+    for (const f of t.fields) {
+      const id = `in-${f.name}`;
+      assert.equal(await page.locator(`label[for="${id}"]`).count(), 1, f.name);
+      assert.ok((await page.textContent(`[data-field="${f.name}"] .rule`)).includes(f.rule), f.name);
+    }
+    assert.equal(await page.locator('.property').count(), t.properties.length);
+  }
+});
+
+test('every preset shows the values the module computes', async () => {
+  for (const p of m.listPresets()) {
+    await page.selectOption('#preset', p.name);
+    const r = m.evaluatePreset(p.name);
+    for (const [name, v] of Object.entries(r.properties))
+      assert.equal(await shown(name), 'error' in v ? 'unavailable' : v.text, `${p.name}.${name}`);
+  }
+  await page.selectOption('#preset', 'ReferenceJobAttackSurface');
+  assert.equal(await shown('accelerators'), '1,024');
+  assert.equal(await shown('gather_traffic_ratio'), '8');
+  assert.equal(await shown('gradient_bytes'), '350 GB');
+  await page.screenshot({ path: path.join(shots, 'page-attack-surface.png'), fullPage: true });
+});
+
+test('a bad value shows its error beside its field and the page recovers', async () => {
+  await page.selectOption('#preset', 'TransformerBsp8Workers');
+  await page.fill('#in-workers', '-3');
+  await fieldError('workers').waitFor({ state: 'visible' });
+  assert.equal(await fieldError('workers').textContent(), 'workers: must be an integer >= 1, got -3');
+  assert.equal(await page.getAttribute('#in-workers', 'aria-invalid'), 'true');
+  // a second bad field shows its own error at the same time
+  await page.fill('#in-base_iteration_time', '5 GB');
+  await fieldError('base_iteration_time').waitFor({ state: 'visible' });
+  assert.match(await fieldError('base_iteration_time').textContent(), /expected a time, got "5 GB" \(information\)/);
+  assert.ok(await fieldError('workers').isVisible());
+  await page.screenshot({ path: path.join(shots, 'page-errors.png'), fullPage: true });
+  for (const junk of ['NaN', 'Infinity', '1e400', '<img src=x onerror=alert(1)>', '', '８']) await page.fill('#in-workers', junk);
+  await page.fill('#in-workers', '16');
+  await page.fill('#in-base_iteration_time', '0.5 s');
+  await fieldError('workers').waitFor({ state: 'hidden' });
+  assert.ok(await fieldError('base_iteration_time').isHidden());
+  assert.equal(await shown('global_batch'), '512 samples');
+  assert.equal(await page.locator('img').count(), 0, 'typed markup must stay text');
+});
+
+test('property errors and warnings appear beside their property', async () => {
+  await page.selectOption('#preset', 'LabJobAttackSurface');
+  assert.equal(await shown('weight_bytes'), 'unavailable');
+  assert.match(await page.textContent('[data-property="weight_bytes"] .exact'), /weight_bytes_per_param/);
+  await page.fill('#in-dp_degree', '3');
+  await page.waitForSelector('#warnings li');
+  assert.match(await page.textContent('#warnings'), /does not divide/);
+  await page.fill('#in-dp_degree', '1');
+  await page.waitForFunction(() => document.querySelector('[data-property="gather_traffic_ratio"] .value').textContent === 'unavailable');
+  assert.equal(await shown('allreduce_factor'), '0');
+});
+
+test('the page works at phone width', async () => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${server.origin}/index.html?preset=TransformerSsp8Workers`);
+  await page.waitForSelector('body[data-ready="1"]');
+  assert.equal(await shown('speedup'), '5.865');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `horizontal overflow of ${overflow}px`);
+  await page.screenshot({ path: path.join(shots, 'page-phone.png'), fullPage: true });
+});
+
+test('no console errors and no request outside the origin', () => {
+  assert.deepEqual(problems.pageErrors, []);
+  assert.deepEqual(problems.consoleErrors, []);
+  assert.deepEqual(problems.offOrigin, []);
+});

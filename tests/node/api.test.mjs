@@ -1,0 +1,156 @@
+// node --test: every API.md function of the built module, the shared vectors and
+// bad-input table, the error shape, and usability after errors.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { load, vectors, realNumbers, assertClose, root } from './load.mjs';
+
+const m = await load();
+
+test('version is the package version', () => {
+  assert.equal(m.version, JSON.parse(execFileSync('cat', [path.join(root, 'package.json')])).version);
+});
+
+test('listScenarioTypes gives both types with fields and properties as API.md says', () => {
+  const types = m.listScenarioTypes();
+  assert.deepEqual(types.map((t) => t.name), ['SyncStrategyScenario', 'DataParallelAttackSurfaceScenario']);
+  for (const t of types) {
+    for (const k of ['name', 'category', 'summary', 'assumptions', 'excludes']) assert.equal(typeof t[k], 'string', k);
+    for (const f of t.fields) {
+      assert.ok(['int', 'float', 'quantity', 'workload', 'fleet'].includes(f.type), f.name);
+      for (const k of ['name', 'dimension', 'rule', 'doc']) assert.equal(typeof f[k], 'string', `${f.name}.${k}`);
+      assert.equal(typeof f.required, 'boolean');
+      assert.ok('default' in f);
+    }
+    for (const p of t.properties) for (const k of ['name', 'unit', 'equation', 'doc']) assert.equal(typeof p[k], 'string');
+  }
+  const rate = types[0].fields.find((f) => f.name === 'device_hour_rate');
+  assert.equal(rate.dimension, 'currency/time');
+  assert.equal(types[1].fields.find((f) => f.name === 'weight_bytes_per_param').required, false);
+  // callers get their own copy
+  types[0].name = 'changed';
+  assert.equal(m.listScenarioTypes()[0].name, 'SyncStrategyScenario');
+});
+
+test('listPresets gives five presets whose inputs evaluate as they are', () => {
+  const presets = m.listPresets();
+  assert.equal(presets.length, 5);
+  for (const p of presets) {
+    const r = m.evaluate(p.type, p.inputs);
+    assert.deepEqual(r.properties, m.evaluatePreset(p.name).properties);
+  }
+});
+
+test('listWorkloads and listFleets carry numbers and sources', () => {
+  const gpt3 = m.listWorkloads().find((w) => w.name === 'GPT3');
+  assert.equal(gpt3.parameters, 1.75e11);
+  assert.match(gpt3.source, /Brown/);
+  const fleet = m.listFleets().find((f) => f.name === 'Training_1K_A100');
+  assert.deepEqual([fleet.count, fleet.node.name, fleet.node.accelerators_per_node, fleet.accelerators], [128, 'DGX_A100', 8, 1024]);
+});
+
+test('evaluatePreset(TransformerBsp8Workers) gives the worked values', () => {
+  const r = m.evaluatePreset('TransformerBsp8Workers');
+  assert.equal(r.type, 'SyncStrategyScenario');
+  assert.equal(r.preset, 'TransformerBsp8Workers');
+  assert.deepEqual(r.properties.global_batch, { value: 256, unit: 'samples', text: '256 samples' });
+  assertClose(assert, r.properties.speedup.value, 40 / 7, 1e-12, 'speedup');  // 100000 / 17500
+  assertClose(assert, r.properties.cost.value, 350 / 9, 1e-12, 'cost');       // 14000 x 0.625 x 8 x 2/3600
+  assert.equal(r.properties.cost.text, '$38.89');
+  assert.deepEqual(r.inputs.base_iteration_time, { value: 0.5, unit: 's' });
+  assert.deepEqual(r.warnings, []);
+});
+
+test('evaluatePreset(ReferenceJobAttackSurface) gives the worked values', () => {
+  const p = m.evaluatePreset('ReferenceJobAttackSurface').properties;
+  assert.equal(p.accelerators.value, 1024);
+  assert.equal(p.gather_traffic_ratio.value, 8);
+  assert.equal(p.gradient_bytes.text, '350 GB');
+  assert.equal(p.checkpoint_bytes.value, 2.45e12);
+});
+
+test('overrides, quantities as {value, unit} and binary byte texts', () => {
+  const r = m.evaluatePreset('TransformerBsp8Workers', { workers: 16, base_iteration_time: { value: 250, unit: 'ms' } });
+  assert.equal(r.properties.global_batch.value, 512);
+  assertClose(assert, r.properties.iteration_time.value, 0.3125, 1e-12, 'iteration_time');
+  const b = m.evaluatePreset('ReferenceJobAttackSurface', undefined, { bytes: 'binary' });
+  assert.equal(b.properties.gradient_bytes.text, '326 GiB');
+  assert.equal(b.properties.gradient_bytes.value, 3.5e11);
+});
+
+test('property errors leave every other property computed', () => {
+  const r = m.evaluatePreset('LabJobAttackSurface', { dp_degree: 1 });
+  assert.match(r.properties.weight_bytes.error, /weight_bytes_per_param/);
+  assert.match(r.properties.gather_traffic_ratio.error, /dp_degree/);
+  assert.equal(r.properties.allreduce_factor.value, 0);
+  assert.equal(r.properties.accelerators.value, 64);
+});
+
+for (const file of ['sync_strategy.json', 'attack_surface.json']) {
+  const v = vectors(file);
+  for (const c of v.cases) {
+    test(`vector ${v.type}: ${c.name}`, () => {
+      const r = m.evaluate(v.type, c.inputs);
+      for (const [name, want] of Object.entries(c.expected)) {
+        const got = r.properties[name];
+        if (want.error) { assert.ok('error' in got, `${name} should be an error`); continue; }
+        assert.equal(got.unit, want.unit, name);
+        assertClose(assert, got.value, want.value, v.tolerance, name);
+      }
+      assert.equal(r.warnings.length, c.warnings);
+    });
+  }
+}
+
+test('every bad input of the shared table throws an Error naming its field', () => {
+  for (const c of vectors('bad_inputs.json').cases) {
+    const run = c.preset ? () => m.evaluatePreset(c.preset, realNumbers(c.set)) : () => m.evaluate(c.type, realNumbers(c.inputs));
+    assert.throws(run, (e) => {
+      assert.ok(e instanceof Error);
+      assert.equal(e.field, c.field, JSON.stringify(c));
+      assert.ok(e.message.includes(c.message), `${e.message} should include ${c.message}`);
+      assert.ok(e.message.startsWith(`${e.field}: `));
+      return true;
+    }, JSON.stringify(c));
+  }
+});
+
+test('JavaScript-only bad inputs: undefined, circular objects, BigInt, functions', () => {
+  assert.throws(() => m.evaluate(), { field: 'type' });
+  assert.throws(() => m.evaluate('SyncStrategyScenario'), { field: 'workers', message: /required/ });
+  assert.throws(() => m.evaluatePreset(), { field: 'preset' });
+  assert.throws(() => m.evaluatePreset(42), { field: 'preset' });
+  const loop = {}; loop.self = loop;
+  assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', loop), { field: 'inputs' });
+  assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', { workers: 2n ** 60n }), { field: 'workers', message: /2\^53/ });
+  assert.equal(m.evaluatePreset('TransformerBsp8Workers', { workers: 16n }).properties.global_batch.value, 512);
+  assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', { workers: () => 8 }), { field: 'workers', message: /\[function\]/ });
+  assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', { base_iteration_time: 'x'.repeat(1 << 20) }), { field: 'base_iteration_time' });
+  assert.equal(m.evaluatePreset('TransformerBsp8Workers', { staleness: -0 }).inputs.staleness, 0);
+});
+
+test('tens of thousands of errors leak nothing and leave the module usable', () => {
+  const good = () => m.evaluatePreset('TransformerBsp8Workers').properties.speedup.value;
+  for (let i = 0; i < 100; i++) { good(); try { m.evaluatePreset('TransformerBsp8Workers', { workers: -1 }); } catch {} }
+  const before = m.heapUsed();
+  let thrown = 0;
+  for (let i = 0; i < 30000; i++) {
+    try { m.evaluatePreset('TransformerBsp8Workers', { base_iteration_time: `${i} GB` }); } catch (e) { thrown += e.field === 'base_iteration_time'; }
+  }
+  assert.equal(thrown, 30000);
+  assert.equal(m.heapUsed(), before, 'heap in use after 30000 errors');
+  assertClose(assert, good(), 40 / 7, 1e-12, 'speedup after errors');
+});
+
+const cli = path.join(root, 'build/native/mlsysim');
+test('the native CLI prints the same Result as the module', { skip: !existsSync(cli) && 'build/native/mlsysim not built' }, () => {
+  for (const p of m.listPresets()) {
+    const out = execFileSync(cli, ['eval', p.name, '--json'], { encoding: 'utf8' });
+    assert.deepEqual(JSON.parse(out), m.evaluatePreset(p.name), p.name);
+  }
+  const bad = spawnSync(cli, ['eval', 'TransformerBsp8Workers', '--set', 'workers=-3'], { encoding: 'utf8' });
+  assert.equal(bad.status, 2);
+  assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', { workers: -3 }), { message: bad.stderr.trim() });
+});

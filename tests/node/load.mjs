@@ -1,0 +1,33 @@
+// Loads dist/mlsysim.mjs the way a course page's script would in Node.js: a plain
+// import and a call of the default export, no shims, no options.
+import path from 'node:path';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const dist = process.env.MLSYSIM_DIST || path.join(root, 'dist');
+
+export async function load() {
+  const { default: createMlsysim } = await import(pathToFileURL(path.join(dist, 'mlsysim.mjs')).href);
+  return createMlsysim();
+}
+
+export function vectors(name) {
+  return JSON.parse(readFileSync(path.join(root, 'tests/vectors', name), 'utf8'));
+}
+
+/** The shared tables write NaN and ±Infinity as {"$number": "..."}; make them real numbers. */
+export function realNumbers(v) {
+  if (Array.isArray(v)) return v.map(realNumbers);
+  if (v && typeof v === 'object') {
+    const keys = Object.keys(v);
+    if (keys.length === 1 && keys[0] === '$number') return Number(v.$number);
+    return Object.fromEntries(keys.map((k) => [k, realNumbers(v[k])]));
+  }
+  return v;
+}
+
+export function assertClose(assert, got, want, rel, label) {
+  if (want === 0) return assert.equal(got, 0, label);
+  assert.ok(Math.abs(got - want) <= rel * Math.abs(want), `${label}: got ${got}, want ${want} (rel ${rel})`);
+}
