@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# The README's test command: installs what is missing, builds native and WASM, then
+# runs every test: Catch2 (ctest), node --test on the module, headless Chromium on
+# the page. Exits non-zero if anything fails.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+start=$(date +%s)
+bash scripts/setup.sh
+bash scripts/build.sh
+
+echo "== Catch2 (native core and CLI) =="
+ctest --preset native
+
+echo "== node --test (the WASM module) =="
+node --test tests/node/
+
+echo "== node --test (the page in headless Chromium) =="
+node --test --test-concurrency=1 tests/browser/
+
+echo "test: all passed in $(( $(date +%s) - start )) s; screenshots in build/screenshots/"
