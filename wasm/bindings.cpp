@@ -17,7 +17,7 @@ std::string dump(const Json& j) { return j.dump(-1, ' ', false, Json::error_hand
 
 // `request` is the JSON of {"type", "inputs"} or {"preset", "overrides"} (as for
 // `mlsysim eval --input`). Returns {"result": Result} or {"error": text, "field": name}.
-std::string request(const std::string& request_json, bool binary_bytes) {
+std::string request(const std::string& request_json, bool binary_bytes, bool work) {
   try {
     Json req;
     try {
@@ -25,8 +25,10 @@ std::string request(const std::string& request_json, bool binary_bytes) {
     } catch (const Json::exception& e) {
       throw mlsysim::InputError("inputs", std::string("not valid JSON: ") + e.what());
     }
-    const auto bytes = binary_bytes ? mlsysim::BytePrefix::binary : mlsysim::BytePrefix::decimal;
-    return dump(Json{{"result", mlsysim::evaluate_request(req, bytes)}});
+    mlsysim::EvalOptions options;
+    options.bytes = binary_bytes ? mlsysim::BytePrefix::binary : mlsysim::BytePrefix::decimal;
+    options.work = work;
+    return dump(Json{{"result", mlsysim::evaluate_request(req, options)}});
   } catch (const mlsysim::InputError& e) {
     return dump(Json{{"error", e.what()}, {"field", e.field}});
   } catch (const std::exception& e) {

@@ -5,7 +5,8 @@
 //   mlsysim eval --type TYPE --set FIELD=VALUE... [--json]
 //   mlsysim eval --input FILE|- [--json]
 //
-// Extras: --binary (byte texts in KiB/MiB/GiB), --help, --version.
+// Extras: --binary (byte texts in KiB/MiB/GiB), --work (substituted equations), --help,
+// --version.
 // Exit status: 0 on success; 2 on invalid input or usage, the error text on stderr.
 #include <cstdio>
 #include <fstream>
@@ -29,6 +30,8 @@ constexpr const char* kUsage =
     "  mlsysim eval PRESET [--set FIELD=VALUE]... [--json] [--binary]\n"
     "  mlsysim eval --type TYPE --set FIELD=VALUE... [--json] [--binary]\n"
     "  mlsysim eval --input FILE|- [--json] [--binary]\n"
+    "\n"
+    "--binary: byte texts in KiB/MiB/GiB. --work: each equation with the inputs substituted.\n"
     "\n"
     "VALUE is read as JSON when it is JSON (8, 0.25, {\"name\": ...}), else as text\n"
     "(\"0.5 s\", \"2 USD/hour\", GPT3). Exit status 2 on invalid input.\n";
@@ -77,6 +80,8 @@ void print_result(const Json& r) {
     const Json& v = r["properties"][name];
     std::string shown = v.contains("error") ? "unavailable" : v["text"].get<std::string>();
     std::cout << "  " << pad(name, 28) << pad(shown, 18) << "= " << p["equation"].get<std::string>() << "\n";
+    if (v.contains("work"))
+      std::cout << "  " << pad("", 28) << pad("", 18) << "= " << v["work"]["text"].get<std::string>() << "\n";
     if (v.contains("error")) std::cout << "  " << pad("", 28) << v["error"].get<std::string>() << "\n";
   }
   if (!r["warnings"].empty()) {
@@ -141,7 +146,7 @@ int run(const std::vector<std::string>& args) {
     std::cout << "mlsysim " << mlsysim::version() << "\n";
     return 0;
   }
-  bool json = false, binary = false;
+  bool json = false, binary = false, work = false;
   std::vector<std::string> positional;
   std::string type, input;
   bool has_type = false, has_input = false;
@@ -154,6 +159,7 @@ int run(const std::vector<std::string>& args) {
     };
     if (a == "--json") json = true;
     else if (a == "--binary") binary = true;
+    else if (a == "--work") work = true;
     else if (a == "--type") type = next(), has_type = true;
     else if (a == "--input") input = next(), has_input = true;
     else if (a == "--set") {
@@ -164,7 +170,9 @@ int run(const std::vector<std::string>& args) {
     } else if (a.size() > 1 && a[0] == '-' && a != "-") throw UsageError("unknown option " + a);
     else positional.push_back(a);
   }
-  const auto bytes = binary ? mlsysim::BytePrefix::binary : mlsysim::BytePrefix::decimal;
+  mlsysim::EvalOptions options;
+  options.bytes = binary ? mlsysim::BytePrefix::binary : mlsysim::BytePrefix::decimal;
+  options.work = work;
   if (args[0] == "list") {
     if (positional.size() != 1) throw UsageError("list needs one of types, presets, workloads, fleets");
     print_list(positional[0], json);
@@ -182,13 +190,13 @@ int run(const std::vector<std::string>& args) {
     } catch (const Json::exception& e) {
       throw InputError("input", std::string("not valid JSON: ") + e.what());
     }
-    result = mlsysim::evaluate_request(request, bytes);
+    result = mlsysim::evaluate_request(request, options);
   } else if (has_type) {
     if (!positional.empty()) throw UsageError("give either PRESET or --type TYPE, not both");
-    result = mlsysim::evaluate(type, sets, bytes);
+    result = mlsysim::evaluate(type, sets, options);
   } else {
     if (positional.size() != 1) throw UsageError("eval needs PRESET, --type TYPE or --input FILE");
-    result = mlsysim::evaluate_preset(positional[0], sets, bytes);
+    result = mlsysim::evaluate_preset(positional[0], sets, options);
   }
   if (json) std::cout << result.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
   else print_result(result);

@@ -2,8 +2,10 @@
 #include "mlsysim/api.hpp"
 
 #include <cmath>
+#include <memory>
 
 #include "mlsysim/registry.hpp"
+#include "model.hpp"
 #include "value_text.hpp"
 
 #ifndef MLSYSIM_VERSION
@@ -66,17 +68,63 @@ Json normalized(const ScenarioType& type, const Inputs& in) {
   return out;
 }
 
-Json result(const ScenarioType& type, const Inputs& in, const Json& preset, BytePrefix bytes) {
+// Values of every property of `type` for the loaded `slots`; errors[p] is "" or the
+// property error's text.
+void compute(const ScenarioType& type, const double* slots, const bool* present,
+             std::vector<double>& values, std::vector<std::string>& errors) {
+  const Model& m = *type.model;
+  const std::size_t np = type.properties.size();
+  values.assign(np, NAN);
+  errors.assign(np, "");
+  for (std::size_t p = 0; p < np; ++p) {
+    const std::string& name = type.properties[p].name;
+    for (std::uint32_t s : m.programs[p].slots)
+      if (!present[s]) errors[p] = name + ": needs " + m.slots[s].name + ", which was not given";
+    if (!errors[p].empty()) continue;
+    std::uint32_t guard = 0;
+    const double v = m.run(p, slots, &guard);
+    if (guard) errors[p] = name + ": " + m.guard_messages[guard - 1];
+    else if (!std::isfinite(v))
+      errors[p] = name + ": the result " + js_number(v) + " is not a finite number (overflow or division by zero)";
+    else values[p] = v + 0.0;
+  }
+}
+
+std::string math(const std::string& inner) {
+  return "<math xmlns=\"http://www.w3.org/1998/Math/MathML\" display=\"block\">" + inner + "</math>";
+}
+
+std::string mtext(const std::string& s) {
+  std::string out = "<mtext>";
+  for (char c : s) out += c == '<' ? std::string("&lt;") : c == '&' ? std::string("&amp;") : std::string(1, c);
+  return out + "</mtext>";
+}
+
+Json result(const ScenarioType& type, const Inputs& in, const Json& preset, const EvalOptions& options) {
+  const Model& m = *type.model;
+  std::vector<double> slots(m.slots.size());
+  std::unique_ptr<bool[]> present(new bool[m.slots.size()]);
+  m.load(in, slots.data(), present.get());
+  std::vector<double> values;
+  std::vector<std::string> errors;
+  compute(type, slots.data(), present.get(), values, errors);
+
   Json props = Json::object();
-  for (const PropertySpec& p : type.properties) {
-    try {
-      const double v = p.compute(in);
-      if (!std::isfinite(v))
-        throw PropertyError("the result " + js_number(v) + " is not a finite number (overflow)");
-      props[p.name] = {{"value", v + 0.0}, {"unit", p.unit}, {"text", human_text(v, p.unit, bytes)}};
-    } catch (const PropertyError& e) {
-      props[p.name] = {{"error", p.name + ": " + e.what()}};
+  for (std::size_t p = 0; p < type.properties.size(); ++p) {
+    const PropertySpec& spec = type.properties[p];
+    if (!errors[p].empty()) {
+      props[spec.name] = {{"error", errors[p]}};
+      continue;
     }
+    const std::string text = human_text(values[p], spec.unit, options.bytes);
+    Json entry = {{"value", values[p]}, {"unit", spec.unit}, {"text", text}};
+    if (options.work) {
+      const Work w = expr_work(spec.expr, m, slots.data(), values, type);
+      entry["work"] = {{"text", w.text},
+                       {"mathml", math("<mi>" + spec.name + "</mi><mo>=</mo>" + w.mathml + "<mo>=</mo>" + mtext(text))},
+                       {"expression", w.expression}};
+    }
+    props[spec.name] = entry;
   }
   Json warnings = Json::array();
   if (type.warnings)
@@ -105,14 +153,23 @@ Json list_scenario_types() {
                         {"doc", f.doc}});
     Json props = Json::array();
     for (const PropertySpec& p : t.properties)
-      props.push_back({{"name", p.name}, {"unit", p.unit}, {"equation", p.equation}, {"doc", p.doc}});
+      props.push_back({{"name", p.name},
+                       {"unit", p.unit},
+                       {"equation", t.equation(p)},
+                       {"mathml", math("<mi>" + p.name + "</mi><mo>=</mo>" + expr_mathml(p.expr) +
+                                       (p.note.empty() ? "" : "<mspace width=\"1em\"/>" + mtext("(" + p.note + ")")))},
+                       {"doc", p.doc}});
+    Json symbols = Json::array();
+    for (const SymbolSpec& sym : t.symbols)
+      symbols.push_back({{"name", sym.name}, {"meaning", sym.meaning}, {"unit", sym.unit}});
     out.push_back({{"name", t.name},
                    {"category", t.category},
                    {"summary", t.summary},
                    {"assumptions", t.assumptions},
                    {"excludes", t.excludes},
                    {"fields", fields},
-                   {"properties", props}});
+                   {"properties", props},
+                   {"symbols", symbols}});
   }
   return out;
 }
@@ -140,12 +197,12 @@ Json list_fleets() {
   return out;
 }
 
-Json evaluate(const std::string& type_name_, const Json& inputs, BytePrefix bytes) {
+Json evaluate(const std::string& type_name_, const Json& inputs, const EvalOptions& options) {
   const ScenarioType& type = find_scenario_type(type_name_);
-  return result(type, normalize_inputs(type, inputs), nullptr, bytes);
+  return result(type, normalize_inputs(type, inputs), nullptr, options);
 }
 
-Json evaluate_preset(const std::string& name, const Json& overrides, BytePrefix bytes) {
+Json evaluate_preset(const std::string& name, const Json& overrides, const EvalOptions& options) {
   const Preset& preset = find_preset(name);
   Json inputs = preset.inputs;
   if (!overrides.is_null()) {
@@ -154,10 +211,10 @@ Json evaluate_preset(const std::string& name, const Json& overrides, BytePrefix 
     for (const auto& [key, value] : overrides.items()) inputs[key] = value;
   }
   const ScenarioType& type = find_scenario_type(preset.type);
-  return result(type, normalize_inputs(type, inputs), preset.name, bytes);
+  return result(type, normalize_inputs(type, inputs), preset.name, options);
 }
 
-Json evaluate_request(const Json& request, BytePrefix bytes) {
+Json evaluate_request(const Json& request, const EvalOptions& options) {
   if (!request.is_object())
     throw InputError("input", "must be a JSON object {\"type\", \"inputs\"} or {\"preset\", \"overrides\"}, got " +
                                   describe(request));
@@ -173,14 +230,128 @@ Json evaluate_request(const Json& request, BytePrefix bytes) {
     if (request.contains("inputs"))
       throw InputError("inputs", "goes with \"type\"; with \"preset\" use \"overrides\"");
     return evaluate_preset(request["preset"].get<std::string>(),
-                           request.contains("overrides") ? request["overrides"] : Json(), bytes);
+                           request.contains("overrides") ? request["overrides"] : Json(), options);
   }
   if (!request["type"].is_string())
     throw InputError("type", "must be a scenario type name, got " + describe(request["type"]));
   if (request.contains("overrides"))
     throw InputError("overrides", "goes with \"preset\"; with \"type\" use \"inputs\"");
   return evaluate(request["type"].get<std::string>(),
-                  request.contains("inputs") ? request["inputs"] : Json::object(), bytes);
+                  request.contains("inputs") ? request["inputs"] : Json::object(), options);
+}
+
+SweepSummary sweep(const SweepRequest& request, const double* values, std::size_t n,
+                   std::vector<double>& out) {
+  const ScenarioType& type = find_scenario_type(request.type);
+  const Model& m = *type.model;
+  // the swept field
+  int field = -1;
+  std::vector<std::string> numeric;
+  for (std::size_t k = 0; k < type.fields.size(); ++k) {
+    const FieldSpec& f = type.fields[k];
+    if (f.type != FieldType::Int && f.type != FieldType::Float && f.type != FieldType::Quantity) continue;
+    numeric.push_back(f.name);
+    if (f.name == request.field) field = static_cast<int>(k);
+  }
+  if (field < 0)
+    throw InputError("field", "cannot sweep " + describe(Json(request.field)) + "; numeric fields of " +
+                                  type.name + ": " + join(numeric));
+  const FieldSpec& spec = type.fields[static_cast<std::size_t>(field)];
+  double factor = 1;
+  if (!request.unit.empty() || spec.type == FieldType::Quantity) {
+    Quantity u;
+    try {
+      u = parse_unit(request.unit.empty() ? spec.dim.canonical_unit() : request.unit);
+    } catch (const UnitError& e) {
+      throw InputError("unit", e.what());
+    }
+    if (u.dim != spec.dim)
+      throw InputError("unit", "expected a unit of " + (spec.dim.name().empty() ? std::string("a plain number") : spec.dim.name()) +
+                                   " for " + spec.name + ", got " + describe(Json(request.unit)));
+    factor = u.value;
+  }
+  if (n > kMaxSweepPoints)
+    throw InputError("values", "at most " + std::to_string(kMaxSweepPoints) + " points, got " + std::to_string(n));
+
+  SweepSummary summary;
+  std::vector<std::size_t> props;
+  if (request.properties.empty()) {
+    for (std::size_t p = 0; p < type.properties.size(); ++p) props.push_back(p);
+  } else {
+    for (const std::string& name : request.properties) {
+      std::size_t p = 0;
+      while (p < type.properties.size() && type.properties[p].name != name) ++p;
+      if (p == type.properties.size()) {
+        std::vector<std::string> names;
+        for (const PropertySpec& q : type.properties) names.push_back(q.name);
+        throw InputError("properties", "unknown property " + describe(Json(name)) + " of " + type.name +
+                                           "; valid properties: " + join(names));
+      }
+      props.push_back(p);
+    }
+  }
+  if (props.size() * n > kMaxSweepValues)
+    throw InputError("values", "at most " + std::to_string(kMaxSweepValues) + " results (points x properties), got " +
+                                   std::to_string(props.size() * n));
+  for (std::size_t p : props) {
+    summary.properties.push_back(type.properties[p].name);
+    summary.units.push_back(type.properties[p].unit);
+  }
+
+  // the other inputs, validated once; the swept field takes a valid stand-in value
+  Json inputs = request.inputs.is_null() ? Json::object() : request.inputs;
+  if (!inputs.is_object()) throw InputError("inputs", "must be an object of field values, got " + describe(inputs));
+  inputs.erase(spec.name);
+  Inputs base = [&] {
+    Json probe = inputs;
+    const double stand_in = spec.min_exclusive ? spec.min + 1 : std::max(spec.min, 1.0);
+    probe[spec.name] = spec.type == FieldType::Quantity ? Json({{"value", stand_in}, {"unit", spec.dim.canonical_unit()}})
+                                                        : Json(stand_in);
+    return normalize_inputs(type, probe, /*run_check=*/false);
+  }();
+  std::vector<double> slots(m.slots.size());
+  std::unique_ptr<bool[]> present(new bool[m.slots.size()]);
+  m.load(base, slots.data(), present.get());
+  const int slot = m.slot(spec.name);
+  std::vector<std::size_t> derived;
+  for (std::size_t k = 0; k < m.slots.size(); ++k)
+    if (m.slots[k].field < 0) derived.push_back(k);
+  Inputs::Value& value = base.value(static_cast<std::size_t>(field));
+  std::vector<char> unavailable(props.size(), 0);  // reads an optional field that was not given
+  for (std::size_t j = 0; j < props.size(); ++j)
+    for (std::uint32_t s : m.programs[props[j]].slots) unavailable[j] |= !present[s];
+
+  out.assign(props.size() * n, NAN);
+  const bool integer = spec.type == FieldType::Int;
+  for (std::size_t i = 0; i < n; ++i) {
+    const double x = values[i] * factor + 0.0;
+    const bool ok = std::isfinite(x) && (spec.min_exclusive ? x > spec.min : x >= spec.min) &&
+                    (!integer || (std::floor(x) == x && x <= static_cast<double>(kMaxExactInteger)));
+    if (!ok) {
+      if (summary.invalid_points++ == 0)
+        summary.first_invalid = spec.name + ": must be " + spec.rule() + ", got " + js_number(values[i]);
+      continue;
+    }
+    value.x = x;
+    value.i = integer ? static_cast<std::int64_t>(x) : 0;
+    slots[static_cast<std::size_t>(slot)] = x;
+    for (std::size_t k : derived) slots[k] = m.slots[k].read(base);
+    if (type.check) {
+      try {
+        type.check(base);
+      } catch (const InputError& e) {
+        if (summary.invalid_points++ == 0) summary.first_invalid = e.what();
+        continue;
+      }
+    }
+    for (std::size_t j = 0; j < props.size(); ++j) {
+      if (unavailable[j]) continue;
+      std::uint32_t guard = 0;
+      const double v = m.run(props[j], slots.data(), &guard);
+      if (!guard && std::isfinite(v)) out[j * n + i] = v;
+    }
+  }
+  return summary;
 }
 
 }  // namespace mlsysim

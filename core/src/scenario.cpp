@@ -5,17 +5,26 @@
 #include <cmath>
 
 #include "mlsysim/registry.hpp"
+#include "model.hpp"
 #include "scenarios/scenarios.hpp"
 #include "value_text.hpp"
 
 namespace mlsysim {
 
 const std::vector<ScenarioType>& scenario_types() {
-  static const std::vector<ScenarioType> types{
-      sync_strategy_scenario(),
-      data_parallel_attack_surface_scenario(),
-  };
+  static const std::vector<ScenarioType> types = [] {
+    std::vector<ScenarioType> list{
+        sync_strategy_scenario(),
+        data_parallel_attack_surface_scenario(),
+    };
+    for (ScenarioType& t : list) t.model = std::make_shared<const Model>(build_model(t));
+    return list;
+  }();
   return types;
+}
+
+std::string ScenarioType::equation(const PropertySpec& p) const {
+  return expr_text(p.expr) + (p.note.empty() ? "" : " (" + p.note + ")");
 }
 
 const ScenarioType& find_scenario_type(const std::string& name) {
@@ -43,8 +52,8 @@ std::string FieldSpec::rule() const {
     case FieldType::Float:
       return "finite number " + bound_text(min, min_exclusive);
     case FieldType::Quantity:
-      return dim.name() + " " + bound_text(min, min_exclusive) + " " + dim.canonical_unit() +
-             (required ? "" : " when given");
+      return dim.name() + " " + bound_text(min, min_exclusive) + " " +
+             (display_unit.empty() ? dim.canonical_unit() : display_unit) + (required ? "" : " when given");
     case FieldType::Workload:
       return "registry name, or {name, parameters} with parameters > 0 param";
     case FieldType::Fleet:
@@ -137,11 +146,11 @@ double read_float(const Json& v, const std::string& field, double min, bool excl
 }
 
 double read_quantity(const Json& v, const std::string& field, const std::string& prefix,
-                     const Dim& dim, double min, bool exclusive) {
+                     const Dim& dim, double min, bool exclusive, const std::string& display_unit = "") {
   const std::string name = dim.name();
   const bool vowel = !name.empty() && std::string("aeiou").find(name[0]) != std::string::npos;
   const std::string expected = name.empty() ? std::string("a number") : (vowel ? "an " : "a ") + name;
-  const std::string example = dim.canonical_unit().empty() ? "" : " such as \"1 " + dim.canonical_unit() + "\"";
+  const std::string example = dim.canonical_unit().empty() ? "" : " such as \"1 " + (display_unit.empty() ? dim.canonical_unit() : display_unit) + "\"";
   Quantity q;
   try {
     double num = 0;
@@ -172,7 +181,7 @@ double read_quantity(const Json& v, const std::string& field, const std::string&
       throw InputError(field, prefix + "expected " + expected + example + ", got " + describe(v));
     }
   } catch (const UnitError& e) {
-    throw InputError(field, prefix + e.what());
+    throw InputError(field, prefix + e.what() + (dim.dimensionless() ? "" : "; expected " + expected + example));
   }
   if (!std::isfinite(q.value))
     throw InputError(field, prefix + "must be a finite " + dim.name() + ", got " + describe(v));
@@ -259,7 +268,7 @@ Inputs::Value read_field(const FieldSpec& spec, const Json& v) {
       out.x = read_float(v, spec.name, spec.min, spec.min_exclusive);
       break;
     case FieldType::Quantity:
-      out.x = read_quantity(v, spec.name, "", spec.dim, spec.min, spec.min_exclusive);
+      out.x = read_quantity(v, spec.name, "", spec.dim, spec.min, spec.min_exclusive, spec.display_unit);
       break;
     case FieldType::Workload:
       out.workload = read_workload(v, spec.name);
@@ -273,7 +282,7 @@ Inputs::Value read_field(const FieldSpec& spec, const Json& v) {
 
 }  // namespace
 
-Inputs normalize_inputs(const ScenarioType& type, const Json& inputs) {
+Inputs normalize_inputs(const ScenarioType& type, const Json& inputs, bool run_check) {
   if (!inputs.is_object())
     throw InputError("inputs", "must be an object of field values, got " + describe(inputs));
   std::vector<std::string> names;
@@ -299,7 +308,7 @@ Inputs normalize_inputs(const ScenarioType& type, const Json& inputs) {
     }
   }
   Inputs in(type.fields, std::move(values));
-  if (type.check) type.check(in);
+  if (run_check && type.check) type.check(in);
   return in;
 }
 

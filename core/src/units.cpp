@@ -329,7 +329,7 @@ Quantity parse_quantity(std::string_view text) {
     if (lower.rfind("nan", 0) == 0 || lower.rfind("inf", 0) == 0 || lower.rfind("+inf", 0) == 0 ||
         lower.rfind("-inf", 0) == 0)
       throw UnitError("got " + quoted(s) + ": not a finite number");
-    throw UnitError("malformed number " + quoted(s) + ": expected a number such as 0.5 or 1.75e11");
+    throw UnitError("malformed number " + quoted(s));
   }
   // "1..2", "1.2.3", "1e" followed by more number characters: not a unit, a broken number
   if (n < s.size()) {
@@ -410,7 +410,14 @@ std::string human_text(double v, std::string_view unit, BytePrefix bytes) {
     return scaled(v, bytes == BytePrefix::binary ? bin : dec, 7);
   }
   if (unit == "USD") return money(v);
-  if (unit.empty() || unit == "count") return format_sig(v);
+  if (unit == "count" || unit == "samples" || unit == "iterations") {
+    // counts read exactly when whole (12,500), with one more decimal than needed otherwise
+    const double a = std::fabs(v);
+    const int sig = a >= 1 && a < 1e15 ? std::max(4, static_cast<int>(std::floor(std::log10(a))) + 3) : 4;
+    const std::string n = std::floor(v) == v && a < 1e15 ? format_sig(v, 16) : format_sig(v, sig);
+    return unit == "count" ? n : n + " " + std::string(unit);
+  }
+  if (unit.empty()) return format_sig(v);
   if (unit == "param") {
     static const Scale p[] = {{1, "params"}, {1e3, "K params"}, {1e6, "M params"},
                               {1e9, "B params"}, {1e12, "T params"}};

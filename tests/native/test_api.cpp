@@ -28,7 +28,7 @@ TEST_CASE("listScenarioTypes describes every field and property with its rule, u
   CHECK(rate["name"] == "device_hour_rate");
   CHECK(rate["type"] == "quantity");
   CHECK(rate["dimension"] == "currency/time");
-  CHECK(rate["rule"] == "currency/time >= 0 USD/s");
+  CHECK(rate["rule"] == "currency/time >= 0 USD/h");  // shown in its display unit
   const Json& staleness = types[0]["fields"][7];
   CHECK(staleness["required"] == false);
   CHECK(staleness["default"] == 0);

@@ -2,19 +2,32 @@
 // bindings hand them to JavaScript, the tests compare them. One shape everywhere.
 #pragma once
 
+#include <cstddef>
 #include <string>
+#include <vector>
 
 #include "mlsysim/scenario.hpp"
 
 namespace mlsysim {
+
+/// Options of an evaluation.
+struct EvalOptions {
+  BytePrefix bytes = BytePrefix::decimal;  // the `text` of byte results: GB or GiB
+  /// Add `work` to each computed property: {text, mathml, expression}, the equation with
+  /// the inputs substituted (see Result below).
+  bool work = false;
+};
 
 /// Library version ("0.1.0").
 const char* version();
 
 /// listScenarioTypes(): [{name, category, summary, assumptions, excludes,
 ///   fields: [{name, type, dimension, unit, required, default, rule, doc}],
-///   properties: [{name, unit, equation, doc}]}]
-/// `fields[i].unit` (an extension) is the canonical unit of a quantity field.
+///   properties: [{name, unit, equation, mathml, doc}],
+///   symbols: [{name, meaning, unit}]}]
+/// Extensions: `fields[i].unit` is the canonical unit of a quantity field;
+/// `properties[i].mathml` is the equation as a MathML <math> element; `symbols` are the
+/// names equations use besides the fields (e.g. P = workload.parameters).
 Json list_scenario_types();
 /// listPresets(): [{name, type, summary, inputs}]
 Json list_presets();
@@ -25,18 +38,48 @@ Json list_fleets();
 
 /// evaluate(type, inputs) -> Result:
 ///   {type, preset: null, inputs (normalized; quantities as {value, unit} in canonical
-///    units), properties: {name: {value, unit, text} | {error}}, warnings: [string]}
+///    units), properties: {name: {value, unit, text[, work]} | {error}}, warnings: [string]}
+/// With options.work, `work` is {text: "100000 / (14000 × (1 + 0.25))" (display units),
+/// mathml: "<math>…</math>" (the equation, the substitution and the result), expression:
+/// "100000 / (14000 * (1 + 0.25))" (canonical units, ASCII arithmetic and sqrt only)}.
 /// Throws InputError (field + message) on any invalid input.
-Json evaluate(const std::string& type, const Json& inputs,
-              BytePrefix bytes = BytePrefix::decimal);
+Json evaluate(const std::string& type, const Json& inputs, const EvalOptions& options = {});
 
 /// evaluatePreset(name, overrides) -> Result with `preset` set. `overrides` is an
 /// object (or null) whose entries replace the preset's inputs. Throws InputError.
-Json evaluate_preset(const std::string& name, const Json& overrides,
-                     BytePrefix bytes = BytePrefix::decimal);
+Json evaluate_preset(const std::string& name, const Json& overrides, const EvalOptions& options = {});
 
 /// The request form of `mlsysim eval --input`: {"type": T, "inputs": {...}} or
 /// {"preset": P, "overrides": {...}}. Throws InputError.
-Json evaluate_request(const Json& request, BytePrefix bytes = BytePrefix::decimal);
+Json evaluate_request(const Json& request, const EvalOptions& options = {});
+
+/// The largest sweep accepted: points, and points x properties.
+inline constexpr std::size_t kMaxSweepPoints = 1000000;
+inline constexpr std::size_t kMaxSweepValues = 10000000;
+
+/// One sweep: `inputs` with numeric field `field` set to each of `values` in turn.
+struct SweepRequest {
+  std::string type;
+  Json inputs;                          // as for evaluate(); `field` may be absent from it
+  std::string field;                    // an int, float or quantity field
+  std::string unit;                     // unit of `values` for a quantity field ("" = canonical)
+  std::vector<std::string> properties;  // empty = every property
+};
+
+struct SweepSummary {
+  std::vector<std::string> properties;  // in output order
+  std::vector<std::string> units;       // of each property
+  std::size_t invalid_points = 0;       // points whose value breaks the field's rule
+  std::string first_invalid;            // the error text of the first of them, or ""
+};
+
+/// Evaluates the sweep into `out`, resized to properties x n, property-major
+/// (out[p * n + i]). A point where a property is unavailable, or whose value breaks the
+/// field's rule, holds NaN: a gap, not an error. Nothing is allocated per point, and a
+/// reused `out` is not reallocated. Throws InputError on an invalid request (unknown
+/// type, field or property; a field that is not numeric; invalid other inputs; more
+/// than kMaxSweepPoints points or kMaxSweepValues results).
+SweepSummary sweep(const SweepRequest& request, const double* values, std::size_t n,
+                   std::vector<double>& out);
 
 }  // namespace mlsysim

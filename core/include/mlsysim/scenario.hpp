@@ -8,12 +8,14 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "mlsysim/expr.hpp"
 #include "mlsysim/units.hpp"
 
 namespace mlsysim {
@@ -64,6 +66,8 @@ struct FieldSpec {
   double min = 0;           // Int, Float, Quantity: the lower bound of the rule
   bool min_exclusive = false;
   std::string doc;
+  std::string display_unit;  // Quantity: the unit its value is shown in within
+                             // substituted equations ("USD/h"); "" = canonical unit
 
   /// The rule as text, e.g. "integer >= 1", "finite number >= 0", "time > 0".
   std::string rule() const;
@@ -91,6 +95,7 @@ class Inputs {
   const Fleet& fleet(const char* field) const { return at(field).fleet; }
 
   const std::vector<Value>& values() const { return values_; }
+  Value& value(std::size_t k) { return values_[k]; }
 
  private:
   const Value& at(const char* field) const;
@@ -98,15 +103,26 @@ class Inputs {
   std::vector<Value> values_;
 };
 
-/// One calculated property. `compute` returns the value in `unit`, or throws
-/// PropertyError when the property is unavailable for these inputs.
+/// A symbol that equations may use besides the numeric fields (which are symbols under
+/// their own names): e.g. "P" = workload.parameters, or "fleet.count".
+struct SymbolSpec {
+  std::string name;
+  std::string meaning;  // "workload.parameters"
+  std::string unit;     // canonical unit of its value ("param", "" for counts)
+  std::function<double(const Inputs&)> read;
+};
+
+/// One calculated property: its value, its equation and its substituted work all come
+/// from `expr` (expr.hpp).
 struct PropertySpec {
   std::string name;
-  std::string unit;      // "s", "byte", "USD", "count", "samples", "iterations", "" (dimensionless)
-  std::string equation;  // as in the spec
-  std::string doc;       // one-line meaning
-  std::function<double(const Inputs&)> compute;
+  std::string unit;  // "s", "byte", "USD", "count", "samples", "iterations", "" (dimensionless)
+  Expr expr;
+  std::string note;  // added to the equation text in parentheses, e.g. "= N / 2"; may be ""
+  std::string doc;   // one-line meaning
 };
+
+struct Model;  // the compiled expressions (core/src/model.hpp)
 
 struct ScenarioType {
   std::string name;
@@ -116,10 +132,16 @@ struct ScenarioType {
   std::string excludes;
   std::vector<FieldSpec> fields;
   std::vector<PropertySpec> properties;
+  std::vector<SymbolSpec> symbols;  // derived symbols; numeric fields are symbols already
   /// Rules that involve several fields; throws InputError. May be empty.
   std::function<void(const Inputs&)> check;
   /// Warnings (not errors) for these inputs. May be empty.
   std::function<std::vector<std::string>(const Inputs&)> warnings;
+  /// Built from the declarations above by scenario_types(); never set by hand.
+  std::shared_ptr<const Model> model;
+
+  /// The equation of property `p` as text, e.g. "workers × per_worker_batch".
+  std::string equation(const PropertySpec& p) const;
 };
 
 /// Every scenario type, in the order they are listed. Adding a type means adding its
@@ -130,8 +152,9 @@ const std::vector<ScenarioType>& scenario_types();
 const ScenarioType& find_scenario_type(const std::string& name);
 
 /// Validates and normalizes `inputs` (a JSON object, as API.md's `evaluate` takes it)
-/// against `type`, including its cross-field `check`. Throws InputError.
-Inputs normalize_inputs(const ScenarioType& type, const Json& inputs);
+/// against `type`, including its cross-field `check` unless `run_check` is false.
+/// Throws InputError.
+Inputs normalize_inputs(const ScenarioType& type, const Json& inputs, bool run_check = true);
 
 /// Exact integer product for integer properties; InputError on `blame` when the
 /// product exceeds 2^53 (not exact in JavaScript, SPEC section 2).

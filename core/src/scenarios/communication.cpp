@@ -1,6 +1,4 @@
 // SyncStrategyScenario (SPEC section 2; seed page seeds/SyncStrategyScenario.txt).
-#include <cmath>
-
 #include "scenarios.hpp"
 
 namespace mlsysim {
@@ -25,7 +23,7 @@ ScenarioType sync_strategy_scenario() {
       {"per_worker_batch", F::Int, dims::none, true, nullptr, 1, false,
        "Samples each worker processes per iteration."},
       {"iterations", F::Int, dims::none, true, nullptr, 1, false,
-       "Iterations to reach the target with `workers` workers under this strategy."},
+       "Iterations to reach the target with this many workers under this strategy (an input: it does not follow from workers)."},
       {"communication_overhead", F::Float, dims::none, true, nullptr, 0, false,
        "Communication time as a fraction of the base iteration time."},
       {"base_iterations", F::Int, dims::none, true, nullptr, 1, false,
@@ -33,50 +31,31 @@ ScenarioType sync_strategy_scenario() {
       {"base_iteration_time", F::Quantity, dims::time, true, nullptr, 0, true,
        "Duration of one iteration on one worker, without communication."},
       {"device_hour_rate", F::Quantity, dims::currency / dims::time, true, nullptr, 0, false,
-       "Rental price of one device for one hour."},
+       "Rental price of one device for one hour.", "USD/h"},
       {"staleness", F::Int, dims::none, false, 0, 0, false,
        "Bound on gradient staleness in iterations (0 = BSP)."},
   };
 
+  const Expr one = num(1);
   t.properties = {
-      {"global_batch", "samples", "workers \u00d7 per_worker_batch",
-       "Samples processed in one global iteration; every worker contributes a full local batch.",
-       [](const Inputs& in) {
-         // an input error, not a property error: SPEC section 2 refuses results above 2^53
-         return static_cast<double>(in.i("workers") * in.i("per_worker_batch"));
-       }},
-      {"ideal_iterations", "iterations", "base_iterations / workers",
-       "Iteration count under perfect sample-efficiency scaling (real, not rounded).",
-       [](const Inputs& in) { return in.x("base_iterations") / in.x("workers"); }},
-      {"iteration_time", "s", "base_iteration_time \u00d7 (1 + communication_overhead)",
-       "Per-iteration time after the stated communication overhead.",
-       [](const Inputs& in) {
-         return in.x("base_iteration_time") * (1 + in.x("communication_overhead"));
-       }},
-      {"speedup", "", "base_iterations / (iterations \u00d7 (1 + communication_overhead))",
-       "Time-to-target speedup against the single-worker baseline.",
-       [](const Inputs& in) {
-         return in.x("base_iterations") /
-                (in.x("iterations") * (1 + in.x("communication_overhead")));
-       }},
-      {"sample_efficiency", "", "ideal_iterations / iterations",
-       "Ideal iteration count divided by the supplied target-reaching iteration count.",
-       [](const Inputs& in) {
-         return in.x("base_iterations") / in.x("workers") / in.x("iterations");
-       }},
-      {"cost", "USD", "iterations \u00d7 iteration_time \u00d7 workers \u00d7 device_hour_rate",
-       "Rental bill for the run; every worker is billed for the whole run.",
-       [](const Inputs& in) {
-         const double iteration_time =
-             in.x("base_iteration_time") * (1 + in.x("communication_overhead"));
-         return in.x("iterations") * iteration_time * in.x("workers") * in.x("device_hour_rate");
-       }},
-      {"stale_lr_factor", "", "1 / sqrt(1 + staleness)",
+      {"global_batch", "samples", sym("workers") * sym("per_worker_batch"), "",
+       "Samples processed in one global iteration; every worker contributes a full local batch."},
+      {"ideal_iterations", "iterations", sym("base_iterations") / sym("workers"), "",
+       "Iteration count under perfect sample-efficiency scaling (real, not rounded)."},
+      {"iteration_time", "s", sym("base_iteration_time") * (one + sym("communication_overhead")), "",
+       "Per-iteration time after the stated communication overhead."},
+      {"speedup", "", sym("base_iterations") / (sym("iterations") * (one + sym("communication_overhead"))), "",
+       "Time-to-target speedup against the single-worker baseline."},
+      {"sample_efficiency", "", prop("ideal_iterations") / sym("iterations"), "",
+       "Ideal iteration count divided by the supplied target-reaching iteration count."},
+      {"cost", "USD", sym("iterations") * prop("iteration_time") * sym("workers") * sym("device_hour_rate"), "",
+       "Rental bill for the run; every worker is billed for the whole run."},
+      {"stale_lr_factor", "", one / sqrt(one + sym("staleness")), "",
        "Illustrative learning-rate reduction for stale gradients; a heuristic, not a convergence "
-       "guarantee.",
-       [](const Inputs& in) { return 1 / std::sqrt(1 + in.x("staleness")); }},
+       "guarantee."},
   };
 
+  // SPEC section 2: an integer result above 2^53 is an input error
   t.check = [](const Inputs& in) {
     const std::int64_t w = in.i("workers"), b = in.i("per_worker_batch");
     exact_product(w, b, w >= b ? "workers" : "per_worker_batch", "workers x per_worker_batch");

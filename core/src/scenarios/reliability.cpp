@@ -1,18 +1,9 @@
 // DataParallelAttackSurfaceScenario (SPEC section 3; seed page
 // seeds/DataParallelAttackSurfaceScenario.txt).
-#include "scenarios.hpp"
 #include "../value_text.hpp"
+#include "scenarios.hpp"
 
 namespace mlsysim {
-
-namespace {
-constexpr const char* kBytesPerParamDoc = " width per parameter (information/param).";
-
-double accelerators(const Inputs& in) {
-  const Fleet& f = in.fleet("fleet");
-  return static_cast<double>(f.count * f.node.accelerators_per_node);  // <= 2^53, checked on input
-}
-}  // namespace
 
 ScenarioType data_parallel_attack_surface_scenario() {
   ScenarioType t;
@@ -36,64 +27,48 @@ ScenarioType data_parallel_attack_surface_scenario() {
        "The model trained: a registry name (e.g. GPT3) or {name, parameters}."},
       {"fleet", F::Fleet, dims::none, true, nullptr, 0, false,
        "The cluster: a registry name (e.g. Training_1K_A100) or {name, count, node}."},
-      {"dp_degree", F::Int, dims::none, true, nullptr, 1, false,
-       "Data-parallel replicas (N)."},
+      {"dp_degree", F::Int, dims::none, true, nullptr, 1, false, "Data-parallel replicas (N)."},
       {"gradient_bytes_per_param", F::Quantity, per_param, true, nullptr, 0, true,
-       std::string("Gradient") + kBytesPerParamDoc},
+       "Gradient width per parameter."},
       {"checkpoint_bytes_per_param", F::Quantity, per_param, true, nullptr, 0, true,
-       std::string("Checkpoint") + kBytesPerParamDoc},
+       "Checkpoint width per parameter (weights plus the optimizer state it keeps)."},
       {"weight_bytes_per_param", F::Quantity, per_param, false, nullptr, 0, true,
-       std::string("Optional serving-weight") + kBytesPerParamDoc},
+       "Serving-weight width per parameter; optional."},
   };
 
-  t.properties = {
-      {"accelerators", "count", "fleet.count \u00d7 fleet.node.accelerators_per_node",
-       "Accelerator count of the fleet.", accelerators},
-      {"nodes", "count", "fleet.count", "Node count of the fleet.",
+  t.symbols = {
+      {"P", "workload.parameters", "param",
+       [](const Inputs& in) { return in.workload("workload").parameters; }},
+      {"N", "dp_degree", "", [](const Inputs& in) { return in.x("dp_degree"); }},
+      {"fleet.count", "fleet.count", "",
        [](const Inputs& in) { return static_cast<double>(in.fleet("fleet").count); }},
-      {"accelerators_per_node", "count", "fleet.node.accelerators_per_node",
-       "Accelerators in each node of the fleet.",
-       [](const Inputs& in) {
-         return static_cast<double>(in.fleet("fleet").node.accelerators_per_node);
-       }},
-      {"accelerators_per_replica", "count", "accelerators / N",
-       "Mean accelerators allocated to each data-parallel replica (may be fractional).",
-       [](const Inputs& in) { return accelerators(in) / in.x("dp_degree"); }},
-      {"gradient_bytes", "byte", "P \u00d7 gradient_bytes_per_param",
-       "Bytes in one replica's parameter gradients.",
-       [](const Inputs& in) {
-         return in.workload("workload").parameters * in.x("gradient_bytes_per_param");
-       }},
-      {"checkpoint_bytes", "byte", "P \u00d7 checkpoint_bytes_per_param",
-       "Bytes in one parameter checkpoint.",
-       [](const Inputs& in) {
-         return in.workload("workload").parameters * in.x("checkpoint_bytes_per_param");
-       }},
-      {"weight_bytes", "byte", "P \u00d7 weight_bytes_per_param",
-       "Bytes in the serving checkpoint; needs weight_bytes_per_param.",
-       [](const Inputs& in) {
-         if (!in.has("weight_bytes_per_param"))
-           throw PropertyError("needs weight_bytes_per_param, which was not given");
-         return in.workload("workload").parameters * in.x("weight_bytes_per_param");
-       }},
-      {"allreduce_factor", "", "2 (N \u2212 1) / N, and 0 when N = 1",
-       "Bytes each worker moves in a ring AllReduce, per byte of gradient.",
-       [](const Inputs& in) {
-         const double n = in.x("dp_degree");
-         return n == 1 ? 0.0 : 2 * (n - 1) / n;
-       }},
-      {"gather_factor", "", "N \u2212 1",
-       "Gradient copies each worker receives when it gathers every other replica's gradient.",
-       [](const Inputs& in) { return in.x("dp_degree") - 1; }},
-      {"gather_traffic_ratio", "", "gather_factor / allreduce_factor (= N / 2)",
-       "Gather traffic over ring AllReduce traffic; needs more than one replica.",
-       [](const Inputs& in) {
-         const double n = in.x("dp_degree");
-         if (n == 1)
-           throw PropertyError(
-               "needs dp_degree > 1: with one replica there is no traffic to compare");
-         return (n - 1) / (2 * (n - 1) / n);
-       }},
+      {"fleet.node.accelerators_per_node", "fleet.node.accelerators_per_node", "",
+       [](const Inputs& in) { return static_cast<double>(in.fleet("fleet").node.accelerators_per_node); }},
+  };
+
+  const Expr n = sym("N");
+  t.properties = {
+      {"accelerators", "count", sym("fleet.count") * sym("fleet.node.accelerators_per_node"), "",
+       "Accelerator count of the fleet."},
+      {"nodes", "count", sym("fleet.count"), "", "Node count of the fleet."},
+      {"accelerators_per_node", "count", sym("fleet.node.accelerators_per_node"), "",
+       "Accelerators in each node of the fleet."},
+      {"accelerators_per_replica", "count", prop("accelerators") / n, "a mean; may be fractional",
+       "Mean accelerators allocated to each data-parallel replica."},
+      {"gradient_bytes", "byte", sym("P") * sym("gradient_bytes_per_param"), "",
+       "Bytes in one replica's parameter gradients."},
+      {"checkpoint_bytes", "byte", sym("P") * sym("checkpoint_bytes_per_param"), "",
+       "Bytes in one parameter checkpoint."},
+      {"weight_bytes", "byte", sym("P") * sym("weight_bytes_per_param"), "",
+       "Bytes in the serving checkpoint; needs weight_bytes_per_param."},
+      {"allreduce_factor", "", num(2) * (n - num(1)) / n, "0 when N = 1",
+       "Bytes each worker moves in a ring AllReduce, per byte of gradient."},
+      {"gather_factor", "", n - num(1), "",
+       "Gradient copies each worker receives when it gathers every other replica's gradient."},
+      {"gather_traffic_ratio", "",
+       (prop("gather_factor") / prop("allreduce_factor"))
+           .unless_not_above("N", 1, "needs dp_degree > 1: with one replica there is no traffic to compare"),
+       "= N / 2", "Gather traffic over ring AllReduce traffic; needs more than one replica."},
   };
 
   t.warnings = [](const Inputs& in) {

@@ -1,0 +1,155 @@
+// Show-your-work equations and sweeps, both driven by the property expressions.
+#include <cmath>
+
+#include "support.hpp"
+
+using test::Json;
+using test::Near;
+
+namespace {
+mlsysim::EvalOptions with_work() {
+  mlsysim::EvalOptions o;
+  o.work = true;
+  return o;
+}
+}  // namespace
+
+TEST_CASE("Equations are written from the expressions with the spec's operators", "[work]") {
+  const Json types = mlsysim::list_scenario_types();
+  const Json& sync = types[0]["properties"];
+  CHECK(sync[3]["equation"] == "base_iterations / (iterations \u00d7 (1 + communication_overhead))");
+  CHECK(sync[5]["equation"] == "iterations \u00d7 iteration_time \u00d7 workers \u00d7 device_hour_rate");
+  CHECK(sync[6]["equation"] == "1 / sqrt(1 + staleness)");
+  const Json& attack = types[1]["properties"];
+  CHECK(attack[7]["equation"] == "2 \u00d7 (N \u2212 1) / N (0 when N = 1)");
+  CHECK(attack[9]["equation"] == "gather_factor / allreduce_factor (= N / 2)");
+  CHECK_THAT(sync[3]["mathml"].get<std::string>(), Catch::StartsWith("<math xmlns=\"http://www.w3.org/1998/Math/MathML\""));
+  CHECK_THAT(sync[3]["mathml"].get<std::string>(), Catch::Contains("<mfrac>"));
+  CHECK(types[1]["symbols"][0] == Json({{"name", "P"}, {"meaning", "workload.parameters"}, {"unit", "param"}}));
+}
+
+TEST_CASE("Show-your-work substitutes the inputs into the same expression that computes the value", "[work]") {
+  const Json r = mlsysim::evaluate_preset("TransformerBsp8Workers", nullptr, with_work());
+  const Json& speedup = r["properties"]["speedup"]["work"];
+  CHECK(speedup["text"] == "100000 / (14000 \u00d7 (1 + 0.25))");
+  CHECK(speedup["expression"] == "100000 / (14000 * (1 + 0.25))");
+  CHECK_THAT(speedup["mathml"].get<std::string>(), Catch::Contains("<mtext>5.714</mtext>"));
+  // cost shows the rate in its display unit (USD/h) and the canonical one in `expression`
+  const Json& cost = r["properties"]["cost"]["work"];
+  CHECK(cost["text"] == "14000 \u00d7 0.625 s \u00d7 8 \u00d7 2 USD/h");
+  CHECK(cost["expression"] == "14000 * 0.625 * 8 * 0.0005555555555555556");
+  const Json a = mlsysim::evaluate_preset("ReferenceJobAttackSurface", nullptr, with_work());
+  CHECK(a["properties"]["gradient_bytes"]["work"]["text"] == "1.75e11 param \u00d7 2 byte/param");
+  CHECK(a["properties"]["gather_traffic_ratio"]["work"]["text"] == "15 / 1.875");
+  // without the option, no work is attached
+  CHECK_FALSE(mlsysim::evaluate_preset("TransformerBsp8Workers", nullptr)["properties"]["speedup"].contains("work"));
+}
+
+TEST_CASE("Counts read exactly when whole and keep their fraction otherwise", "[units][work]") {
+  Json in = mlsysim::list_presets()[0]["inputs"];
+  in["workers"] = 64;
+  const Json r = mlsysim::evaluate("SyncStrategyScenario", in);
+  CHECK(r["properties"]["ideal_iterations"]["text"] == "1,562.5 iterations");  // 100000 / 64
+  CHECK(mlsysim::human_text(1234567890, "samples") == "1,234,567,890 samples");
+}
+
+namespace {
+mlsysim::SweepRequest bsp_sweep(const std::string& field) {
+  mlsysim::SweepRequest req;
+  req.type = "SyncStrategyScenario";
+  req.inputs = mlsysim::list_presets()[0]["inputs"];
+  req.field = field;
+  return req;
+}
+}  // namespace
+
+TEST_CASE("A sweep gives at each point what evaluate gives there", "[sweep]") {
+  mlsysim::SweepRequest req = bsp_sweep("workers");
+  req.properties = {"speedup", "cost", "global_batch"};
+  const std::vector<double> values{1, 2, 8, 64, 1024};
+  std::vector<double> out;
+  const auto summary = mlsysim::sweep(req, values.data(), values.size(), out);
+  REQUIRE(out.size() == 15);
+  CHECK(summary.properties == std::vector<std::string>{"speedup", "cost", "global_batch"});
+  CHECK(summary.units == std::vector<std::string>{"", "USD", "samples"});
+  CHECK(summary.invalid_points == 0);
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    Json in = req.inputs;
+    in["workers"] = values[i];
+    const Json r = mlsysim::evaluate(req.type, in);
+    CHECK(out[0 * 5 + i] == r["properties"]["speedup"]["value"].get<double>());
+    CHECK(out[1 * 5 + i] == r["properties"]["cost"]["value"].get<double>());
+    CHECK(out[2 * 5 + i] == r["properties"]["global_batch"]["value"].get<double>());
+  }
+  // by hand: 1024 workers x 14000 x 0.625 s x 2/3600 USD/s = 4977.78 USD
+  CHECK_THAT(out[1 * 5 + 4], Near(1024 * 14000 * 0.625 * 2 / 3600.0));
+}
+
+TEST_CASE("A sweep leaves gaps where a value breaks the rule or a property is unavailable", "[sweep]") {
+  mlsysim::SweepRequest req = bsp_sweep("workers");
+  req.properties = {"global_batch"};
+  const std::vector<double> values{0, 1.5, 4, NAN, -2};
+  std::vector<double> out;
+  const auto summary = mlsysim::sweep(req, values.data(), values.size(), out);
+  CHECK(summary.invalid_points == 4);
+  CHECK_THAT(summary.first_invalid, Catch::StartsWith("workers: must be integer >= 1, got 0"));
+  CHECK(std::isnan(out[0]));
+  CHECK(std::isnan(out[1]));
+  CHECK(out[2] == 128);
+  CHECK(std::isnan(out[3]));
+
+  mlsysim::SweepRequest dp;
+  dp.type = "DataParallelAttackSurfaceScenario";
+  dp.inputs = mlsysim::list_presets()[4]["inputs"];  // LabJobAttackSurface: no weight width
+  dp.field = "dp_degree";
+  dp.properties = {"gather_traffic_ratio", "allreduce_factor", "weight_bytes"};
+  const std::vector<double> n{1, 2, 16};
+  const auto s2 = mlsysim::sweep(dp, n.data(), n.size(), out);
+  CHECK(s2.invalid_points == 0);
+  CHECK(std::isnan(out[0]));  // ratio at N = 1
+  CHECK(out[1] == 1);         // 2 / 2
+  CHECK(out[2] == 8);         // 16 / 2
+  CHECK(out[3] == 0);         // allreduce at N = 1
+  CHECK_THAT(out[5], Near(1.875));
+  CHECK(std::isnan(out[6]));  // weight_bytes: not given
+}
+
+TEST_CASE("A sweep of a quantity takes its values in a stated unit", "[sweep]") {
+  mlsysim::SweepRequest req = bsp_sweep("device_hour_rate");
+  req.unit = "USD/h";
+  req.properties = {"cost"};
+  const std::vector<double> rates{1, 2, 4};
+  std::vector<double> out;
+  mlsysim::sweep(req, rates.data(), rates.size(), out);
+  CHECK_THAT(out[1], Near(350.0 / 9));  // the BSP cost at 2 USD/h
+  CHECK_THAT(out[2], Near(700.0 / 9));
+}
+
+TEST_CASE("Unreasonable sweep requests are refused by name", "[sweep][bad-input]") {
+  std::vector<double> out;
+  const double v = 1;
+  auto refused = [&](mlsysim::SweepRequest req, std::size_t n, const char* field) {
+    try {
+      mlsysim::sweep(req, &v, n, out);
+      FAIL("accepted");
+    } catch (const mlsysim::InputError& e) {
+      CHECK(e.field == field);
+    }
+  };
+  refused(bsp_sweep("nope"), 1, "field");
+  mlsysim::SweepRequest wl;
+  wl.type = "DataParallelAttackSurfaceScenario";
+  wl.inputs = mlsysim::list_presets()[3]["inputs"];
+  wl.field = "workload";
+  refused(wl, 1, "field");
+  auto r = bsp_sweep("workers");
+  r.properties = {"speedup", "nonsense"};
+  refused(r, 1, "properties");
+  refused(bsp_sweep("workers"), std::size_t{1000000000}, "values");
+  auto u = bsp_sweep("base_iteration_time");
+  u.unit = "GB";
+  refused(u, 1, "unit");
+  auto bad = bsp_sweep("workers");
+  bad.inputs["iterations"] = -1;
+  refused(bad, 1, "iterations");
+}
