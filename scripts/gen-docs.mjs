@@ -19,6 +19,10 @@ export function scenariosMarkdown(m) {
     out.push('', '| property | unit | equation | meaning |', '|---|---|---|---|');
     for (const p of t.properties)
       out.push(`| \`${p.name}\` | ${p.unit || 'dimensionless'} | \`${cell(p.equation)}\` | ${cell(p.doc)} |`);
+    if (t.symbols.length) {
+      out.push('', 'Symbols in the equations besides the inputs:', '');
+      for (const s of t.symbols) out.push(`- \`${s.name}\` = \`${s.meaning}\`${s.unit ? ` (${s.unit})` : ''}`);
+    }
     out.push('', '**Presets.**', '');
     for (const p of m.listPresets().filter((p) => p.type === t.name))
       out.push(`- \`${p.name}\`: ${p.summary} Inputs: \`${JSON.stringify(p.inputs)}\``);

@@ -6,6 +6,7 @@
 #include <malloc.h>
 
 #include <string>
+#include <vector>
 
 #include "mlsysim/api.hpp"
 
@@ -36,6 +37,64 @@ std::string request(const std::string& request_json, bool binary_bytes, bool wor
   }
 }
 
+// Sweeps: JavaScript writes the values into the view from sweep_input(n), calls
+// sweep(request) and copies the results out of the view from sweep_output(). The
+// buffers live as long as the module, so repeated sweeps allocate nothing.
+std::vector<double> g_sweep_in, g_sweep_out;
+
+emscripten::val sweep_input(double n) {
+  const double limit = static_cast<double>(mlsysim::kMaxSweepPoints);
+  g_sweep_in.resize(n >= 0 && n <= limit ? static_cast<std::size_t>(n) : 0);
+  return emscripten::val(emscripten::typed_memory_view(g_sweep_in.size(), g_sweep_in.data()));
+}
+
+emscripten::val sweep_output() {
+  return emscripten::val(emscripten::typed_memory_view(g_sweep_out.size(), g_sweep_out.data()));
+}
+
+// `request_json`: {type, inputs, field, unit, properties}. Returns {"result": {properties,
+// units, invalid_points, first_invalid}} or {"error", "field"}.
+std::string sweep(const std::string& request_json) {
+  try {
+    Json req;
+    try {
+      req = Json::parse(request_json);
+    } catch (const Json::exception& e) {
+      throw mlsysim::InputError("inputs", std::string("not valid JSON: ") + e.what());
+    }
+    mlsysim::SweepRequest r;
+    auto text = [&](const char* key, bool required) {
+      if (!req.contains(key) || req[key].is_null()) {
+        if (required) throw mlsysim::InputError(key, "is required");
+        return std::string();
+      }
+      if (!req[key].is_string()) throw mlsysim::InputError(key, "must be a string, got " + req[key].dump());
+      return req[key].get<std::string>();
+    };
+    r.type = text("type", true);
+    r.field = text("field", true);
+    r.unit = text("unit", false);
+    r.inputs = req.contains("inputs") ? req["inputs"] : Json::object();
+    if (req.contains("properties") && !req["properties"].is_null()) {
+      if (!req["properties"].is_array()) throw mlsysim::InputError("properties", "must be an array of property names");
+      for (const Json& p : req["properties"]) {
+        if (!p.is_string()) throw mlsysim::InputError("properties", "must be an array of property names, got " + p.dump());
+        r.properties.push_back(p.get<std::string>());
+      }
+    }
+    const auto s = mlsysim::sweep(r, g_sweep_in.data(), g_sweep_in.size(), g_sweep_out);
+    return dump(Json{{"result",
+                      {{"properties", s.properties},
+                       {"units", s.units},
+                       {"invalid_points", s.invalid_points},
+                       {"first_invalid", s.first_invalid}}}});
+  } catch (const mlsysim::InputError& e) {
+    return dump(Json{{"error", e.what()}, {"field", e.field}});
+  } catch (const std::exception& e) {
+    return dump(Json{{"error", std::string("internal error: ") + e.what()}, {"field", nullptr}});
+  }
+}
+
 // `what` is types, presets, workloads or fleets; returns the JSON array.
 std::string list(const std::string& what) {
   if (what == "types") return dump(mlsysim::list_scenario_types());
@@ -57,4 +116,7 @@ EMSCRIPTEN_BINDINGS(mlsysim) {
   emscripten::function("_list", &list);
   emscripten::function("_version", &version);
   emscripten::function("_heapUsed", &heap_used);
+  emscripten::function("_sweepInput", &sweep_input);
+  emscripten::function("_sweep", &sweep);
+  emscripten::function("_sweepOutput", &sweep_output);
 }

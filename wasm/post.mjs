@@ -55,14 +55,52 @@ async function createMlsysim(options = {}) {
       throw mlsysimError(`inputs: cannot be read as JSON (${e.message})`, 'inputs');
     }
     const binary = !!(options && options.bytes === 'binary');
-    const reply = JSON.parse(raw._request(text, binary));
+    const work = !!(options && options.work);
+    const reply = JSON.parse(raw._request(text, binary, work));
     if (reply.error !== undefined) throw mlsysimError(reply.error, reply.field);
     return reply.result;
+  }
+
+  /**
+   * sweep(type, inputs, field, values, properties?, options?) -> {field, unit, values,
+   * properties: {name: Float64Array}, units: {name: unit}, invalid_points, first_invalid}
+   * One call into the module for all points. `values` is an array or Float64Array of
+   * the field's values (in options.unit for a quantity field, else its canonical unit);
+   * NaN marks a point where the value breaks the field's rule or the property is
+   * unavailable. Throws Error {message, field} on an invalid request.
+   */
+  function sweep(type, inputs, field, values, properties, options) {
+    const n = values && typeof values.length === 'number' ? values.length : -1;
+    if (n < 0) throw mlsysimError('values: must be an array or Float64Array of numbers', 'values');
+    if (n > 1000000) throw mlsysimError(`values: at most 1000000 points, got ${n}`, 'values');
+    const input = raw._sweepInput(n);  // a view into the module's memory: fill it at once
+    if (values instanceof Float64Array) input.set(values);
+    else for (let i = 0; i < n; i++) input[i] = typeof values[i] === 'number' ? values[i] : Number(values[i]);
+    let request;
+    try {
+      request = JSON.stringify({ type: type === undefined ? null : type, inputs: inputs === undefined ? {} : inputs,
+        field: field === undefined ? null : field, unit: (options && options.unit) || null,
+        properties: properties === undefined ? null : properties }, mlsysimReplacer);
+    } catch (e) {
+      throw mlsysimError(`inputs: cannot be read as JSON (${e.message})`, 'inputs');
+    }
+    const reply = JSON.parse(raw._sweep(request));
+    if (reply.error !== undefined) throw mlsysimError(reply.error, reply.field);
+    const out = raw._sweepOutput();  // read after the call: memory may have grown
+    const r = reply.result;
+    const result = { field, unit: (options && options.unit) || null, values: Float64Array.from(values, Number),
+      properties: {}, units: {}, invalid_points: r.invalid_points, first_invalid: r.first_invalid };
+    r.properties.forEach((name, k) => {
+      result.properties[name] = out.slice(k * n, (k + 1) * n);
+      result.units[name] = r.units[k];
+    });
+    return result;
   }
 
   return {
     /** Library version, e.g. "0.1.0". */
     version: raw._version(),
+    sweep,
     /** Diagnostics (an extension): bytes of the wasm heap in use, for leak checks. */
     heapUsed: () => raw._heapUsed(),
     /** [{name, category, summary, assumptions, excludes, fields, properties}] */
@@ -75,7 +113,8 @@ async function createMlsysim(options = {}) {
     listFleets: () => list('fleets'),
     /**
      * evaluate(type, inputs, options?) -> Result. options.bytes: 'decimal' (default) or
-     * 'binary' for the byte texts. Throws Error {message, field} on invalid input.
+     * 'binary' for the byte texts; options.work: true adds each property's substituted
+     * equation as `work: {text, mathml, expression}`. Throws Error {message, field}.
      */
     evaluate: (type, inputs, options) =>
       call({ type: type === undefined ? null : type, inputs: inputs === undefined ? {} : inputs }, options),

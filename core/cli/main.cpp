@@ -126,15 +126,25 @@ void print_list(const std::string& what, bool json) {
   }
 }
 
+// Reads a request; refuses more than kMaxInput bytes (an endless /dev/zero, a wrong file).
+constexpr std::size_t kMaxInput = 16u << 20;
+
 std::string read_all(const std::string& path) {
-  if (path == "-") {
-    return std::string(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+  std::ifstream file;
+  std::istream* in = &std::cin;
+  if (path != "-") {
+    file.open(path, std::ios::binary);
+    if (!file) throw InputError("input", "cannot read file \"" + path + "\"");
+    in = &file;
   }
-  std::ifstream f(path, std::ios::binary);
-  if (!f) throw InputError("input", "cannot read file \"" + path + "\"");
-  std::ostringstream s;
-  s << f.rdbuf();
-  return s.str();
+  std::string text;
+  char buf[65536];
+  while (in->read(buf, sizeof buf) || in->gcount() > 0) {
+    text.append(buf, static_cast<std::size_t>(in->gcount()));
+    if (text.size() > kMaxInput)
+      throw InputError("input", "is larger than 16 MiB; a request is a small JSON object");
+  }
+  return text;
 }
 
 int run(const std::vector<std::string>& args) {

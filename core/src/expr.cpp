@@ -193,7 +193,7 @@ void Model::load(const Inputs& in, double* out, bool* present) const {
   }
 }
 
-double Model::run(std::size_t p, const double* slot_values, std::uint32_t* guard) const {
+double Model::run(std::size_t p, const double* slot_values, std::uint32_t* guard) const noexcept {
   double stack[32];
   std::size_t top = 0;
   for (const Op& op : programs[p].ops) {

@@ -45,7 +45,7 @@ struct Model {
 
   /// Runs property `p` on `slots`. Returns its value, or NaN with `*guard` set to the
   /// failed guard's message index + 1.
-  double run(std::size_t p, const double* slots, std::uint32_t* guard) const;
+  double run(std::size_t p, const double* slots, std::uint32_t* guard) const noexcept;
 
   /// Slot index of `name`, or -1.
   int slot(const std::string& name) const;

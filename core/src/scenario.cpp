@@ -69,11 +69,10 @@ const Inputs::Value& Inputs::at(const char* field) const {
   throw std::logic_error(std::string("scenario declaration reads undeclared field ") + field);
 }
 
-std::int64_t exact_product(std::int64_t a, std::int64_t b, const std::string& blame,
-                           const std::string& what) {
+std::int64_t exact_product(std::int64_t a, std::int64_t b, const char* blame, const char* what) {
   std::int64_t r = 0;
   if (__builtin_mul_overflow(a, b, &r) || r > kMaxExactInteger)
-    throw InputError(blame, what + " = " + js_number(static_cast<double>(a) * static_cast<double>(b)) +
+    throw InputError(blame, std::string(what) + " = " + js_number(static_cast<double>(a) * static_cast<double>(b)) +
                                 " is above 2^53 = 9007199254740992, which JavaScript cannot "
                                 "represent exactly");
   return r;
@@ -252,7 +251,7 @@ Fleet read_fleet(const Json& v, const std::string& field) {
     throw InputError(field, "node must be a node name or {name, accelerators_per_node}, got " + describe(n));
   }
   if (v.contains("source") && v["source"].is_string()) f.source = v["source"].get<std::string>();
-  exact_product(f.count, f.node.accelerators_per_node, field, "count x accelerators_per_node");
+  exact_product(f.count, f.node.accelerators_per_node, field.c_str(), "count x accelerators_per_node");
   return f;
 }
 

@@ -158,8 +158,7 @@ Inputs normalize_inputs(const ScenarioType& type, const Json& inputs, bool run_c
 
 /// Exact integer product for integer properties; InputError on `blame` when the
 /// product exceeds 2^53 (not exact in JavaScript, SPEC section 2).
-std::int64_t exact_product(std::int64_t a, std::int64_t b, const std::string& blame,
-                           const std::string& what);
+std::int64_t exact_product(std::int64_t a, std::int64_t b, const char* blame, const char* what);
 
 /// The largest integer accepted anywhere: 2^53.
 inline constexpr std::int64_t kMaxExactInteger = std::int64_t{1} << 53;

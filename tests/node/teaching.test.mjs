@@ -1,0 +1,72 @@
+// node --test: show-your-work and sweeps through the JS API.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import vm from 'node:vm';
+import { load, assertClose } from './load.mjs';
+
+const m = await load();
+
+test('every substituted expression of every preset evaluates, independently, to the shown value', () => {
+  let checked = 0;
+  for (const p of m.listPresets()) {
+    const r = m.evaluatePreset(p.name, undefined, { work: true });
+    for (const [name, v] of Object.entries(r.properties)) {
+      if ('error' in v) continue;
+      assert.match(v.work.expression, /^[0-9.e+\-*/() sqrt]+$/, `${p.name}.${name}: plain arithmetic only`);
+      // the JS engine evaluates the printed arithmetic; the core evaluated its own tree
+      const independent = vm.runInNewContext(v.work.expression, { sqrt: Math.sqrt });
+      assertClose(assert, independent, v.value, 1e-12, `${p.name}.${name}: ${v.work.expression}`);
+      assert.ok(v.work.mathml.startsWith('<math xmlns="http://www.w3.org/1998/Math/MathML"'));
+      assert.ok(v.work.mathml.includes(`<mtext>${v.text.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</mtext>`), `${p.name}.${name} mathml ends in its text`);
+      checked++;
+    }
+  }
+  assert.ok(checked >= 40, `checked ${checked} properties`);
+});
+
+test('show-your-work reads like the issue asks: speedup = 100000 / (14000 × (1 + 0.25)) = 5.714', () => {
+  const s = m.evaluatePreset('TransformerBsp8Workers', undefined, { work: true }).properties.speedup;
+  assert.equal(`speedup = ${s.work.text} = ${s.text}`, 'speedup = 100000 / (14000 × (1 + 0.25)) = 5.714');
+});
+
+test('sweep of workers 1..1024 (log) gives evaluate\'s values at every point, in one call', () => {
+  const p = m.listPresets().find((q) => q.name === 'TransformerBsp8Workers');
+  const n = 10000;
+  const values = new Float64Array(n).map((_, i) => Math.round(2 ** (10 * i / (n - 1))));
+  const s = m.sweep(p.type, p.inputs, 'workers', values, ['speedup', 'cost']);
+  assert.equal(s.properties.speedup.length, n);
+  assert.deepEqual(s.units, { speedup: '', cost: 'USD' });
+  assert.equal(s.invalid_points, 0);
+  for (const i of [0, 1, 4999, 9998, 9999]) {
+    const r = m.evaluate(p.type, { ...p.inputs, workers: values[i] });
+    assert.equal(s.properties.speedup[i], r.properties.speedup.value);
+    assert.equal(s.properties.cost[i], r.properties.cost.value);
+  }
+  // by hand: 1024 x 14000 x 0.625 s x 2/3600 USD/s = 4977.78 USD
+  assertClose(assert, s.properties.cost[n - 1], 1024 * 14000 * 0.625 * 2 / 3600, 1e-12, 'cost at 1024');
+});
+
+test('sweep gaps: a property error or a value that breaks the rule is NaN, not a throw', () => {
+  const p = m.listPresets().find((q) => q.name === 'ReferenceJobAttackSurface');
+  const s = m.sweep(p.type, p.inputs, 'dp_degree', [1, 2, 0, 2.5, 16], ['gather_traffic_ratio']);
+  const r = Array.from(s.properties.gather_traffic_ratio);
+  assert.ok(Number.isNaN(r[0]));
+  assert.equal(r[1], 1);
+  assert.ok(Number.isNaN(r[2]) && Number.isNaN(r[3]));
+  assert.equal(r[4], 8);
+  assert.equal(s.invalid_points, 2);
+  assert.match(s.first_invalid, /^dp_degree: must be integer >= 1, got 0/);
+  const rate = m.sweep('SyncStrategyScenario', m.listPresets()[0].inputs, 'device_hour_rate', [2], ['cost'], { unit: 'USD/h' });
+  assertClose(assert, rate.properties.cost[0], 350 / 9, 1e-12, 'cost at 2 USD/h');
+});
+
+test('bad sweep requests throw with the field named, and the module stays usable', () => {
+  const p = m.listPresets()[0];
+  assert.throws(() => m.sweep(p.type, p.inputs, 'nope', [1]), { field: 'field' });
+  assert.throws(() => m.sweep(p.type, p.inputs, 'workers', [1], ['nope']), { field: 'properties' });
+  assert.throws(() => m.sweep(p.type, p.inputs, 'workers', null), { field: 'values' });
+  assert.throws(() => m.sweep(p.type, p.inputs, 'workers', { length: 1e9 }), { field: 'values', message: /at most 1000000/ });
+  assert.throws(() => m.sweep(p.type, { ...p.inputs, iterations: -1 }, 'workers', [1]), { field: 'iterations' });
+  assert.throws(() => m.sweep(p.type, p.inputs, 'base_iteration_time', [1], null, { unit: 'GB' }), { field: 'unit' });
+  assert.equal(m.sweep(p.type, p.inputs, 'workers', [8]).properties.global_batch[0], 256);
+});
