@@ -20,12 +20,7 @@ std::string dump(const Json& j) { return j.dump(-1, ' ', false, Json::error_hand
 // `mlsysim eval --input`). Returns {"result": Result} or {"error": text, "field": name}.
 std::string request(const std::string& request_json, bool binary_bytes, bool work) {
   try {
-    Json req;
-    try {
-      req = Json::parse(request_json);
-    } catch (const Json::exception& e) {
-      throw mlsysim::InputError("inputs", std::string("not valid JSON: ") + e.what());
-    }
+    const Json req = mlsysim::parse_json(request_json, "inputs");
     mlsysim::EvalOptions options;
     options.bytes = binary_bytes ? mlsysim::BytePrefix::binary : mlsysim::BytePrefix::decimal;
     options.work = work;
@@ -56,12 +51,7 @@ emscripten::val sweep_output() {
 // units, invalid_points, first_invalid}} or {"error", "field"}.
 std::string sweep(const std::string& request_json) {
   try {
-    Json req;
-    try {
-      req = Json::parse(request_json);
-    } catch (const Json::exception& e) {
-      throw mlsysim::InputError("inputs", std::string("not valid JSON: ") + e.what());
-    }
+    const Json req = mlsysim::parse_json(request_json, "inputs");
     mlsysim::SweepRequest r;
     auto text = [&](const char* key, bool required) {
       if (!req.contains(key) || req[key].is_null()) {

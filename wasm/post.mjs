@@ -20,6 +20,26 @@ function mlsysimReplacer(key, value) {
   return value;
 }
 
+/**
+ * JSON text of `request` for the core. When the inputs cannot be serialized (a getter
+ * or toJSON that throws, a cycle, nesting past the stack), the error names the input
+ * field that holds the culprit, found by serializing the fields one at a time.
+ */
+function mlsysimJson(request, inputsKey) {
+  try {
+    return JSON.stringify(request, mlsysimReplacer);
+  } catch (e) {
+    let field = inputsKey;
+    const inputs = request[inputsKey];
+    try {
+      for (const key of Object.keys(inputs)) {
+        try { JSON.stringify(inputs[key], mlsysimReplacer); } catch { field = key; break; }
+      }
+    } catch { /* a Proxy whose keys throw: keep the container's name */ }
+    throw mlsysimError(`${field}: cannot be read (${e && e.message ? e.message : String(e)})`, field);
+  }
+}
+
 function mlsysimError(message, field) {
   const err = new Error(message);
   err.field = field;
@@ -48,12 +68,7 @@ async function createMlsysim(options = {}) {
   };
 
   function call(request, options) {
-    let text;
-    try {
-      text = JSON.stringify(request, mlsysimReplacer);
-    } catch (e) {
-      throw mlsysimError(`inputs: cannot be read as JSON (${e.message})`, 'inputs');
-    }
+    const text = mlsysimJson(request, 'inputs' in request ? 'inputs' : 'overrides');
     const binary = !!(options && options.bytes === 'binary');
     const work = !!(options && options.work);
     const reply = JSON.parse(raw._request(text, binary, work));
@@ -76,14 +91,9 @@ async function createMlsysim(options = {}) {
     const input = raw._sweepInput(n);  // a view into the module's memory: fill it at once
     if (values instanceof Float64Array) input.set(values);
     else for (let i = 0; i < n; i++) input[i] = typeof values[i] === 'number' ? values[i] : Number(values[i]);
-    let request;
-    try {
-      request = JSON.stringify({ type: type === undefined ? null : type, inputs: inputs === undefined ? {} : inputs,
-        field: field === undefined ? null : field, unit: (options && options.unit) || null,
-        properties: properties === undefined ? null : properties }, mlsysimReplacer);
-    } catch (e) {
-      throw mlsysimError(`inputs: cannot be read as JSON (${e.message})`, 'inputs');
-    }
+    const request = mlsysimJson({ type: type === undefined ? null : type, inputs: inputs === undefined ? {} : inputs,
+      field: field === undefined ? null : field, unit: (options && options.unit) || null,
+      properties: properties === undefined ? null : properties }, 'inputs');
     const reply = JSON.parse(raw._sweep(request));
     if (reply.error !== undefined) throw mlsysimError(reply.error, reply.field);
     const out = raw._sweepOutput();  // read after the call: memory may have grown

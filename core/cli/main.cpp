@@ -9,6 +9,7 @@
 // --version.
 // Exit status: 0 on success; 2 on invalid input or usage, the error text on stderr.
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -40,8 +41,11 @@ struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// --set values: JSON when they parse as JSON, otherwise the text itself.
-Json set_value(const std::string& text) {
+// --set values: JSON when they parse as JSON, otherwise the text itself; text that
+// opens like a JSON object or array must be valid JSON.
+Json set_value(const std::string& field, const std::string& text) {
+  std::size_t start = text.find_first_not_of(" \t\n\r");
+  if (start != std::string::npos && (text[start] == '{' || text[start] == '[')) return mlsysim::parse_json(text, field);
   Json v = Json::parse(text, nullptr, false);
   if (v.is_discarded()) return Json(text);
   return v;
@@ -133,6 +137,8 @@ std::string read_all(const std::string& path) {
   std::ifstream file;
   std::istream* in = &std::cin;
   if (path != "-") {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) throw InputError("input", "\"" + path + "\" is a directory, not a file");
     file.open(path, std::ios::binary);
     if (!file) throw InputError("input", "cannot read file \"" + path + "\"");
     in = &file;
@@ -176,7 +182,7 @@ int run(const std::vector<std::string>& args) {
       const std::string& kv = next();
       const auto eq = kv.find('=');
       if (eq == std::string::npos || eq == 0) throw UsageError("--set needs FIELD=VALUE, got \"" + kv + "\"");
-      sets[kv.substr(0, eq)] = set_value(kv.substr(eq + 1));
+      sets[kv.substr(0, eq)] = set_value(kv.substr(0, eq), kv.substr(eq + 1));
     } else if (a.size() > 1 && a[0] == '-' && a != "-") throw UsageError("unknown option " + a);
     else positional.push_back(a);
   }
@@ -193,13 +199,7 @@ int run(const std::vector<std::string>& args) {
   if (has_input) {
     if (has_type || !positional.empty() || !sets.empty())
       throw UsageError("--input takes the whole request; do not combine it with PRESET, --type or --set");
-    const std::string text = read_all(input);
-    Json request;
-    try {
-      request = Json::parse(text);
-    } catch (const Json::exception& e) {
-      throw InputError("input", std::string("not valid JSON: ") + e.what());
-    }
+    const Json request = mlsysim::parse_json(read_all(input), "input");
     result = mlsysim::evaluate_request(request, options);
   } else if (has_type) {
     if (!positional.empty()) throw UsageError("give either PRESET or --type TYPE, not both");
@@ -210,6 +210,11 @@ int run(const std::vector<std::string>& args) {
   }
   if (json) std::cout << result.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
   else print_result(result);
+  std::cout.flush();
+  if (!std::cout) {
+    std::cerr << "mlsysim: cannot write the result to standard output\n";
+    return 1;
+  }
   return 0;
 }
 

@@ -16,6 +16,34 @@ namespace mlsysim {
 
 const char* version() { return MLSYSIM_VERSION; }
 
+Json parse_json(const std::string& text, const std::string& field) {
+  constexpr int kMaxDepth = 64;
+  int depth = 0;
+  bool in_string = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      if (c == '\\') ++i;
+      else if (c == '"') in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > kMaxDepth)
+        throw InputError(field, "nests deeper than " + std::to_string(kMaxDepth) + " levels");
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+  try {
+    return Json::parse(text);
+  } catch (const Json::exception& e) {
+    std::string why = e.what();
+    const std::size_t at = why.find("] ");
+    if (at != std::string::npos) why = why.substr(at + 2);  // drop "[json.exception.parse_error.101] "
+    throw InputError(field, "not valid JSON: " + why);
+  }
+}
+
 namespace {
 
 const char* type_name(FieldType t) {
@@ -85,7 +113,7 @@ void compute(const ScenarioType& type, const double* slots, const bool* present,
     const double v = m.run(p, slots, &guard);
     if (guard) errors[p] = name + ": " + m.guard_messages[guard - 1];
     else if (!std::isfinite(v))
-      errors[p] = name + ": the result " + js_number(v) + " is not a finite number (overflow or division by zero)";
+      errors[p] = name + ": not a finite number: a step of the equation overflows or divides by zero";
     else values[p] = v + 0.0;
   }
 }
@@ -158,7 +186,8 @@ Json list_scenario_types() {
                        {"equation", t.equation(p)},
                        {"mathml", math("<mi>" + p.name + "</mi><mo>=</mo>" + expr_mathml(p.expr) +
                                        (p.note.empty() ? "" : "<mspace width=\"1em\"/>" + mtext("(" + p.note + ")")))},
-                       {"doc", p.doc}});
+                       {"doc", p.doc},
+                       {"better", p.better.empty() ? Json() : Json(p.better)}});
     Json symbols = Json::array();
     for (const SymbolSpec& sym : t.symbols)
       symbols.push_back({{"name", sym.name}, {"meaning", sym.meaning}, {"unit", sym.unit}});

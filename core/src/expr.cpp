@@ -212,6 +212,9 @@ double Model::run(std::size_t p, const double* slot_values, std::uint32_t* guard
         }
         break;
     }
+    // an overflowed or undefined step poisons the result even when a later step would
+    // hide it (1e5 / inf = 0): the caller reports NaN as "not a finite number"
+    if (top > 0 && !std::isfinite(stack[top - 1])) return NAN;
   }
   return stack[0];
 }

@@ -98,13 +98,11 @@ bool as_number(const Json& v, double& out) {
   return false;
 }
 
-// True when `s` is an integer literal (optional sign, digits) whose magnitude is above 2^53.
-bool above_2_53(const std::string& s) {
+// True when `s` is the integer literal 2^53 (optional sign and leading zeros).
+bool exactly_2_53(const std::string& s) {
   std::size_t i = (!s.empty() && (s[0] == '+' || s[0] == '-')) ? 1 : 0;
-  if (i == s.size() || s.find_first_not_of("0123456789", i) != std::string::npos) return false;
   while (i + 1 < s.size() && s[i] == '0') ++i;
-  const std::string digits = s.substr(i);
-  return digits.size() > 16 || (digits.size() == 16 && digits > "9007199254740992");
+  return s.compare(i, std::string::npos, "9007199254740992") == 0;
 }
 
 bool meets(double x, double min, bool exclusive) { return exclusive ? x > min : x >= min; }
@@ -120,12 +118,15 @@ std::int64_t read_int(const Json& v, const std::string& field, const std::string
     while (!s.empty() && s.back() == ' ') s.pop_back();
     while (!s.empty() && s.front() == ' ') s.erase(0, 1);
     number = parse_number(s, x);
-    // an integer literal just above 2^53 rounds to a double that passes the bound
-    if (number && above_2_53(s)) x = std::copysign(1e300, x);
+    // a literal just above 2^53 rounds to a double that passes the bound: at that
+    // magnitude only the exact integer literal 9007199254740992 is taken
+    if (number && std::fabs(x) >= static_cast<double>(kMaxExactInteger) && !exactly_2_53(s))
+      x = std::copysign(1e300, x);
   }
   if (!number || !std::isfinite(x) || std::floor(x) != x || !meets(x, min, exclusive))
     throw InputError(field, must + ", got " + describe(v));
-  if (x > static_cast<double>(kMaxExactInteger))
+  // a JSON float at 2^53 may stand for 9007199254740991.5 or ...993: not exact
+  if (x > static_cast<double>(kMaxExactInteger) || (v.is_number_float() && std::fabs(x) >= static_cast<double>(kMaxExactInteger)))
     throw InputError(field, must + " and at most 2^53 = 9007199254740992 (exact in JavaScript), got " +
                                 describe(v));
   if (v.is_number_unsigned() && v.get<std::uint64_t>() > static_cast<std::uint64_t>(kMaxExactInteger))
@@ -213,6 +214,11 @@ std::string read_name(const Json& obj, const std::string& field, const std::stri
   return obj["name"].get<std::string>();
 }
 
+std::string read_source(const Json& v, const std::string& field) {
+  if (!v.is_string()) throw InputError(field, "source must be a string, got " + describe(v));
+  return v.get<std::string>().substr(0, 500);
+}
+
 Workload read_workload(const Json& v, const std::string& field) {
   if (v.is_string()) return find_workload(v.get<std::string>(), field);
   if (!v.is_object())
@@ -223,7 +229,7 @@ Workload read_workload(const Json& v, const std::string& field) {
   if (!v.contains("parameters"))
     throw InputError(field, "inline workload needs \"parameters\" (param > 0, e.g. \"7e9 param\")");
   w.parameters = read_quantity(v["parameters"], field, "parameters: ", dims::param, 0, true);
-  if (v.contains("source") && v["source"].is_string()) w.source = v["source"].get<std::string>();
+  if (v.contains("source") && !v["source"].is_null()) w.source = read_source(v["source"], field);
   return w;
 }
 
@@ -250,7 +256,7 @@ Fleet read_fleet(const Json& v, const std::string& field) {
   } else {
     throw InputError(field, "node must be a node name or {name, accelerators_per_node}, got " + describe(n));
   }
-  if (v.contains("source") && v["source"].is_string()) f.source = v["source"].get<std::string>();
+  if (v.contains("source") && !v["source"].is_null()) f.source = read_source(v["source"], field);
   exact_product(f.count, f.node.accelerators_per_node, field.c_str(), "count x accelerators_per_node");
   return f;
 }

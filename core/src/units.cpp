@@ -96,10 +96,19 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
+// `s` in quotes, cut at 40 bytes, control characters as \u00XX (a NUL would end what())
 std::string quoted(std::string_view s) {
   constexpr std::size_t kMax = 40;
   std::string out = "\"";
-  out.append(s.substr(0, kMax));
+  for (char c : s.substr(0, kMax)) {
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned char>(c));
+      out += buf;
+    } else {
+      out += c;
+    }
+  }
   if (s.size() > kMax) out += "...";
   return out + "\"";
 }
@@ -394,7 +403,8 @@ std::string human_text(double v, std::string_view unit, BytePrefix bytes) {
                               {1.0, "s"},    {60.0, "min"},       {3600.0, "h"},
                               {kDay, "days"}};
     if (v == 0) return "0 s";
-    return scaled(v, t, 7);
+    const std::string out = scaled(v, t, 7);
+    return out == "1 days" ? "1 day" : out;
   }
   if (unit == "byte") {
     static const Scale dec[] = {{1, "B"},     {1e3, "KB"},  {1e6, "MB"}, {1e9, "GB"},

@@ -13,7 +13,22 @@ std::string cut(const std::string& s, std::size_t max) {
 }
 }  // namespace
 
+std::string InputError::printable(const std::string& s) {
+  // a JSON string dump escapes control characters and replaces invalid UTF-8; the
+  // quotes it adds, and its escaping of quotes and backslashes, are undone
+  const std::string d = Json(s).dump(-1, ' ', false, Json::error_handler_t::replace);
+  std::string out;
+  for (std::size_t i = 1; i + 1 < d.size(); ++i) {
+    if (d[i] == '\\' && (d[i + 1] == '"' || d[i + 1] == '\\')) ++i;
+    out += d[i];
+  }
+  return out;
+}
+
+std::string InputError::printable_field(const std::string& s) { return cut(s, 60); }
+
 std::string describe(const Json& v) {
+  if (v.is_number_integer() || v.is_number_unsigned()) return v.dump();  // exact, as typed
   if (v.is_number()) return js_number(v.get<double>());
   if (v.is_object() && v.size() == 1 && v.contains("$number") && v["$number"].is_string())
     return cut(v["$number"].get<std::string>(), 20);
@@ -22,7 +37,13 @@ std::string describe(const Json& v) {
     return Json(cut(v.get<std::string>(), 60)).dump(-1, ' ', false, Json::error_handler_t::replace);
   }
   if (v.is_null()) return "null";
-  return cut(v.dump(-1, ' ', false, Json::error_handler_t::replace), 80);
+  // NaN and Infinity from JavaScript travel as {"$number": ...}: show them as typed
+  std::string d = v.dump(-1, ' ', false, Json::error_handler_t::replace);
+  for (const char* n : {"NaN", "-Infinity", "Infinity"}) {
+    const std::string tag = std::string("{\"$number\":\"") + n + "\"}";
+    for (std::size_t at; (at = d.find(tag)) != std::string::npos;) d.replace(at, tag.size(), n);
+  }
+  return cut(d, 80);
 }
 
 std::string join(const std::vector<std::string>& items) {

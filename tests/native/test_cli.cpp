@@ -93,3 +93,19 @@ TEST_CASE("list prints every registry, as text and as JSON", "[cli]") {
   CHECK(Json::parse(cli("list types --json").out) == mlsysim::list_scenario_types());
   CHECK_THAT(cli("eval LabJobAttackSurface").out, Catch::Contains("unavailable"));
 }
+
+TEST_CASE("Hostile requests get exit status 2, not a crash", "[cli][bad-input]") {
+  const std::string deep = std::string(100000, '[') + std::string(100000, ']');
+  const Run nested = cli("eval --input -", true, "{\"type\":\"SyncStrategyScenario\",\"inputs\":{\"workers\":" + deep + "}}");
+  CHECK(nested.status == 2);
+  CHECK_THAT(nested.out, Catch::StartsWith("input: nests deeper than 64 levels"));
+  const Run huge = cli("eval --input /dev/zero", true);
+  CHECK(huge.status == 2);
+  CHECK_THAT(huge.out, Catch::StartsWith("input: is larger than 16 MiB"));
+  const Run bad_set = cli("eval ReferenceJobAttackSurface --set 'fleet={\"name\": \"f\",'", true);
+  CHECK(bad_set.status == 2);
+  CHECK_THAT(bad_set.out, Catch::StartsWith("fleet: not valid JSON"));
+  const Run dir = cli("eval --input /tmp", true);
+  CHECK(dir.status == 2);
+  CHECK(cli("eval TransformerBsp8Workers > /dev/full").status == 1);
+}

@@ -125,3 +125,13 @@ TEST_CASE("Huge but valid inputs that overflow a result make only that property 
   CHECK_THAT(r["properties"]["cost"]["error"].get<std::string>(), Catch::Contains("not a finite number"));
   CHECK_THAT(prop(r, "speedup"), Near(40.0 / 7));
 }
+
+TEST_CASE("An overflow in any step of an equation is a property error, not a wrong number", "[sync][property-error]") {
+  // 10000 x (1 + 1e305) overflows, and 100000 / inf would read as a speedup of 0
+  Json in = bsp();
+  in["communication_overhead"] = 1e305;
+  in["iterations"] = 10000;
+  const Json r = eval(in);
+  CHECK(r["properties"]["speedup"].contains("error"));
+  CHECK(r["properties"]["iteration_time"]["value"].get<double>() > 1e304);
+}

@@ -18,15 +18,21 @@ struct EvalOptions {
   bool work = false;
 };
 
+/// Parses JSON text from a user (a request, a --set value). InputError on `field` when
+/// it is not JSON or nests deeper than 64 levels (no input of ours needs more than 4; a
+/// limit keeps a hostile file from exhausting the stack).
+Json parse_json(const std::string& text, const std::string& field);
+
 /// Library version ("0.1.0").
 const char* version();
 
 /// listScenarioTypes(): [{name, category, summary, assumptions, excludes,
 ///   fields: [{name, type, dimension, unit, required, default, rule, doc}],
-///   properties: [{name, unit, equation, mathml, doc}],
+///   properties: [{name, unit, equation, mathml, doc, better}],
 ///   symbols: [{name, meaning, unit}]}]
 /// Extensions: `fields[i].unit` is the canonical unit of a quantity field;
-/// `properties[i].mathml` is the equation as a MathML <math> element; `symbols` are the
+/// `properties[i].mathml` is the equation as a MathML <math> element; `better` is
+/// "higher", "lower" or null (which way wins in a comparison); `symbols` are the
 /// names equations use besides the fields (e.g. P = workload.parameters).
 Json list_scenario_types();
 /// listPresets(): [{name, type, summary, inputs}]

@@ -25,10 +25,19 @@ using Json = nlohmann::ordered_json;
 /// An input error (SPEC section 5): `field` names the offending input ("workers",
 /// "fleet", "type", "preset", ...); what() is the whole message, which starts with
 /// the field, e.g. `workers: must be an integer >= 1, got -3`.
+/// Control characters and invalid UTF-8 in the message are escaped (\u0000, U+FFFD),
+/// so that what() is whole and safe to print on a terminal; `field` is kept as given,
+/// cut at 200 bytes.
 struct InputError : std::invalid_argument {
   InputError(std::string field_name, const std::string& detail)
-      : std::invalid_argument(field_name + ": " + detail), field(std::move(field_name)) {}
+      : std::invalid_argument(printable(printable_field(field_name) + ": " + detail)),
+        field(field_name.substr(0, 200)) {}
   std::string field;
+
+  /// `s` with control characters escaped and invalid UTF-8 replaced.
+  static std::string printable(const std::string& s);
+  /// A field name for a message: printable and at most 60 characters.
+  static std::string printable_field(const std::string& s);
 };
 
 /// A property error: only that property is unavailable; what() is its message.
@@ -120,6 +129,8 @@ struct PropertySpec {
   Expr expr;
   std::string note;  // added to the equation text in parentheses, e.g. "= N / 2"; may be ""
   std::string doc;   // one-line meaning
+  /// Which way is better when scenarios are compared: "higher", "lower" or "" (neither).
+  std::string better;
 };
 
 struct Model;  // the compiled expressions (core/src/model.hpp)

@@ -56,19 +56,19 @@ ScenarioType data_parallel_attack_surface_scenario() {
       {"accelerators_per_replica", "count", prop("accelerators") / n, "a mean; may be fractional",
        "Mean accelerators allocated to each data-parallel replica."},
       {"gradient_bytes", "byte", sym("P") * sym("gradient_bytes_per_param"), "",
-       "Bytes in one replica's parameter gradients."},
+       "Bytes in one replica's parameter gradients.", "lower"},
       {"checkpoint_bytes", "byte", sym("P") * sym("checkpoint_bytes_per_param"), "",
-       "Bytes in one parameter checkpoint."},
+       "Bytes in one parameter checkpoint.", "lower"},
       {"weight_bytes", "byte", sym("P") * sym("weight_bytes_per_param"), "",
-       "Bytes in the serving checkpoint; needs weight_bytes_per_param."},
+       "Bytes in the serving checkpoint; needs weight_bytes_per_param.", "lower"},
       {"allreduce_factor", "", num(2) * (n - num(1)) / n, "0 when N = 1",
-       "Bytes each worker moves in a ring AllReduce, per byte of gradient."},
+       "Bytes each worker moves in a ring AllReduce, per byte of gradient.", "lower"},
       {"gather_factor", "", n - num(1), "",
-       "Gradient copies each worker receives when it gathers every other replica's gradient."},
+       "Gradient copies each worker receives when it gathers every other replica's gradient.", "lower"},
       {"gather_traffic_ratio", "",
        (prop("gather_factor") / prop("allreduce_factor"))
            .unless_not_above("N", 1, "needs dp_degree > 1: with one replica there is no traffic to compare"),
-       "= N / 2", "Gather traffic over ring AllReduce traffic; needs more than one replica."},
+       "= N / 2", "Gather traffic over ring AllReduce traffic; needs more than one replica.", "lower"},
   };
 
   t.warnings = [](const Inputs& in) {
