@@ -1,264 +1,241 @@
-// The calculator page. Every form field, label, rule and result row is generated
-// from the module's own declarations (listScenarioTypes, listPresets): no field is
-// named in this file. Data only ever reaches the DOM through textContent.
+// The page: loads the module, keeps the whole view in one state object mirrored in the
+// URL (so a link restores it and Back/Forward walk through edits), and drives the three
+// views. Every field, label, rule and result is generated from the module's
+// declarations (listScenarioTypes, listPresets); no field is named in this file.
 import createMlsysim from './mlsysim.mjs';
+import { $, el, copyText, actionButton } from './dom.mjs';
+import { Calculator } from './calculator.mjs';
+import { Compare, defaultColumns, presetTexts, MAX_COLUMNS } from './compare.mjs';
+import { Sweep } from './sweep.mjs';
+import { DEFAULT_PREFS, TIME_UNITS } from './format.mjs';
+import { plainResult, resultCsv, resultMarkdown, compareCsv, compareMarkdown, exportButtons } from './export.mjs';
 
-const $ = (id) => document.getElementById(id);
+const MODES = ['calc', 'compare', 'sweep'];
+const PREF_CHOICES = { bytes: ['decimal', 'binary'], time: Object.keys(TIME_UNITS), money: ['short', 'full'] };
+const MAX_TEXT = 10000;  // a link's value longer than this is cut
 
-function el(tag, props = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) {
-    if (k === 'text') node.textContent = v;
-    else if (k === 'class') node.className = v;
-    else if (k in node && typeof v !== 'string') node[k] = v;
-    else node.setAttribute(k, v);
-  }
-  for (const c of children) if (c != null) node.append(c);
-  return node;
-}
-
-const CUSTOM = '__custom__';
-
-/** A typed number goes to the module as a number (so errors read "got -3"); anything
- *  else, and integers beyond 2^53 that a double would round, go as the text typed. */
-function numberOrText(text) {
-  if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text)) return text;
-  if (/^[+-]?\d+$/.test(text)) {
-    const n = BigInt(text);
-    return n <= 2n ** 53n && n >= -(2n ** 53n) ? Number(n) : text;
-  }
-  return Number.isFinite(Number(text)) ? Number(text) : text;
-}
-
-/** The text a form shows for an input value of the API (numbers, quantity strings or
- *  {value, unit}, registry names or inline objects). */
-function fieldText(field, value) {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'object' && field.type === 'quantity') return `${value.value} ${value.unit}`;
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
-}
-
-class Calculator {
+class App {
   constructor(m) {
     this.m = m;
     this.types = m.listScenarioTypes();
     this.presets = m.listPresets();
     this.registry = { workload: m.listWorkloads(), fleet: m.listFleets() };
-    this.type = null;
-    this.preset = null;
-    this.controls = new Map();  // field name -> {get(), set(v), error element, input}
-    this.lastGood = null;       // normalized inputs of the last valid evaluation
+    this.calculator = new Calculator(this);
+    this.compare = new Compare(this);
+    this.sweep = new Sweep(this);
+    this.burst = null;
   }
 
-  start() {
-    const presetSelect = $('preset');
-    presetSelect.append(el('option', { value: '', text: '(none: start from a type)' }));
-    for (const t of this.types) {
-      const group = el('optgroup', { label: t.name });
-      for (const p of this.presets.filter((p) => p.type === t.name))
-        group.append(el('option', { value: p.name, text: p.name }));
-      presetSelect.append(group);
-    }
-    for (const t of this.types) $('type').append(el('option', { value: t.name, text: `${t.name} (${t.category})` }));
-    presetSelect.addEventListener('change', () => {
-      if (presetSelect.value) this.choosePreset(presetSelect.value);
-    });
-    $('type').addEventListener('change', () => this.chooseType($('type').value));
-    $('bytes').addEventListener('change', () => this.update());
-    $('version').textContent = this.m.version;
+  calcType() { return this.types.find((t) => t.name === this.state.calc.type); }
 
-    const wanted = new URLSearchParams(location.search);
-    const preset = this.presets.find((p) => p.name === wanted.get('preset'));
-    const type = this.types.find((t) => t.name === wanted.get('type'));
-    if (type && !preset) this.chooseType(type.name);
-    else this.choosePreset((preset || this.presets[0]).name);
-    $('status').textContent = '';
-    $('status').hidden = true;
-    $('scenario').hidden = false;
-  }
-
-  choosePreset(name) {
-    const preset = this.presets.find((p) => p.name === name);
-    this.preset = preset;
-    $('preset').value = name;
-    this.buildForm(this.types.find((t) => t.name === preset.type), preset.inputs);
-  }
-
-  chooseType(name) {
-    this.preset = null;
-    $('preset').value = '';
-    this.buildForm(this.types.find((t) => t.name === name), {});
-  }
-
-  buildForm(type, values) {
-    this.type = type;
-    this.lastGood = null;
-    $('type').value = type.name;
-    $('scenario-title').textContent = this.preset ? `${this.preset.name}` : type.name;
-    $('scenario-summary').textContent = this.preset ? `${this.preset.summary} ${type.summary}` : type.summary;
-    $('scenario-assumptions').textContent = type.assumptions;
-    $('scenario-excludes').textContent = type.excludes;
-    const box = $('fields');
-    box.replaceChildren();
-    this.controls.clear();
-    for (const field of type.fields) box.append(this.fieldRow(field, values[field.name]));
-    this.buildResults(type);
-    this.update();
-  }
-
-  fieldRow(field, value) {
-    const id = `in-${field.name}`;
-    const errId = `err-${field.name}`;
-    const helpId = `help-${field.name}`;
-    const unitHint = field.type === 'quantity' ? field.dimension : field.type === 'int' ? 'integer' : field.type === 'float' ? 'number' : field.type;
-    const label = el('label', { for: id, class: 'field-name' }, el('code', { text: field.name }));
-    const badge = el('span', { class: 'unit', text: unitHint + (field.required ? '' : ' · optional') });
-    const help = el('p', { id: helpId, class: 'help' }, el('span', { text: field.doc + ' ' }),
-      el('span', { class: 'rule', text: `Rule: ${field.rule}.` }));
-    const error = el('p', { id: errId, class: 'field-error', hidden: true });
-    const row = el('div', { class: 'field', 'data-field': field.name }, el('div', { class: 'field-head' }, label, badge));
-    const describedBy = `${helpId} ${errId}`;
-    let control;
-    if (field.type === 'workload' || field.type === 'fleet') control = this.registryControl(field, value, id, describedBy);
-    else control = this.textControl(field, value, id, describedBy);
-    row.append(control.node, help, error);
-    this.controls.set(field.name, { ...control, error, row });
-    return row;
-  }
-
-  textControl(field, value, id, describedBy) {
-    const placeholder = field.type === 'quantity' ? `e.g. 1 ${field.unit}` : field.default !== null ? `default ${field.default}` : '';
-    const input = el('input', {
-      id, type: 'text', inputmode: field.type === 'quantity' ? 'text' : 'decimal', spellcheck: false,
-      'aria-describedby': describedBy, placeholder, value: fieldText(field, value),
-    });
-    input.addEventListener('input', () => this.update());
-    const numeric = field.type === 'int' || field.type === 'float';
-    return { node: input, input, get: () => (numeric ? numberOrText(input.value.trim()) : input.value.trim()) };
-  }
-
-  registryControl(field, value, id, describedBy) {
-    const entries = this.registry[field.type];
-    const select = el('select', { id, 'aria-describedby': describedBy });
-    for (const e of entries) {
-      const extra = field.type === 'workload' ? `${(e.parameters / 1e9).toPrecision(3)} B params` : `${e.accelerators} accelerators`;
-      select.append(el('option', { value: e.name, text: `${e.name} (${extra})` }));
-    }
-    select.append(el('option', { value: CUSTOM, text: 'Custom… (JSON)' }));
-    const custom = el('textarea', { rows: 3, spellcheck: false, 'aria-label': `${field.name} as JSON`, hidden: true });
-    const example = field.type === 'workload'
-      ? { name: 'MyModel', parameters: '7e9 param' }
-      : { name: 'MyCluster', count: 4, node: { name: 'MyNode', accelerators_per_node: 8 } };
-    if (typeof value === 'string' && entries.some((e) => e.name === value)) select.value = value;
-    else if (value !== undefined && value !== null) {
-      select.value = CUSTOM;
-      custom.value = fieldText(field, value);
-      custom.hidden = false;
-    }
-    select.addEventListener('change', () => {
-      custom.hidden = select.value !== CUSTOM;
-      if (select.value === CUSTOM && !custom.value) custom.value = JSON.stringify(example);
-      this.update();
-    });
-    custom.addEventListener('input', () => this.update());
-    const node = el('div', { class: 'registry' }, select, custom);
+  defaultState() {
+    const preset = this.presets[0];
     return {
-      node, input: select,
-      get: () => {
-        if (select.value !== CUSTOM) return select.value;
-        try { return JSON.parse(custom.value); } catch { return custom.value; }  // the core names the field
-      },
+      mode: 'calc',
+      calc: { preset: preset.name, type: preset.type, texts: presetTexts(this, preset.name) },
+      compare: { type: preset.type, columns: defaultColumns(this, preset.type) },
+      sweep: { field: 'workers', from: '1', to: '1024', n: '200', scale: 'log', props: [], overlay: false },
+      prefs: { ...DEFAULT_PREFS },
     };
   }
 
-  buildResults(type) {
-    const box = $('properties');
-    box.replaceChildren();
-    this.cards = new Map();
-    for (const p of type.properties) {
-      const value = el('span', { class: 'value' });
-      const exact = el('span', { class: 'exact' });
-      const card = el('article', { class: 'property', 'data-property': p.name },
-        el('h4', {}, el('code', { text: p.name })),
-        el('p', { class: 'reading' }, value, exact),
-        el('p', { class: 'equation' }, el('code', { text: `${p.name} = ${p.equation}` })),
-        el('p', { class: 'doc', text: p.doc }));
-      box.append(card);
-      this.cards.set(p.name, { card, value, exact });
+  /** The state a URL query describes, and notices about what it asked for but could not get. */
+  decode(search) {
+    const q = new URLSearchParams(search);
+    const s = this.defaultState();
+    const notices = [];
+    const text = (v) => String(v).slice(0, MAX_TEXT);
+    const mode = q.get('mode');
+    if (mode !== null) {
+      if (MODES.includes(mode)) s.mode = mode;
+      else notices.push(`The link asks for an unknown view "${text(mode).slice(0, 40)}"; showing the calculator.`);
     }
+    const presetName = q.get('preset'), typeName = q.get('type');
+    if (presetName !== null) {
+      const p = this.presets.find((x) => x.name === presetName);
+      if (p) s.calc = { preset: p.name, type: p.type, texts: presetTexts(this, p.name) };
+      else notices.push(`The link names an unknown preset "${text(presetName).slice(0, 60)}"; showing ${s.calc.preset}.`);
+    } else if (typeName !== null) {
+      const t = this.types.find((x) => x.name === typeName);
+      if (t) s.calc = { preset: null, type: t.name, texts: {} };
+      else notices.push(`The link names an unknown scenario type "${text(typeName).slice(0, 60)}"; showing ${s.calc.preset}.`);
+    }
+    for (const [k, v] of q) if (k.startsWith('i.') && k.length > 2) s.calc.texts[text(k.slice(2)).slice(0, 200)] = text(v);
+
+    const ctype = q.get('ctype');
+    if (ctype !== null) {
+      const t = this.types.find((x) => x.name === ctype);
+      if (t) {
+        s.compare = { type: t.name, columns: defaultColumns(this, t.name) };
+        const cols = [];
+        for (let k = 0; k < MAX_COLUMNS && q.has(`c${k}`); k++) {
+          const name = q.get(`c${k}`);
+          const p = this.presets.find((x) => x.name === name && x.type === t.name);
+          if (name && !p) notices.push(`Column ${k + 1} of the link names an unknown preset "${text(name).slice(0, 60)}".`);
+          cols.push({ preset: p ? p.name : null, texts: p ? presetTexts(this, p.name) : {} });
+        }
+        if (cols.length >= 2) s.compare.columns = cols;
+        else if (cols.length === 1) s.compare.columns = [cols[0], { ...cols[0], texts: { ...cols[0].texts } }];
+        for (const [k, v] of q) {
+          const m = /^c(\d)\.(.+)$/.exec(k);
+          if (m && s.compare.columns[Number(m[1])]) s.compare.columns[Number(m[1])].texts[text(m[2]).slice(0, 200)] = text(v);
+        }
+      } else notices.push(`The link names an unknown scenario type "${text(ctype).slice(0, 60)}" to compare.`);
+    }
+
+    for (const [key, name] of [['sfield', 'field'], ['sfrom', 'from'], ['sto', 'to'], ['sn', 'n']]) if (q.has(key)) s.sweep[name] = text(q.get(key)).slice(0, 100);
+    if (q.has('sscale')) s.sweep.scale = q.get('sscale') === 'lin' ? 'lin' : 'log';
+    if (q.has('sprops')) s.sweep.props = q.get('sprops').split(',').map((p) => p.slice(0, 100)).slice(0, 20);
+    s.sweep.overlay = q.get('soverlay') === '1';
+    for (const [k, choices] of Object.entries(PREF_CHOICES)) {
+      const v = q.get(k);
+      if (v === null) continue;
+      if (choices.includes(v)) s.prefs[k] = v;
+      else notices.push(`The link asks for ${k} "${text(v).slice(0, 20)}"; valid: ${choices.join(', ')}.`);
+    }
+    return { state: s, notices };
   }
 
-  /** Reads the form into an inputs object: empty optional fields are left out. */
-  readInputs() {
-    const inputs = {};
-    for (const [name, c] of this.controls) {
-      const v = c.get();
-      if (v !== '') inputs[name] = v;
+  /** The URL query for the current state: only what differs from presets and defaults. */
+  encode() {
+    const s = this.state;
+    const q = new URLSearchParams();
+    if (s.mode !== 'calc') q.set('mode', s.mode);
+    if (s.calc.preset) q.set('preset', s.calc.preset);
+    else q.set('type', s.calc.type);
+    const base = s.calc.preset ? presetTexts(this, s.calc.preset) : {};
+    for (const [k, v] of Object.entries(s.calc.texts)) if ((base[k] ?? '') !== v && !(v === '' && !(k in base))) q.set(`i.${k}`, v);
+    if (s.mode === 'compare' || s.sweep.overlay) {
+      q.set('ctype', s.compare.type);
+      s.compare.columns.forEach((c, k) => {
+        q.set(`c${k}`, c.preset || '');
+        const b = c.preset ? presetTexts(this, c.preset) : {};
+        for (const [f, v] of Object.entries(c.texts)) if ((b[f] ?? '') !== v) q.set(`c${k}.${f}`, v);
+      });
     }
-    return inputs;
+    if (s.mode === 'sweep') {
+      const w = s.sweep;
+      q.set('sfield', w.field); q.set('sfrom', w.from); q.set('sto', w.to); q.set('sn', w.n); q.set('sscale', w.scale);
+      q.set('sprops', w.props.join(','));
+      if (w.overlay) q.set('soverlay', '1');
+    }
+    for (const k of Object.keys(PREF_CHOICES)) if (s.prefs[k] !== DEFAULT_PREFS[k]) q.set(k, s.prefs[k]);
+    return `?${q}`;
   }
 
-  update() {
-    const inputs = this.readInputs();
-    const options = { bytes: $('bytes').value };
-    const errors = new Map();
-    let result = null;
-    // Each pass either succeeds or finds one bad field; that field then takes its last
-    // valid value so that the errors of every other field show at the same time.
-    for (let pass = 0; pass <= this.type.fields.length && !result; pass++) {
-      try {
-        result = this.m.evaluate(this.type.name, inputs, options);
-      } catch (e) {
-        const field = this.controls.has(e.field) ? e.field : null;
-        if (!field || errors.has(field)) { errors.set(field || '', e.message); break; }
-        errors.set(field, e.message);
-        if (this.lastGood && this.lastGood[field] !== null) inputs[field] = this.lastGood[field];
-        else delete inputs[field];
-      }
-    }
-    for (const [name, c] of this.controls) {
-      const msg = errors.get(name);
-      c.error.textContent = msg || '';
-      c.error.hidden = !msg;
-      c.row.classList.toggle('invalid', !!msg);
-      c.input.setAttribute('aria-invalid', msg ? 'true' : 'false');
-    }
-    const general = errors.get('') || null;
-    $('stale').hidden = errors.size === 0;
-    if (general) $('stale').textContent = general;
-    if (result && errors.size === 0) this.lastGood = result.inputs;
-    this.render(result);
+  /** An edit happened: the URL follows. The first edit of a burst adds a history entry;
+   *  later edits within a second replace it, so Back undoes a burst of typing at once. */
+  changed() {
+    const url = this.encode();
+    if (url === location.search) return;
+    if (this.burst) history.replaceState(null, '', url);
+    else history.pushState(null, '', url);
+    clearTimeout(this.burst);
+    this.burst = setTimeout(() => { this.burst = null; }, 1000);
   }
 
-  render(result) {
-    const warnings = $('warnings');
-    warnings.replaceChildren(...(result ? result.warnings : []).map((w) => el('li', { text: w })));
-    for (const [name, { card, value, exact }] of this.cards) {
-      const p = result && result.properties[name];
-      card.classList.toggle('unavailable', !p || 'error' in p);
-      if (!p) {
-        value.textContent = '—';
-        exact.textContent = '';
-      } else if ('error' in p) {
-        value.textContent = 'unavailable';
-        exact.textContent = p.error;
-      } else {
-        value.textContent = p.text;
-        exact.textContent = `= ${p.value.toPrecision(10).replace(/\.?0+$/, '').replace(/\.?0+e/, 'e')}${p.unit ? ' ' + p.unit : ''}`;
-      }
+  /** Shows `state` (from a link, Back/Forward, or start-up). */
+  apply(state, notices = []) {
+    this.state = state;
+    const box = $('notices');
+    box.replaceChildren(...notices.map((n) => el('li', { text: n })));
+    box.hidden = notices.length === 0;
+    for (const [k, v] of Object.entries(state.prefs)) $(`pref-${k}`).value = v;
+    this.calculator.build();
+    this.compare.build();
+    this.show(state.mode);
+  }
+
+  show(mode) {
+    this.state.mode = mode;
+    for (const m of MODES) {
+      const tab = $(`tab-${m}`);
+      tab.setAttribute('aria-selected', String(m === mode));
+      tab.tabIndex = m === mode ? 0 : -1;
+      $(`view-${m}`).hidden = m !== mode;
     }
-    document.body.dataset.ready = '1';
-    if (!this.marked) {
-      this.marked = true;
-      performance.mark('mlsysim:first-result');
+    $('picker').hidden = mode === 'compare';
+    if (mode === 'sweep') this.sweep.build();
+  }
+
+  start() {
+    for (const t of this.types) {
+      const group = el('optgroup', { label: t.name });
+      for (const p of this.presets.filter((q) => q.type === t.name)) group.append(el('option', { value: p.name, text: p.name }));
+      $('preset').append(group);
+      $('type').append(el('option', { value: t.name, text: `${t.name} (${t.category})` }));
+      $('compare-type').append(el('option', { value: t.name, text: t.name }));
     }
+    $('preset').prepend(el('option', { value: '', text: '(none: start from a type)' }));
+    $('preset').addEventListener('change', () => {
+      const p = this.presets.find((x) => x.name === $('preset').value);
+      if (!p) return;
+      this.state.calc = { preset: p.name, type: p.type, texts: presetTexts(this, p.name) };
+      this.calculator.build();
+      if (this.state.mode === 'sweep') this.sweep.build();
+      this.changed();
+    });
+    $('type').addEventListener('change', () => {
+      this.state.calc = { preset: null, type: $('type').value, texts: {} };
+      this.calculator.build();
+      if (this.state.mode === 'sweep') this.sweep.build();
+      this.changed();
+    });
+    $('compare-type').addEventListener('change', () => {
+      this.state.compare = { type: $('compare-type').value, columns: defaultColumns(this, $('compare-type').value) };
+      this.compare.build();
+      this.changed();
+    });
+    for (const k of Object.keys(PREF_CHOICES)) {
+      $(`pref-${k}`).replaceChildren(...PREF_CHOICES[k].map((v) => el('option', { value: v, text: v })));
+      $(`pref-${k}`).addEventListener('change', () => {
+        this.state.prefs[k] = $(`pref-${k}`).value;
+        this.calculator.update(false);
+        this.compare.update(false);
+        this.changed();
+      });
+    }
+    const tabs = MODES.map((m) => $(`tab-${m}`));
+    tabs.forEach((tab, k) => {
+      tab.addEventListener('click', () => { this.show(MODES[k]); this.changed(); });
+      tab.addEventListener('keydown', (e) => {
+        const d = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+        if (!d) return;
+        const next = tabs[(k + d + tabs.length) % tabs.length];
+        next.focus();
+        next.click();
+      });
+    });
+    for (const id of ['sweep-field', 'sweep-scale', 'sweep-overlay']) $(id).addEventListener('change', () => this.sweep.read());
+    for (const id of ['sweep-from', 'sweep-to', 'sweep-n']) $(id).addEventListener('change', () => this.sweep.read());
+    $('sweep-props').addEventListener('change', () => this.sweep.read());
+    $('copy-link').replaceWith(actionButton('Copy link', () => copyText(location.href), 'copy a link to exactly this view'));
+    $('calc-exports').replaceWith(exportButtons(() => {
+      const r = this.calculator.result;
+      return r && { csv: resultCsv(r, this.calcType()), json: JSON.stringify(plainResult(r), null, 2) + '\n', md: resultMarkdown(r, this.calcType(), this.state.prefs) };
+    }, () => `mlsysim-${this.state.calc.preset || this.state.calc.type}`));
+    $('compare-exports').replaceWith(exportButtons(() => {
+      const type = this.types.find((t) => t.name === this.state.compare.type);
+      const labels = this.state.compare.columns.map((c, k) => c.preset || `column ${k + 1}`);
+      const rs = this.compare.results;
+      return { csv: compareCsv(rs, labels, type), json: JSON.stringify(rs.map((r) => r && plainResult(r)), null, 2) + '\n', md: compareMarkdown(rs, labels, type, this.state.prefs) };
+    }, () => `mlsysim-compare-${this.state.compare.type}`));
+    window.addEventListener('popstate', () => {
+      const { state, notices } = this.decode(location.search);
+      this.apply(state, notices);
+    });
+    $('version').textContent = this.m.version;
+    const { state, notices } = this.decode(location.search);
+    $('status').hidden = true;
+    $('app').hidden = false;
+    this.apply(state, notices);
   }
 }
 
 try {
   const m = await createMlsysim();
-  new Calculator(m).start();
+  window.mlsysimApp = new App(m);
+  window.mlsysimApp.start();
 } catch (e) {
   $('status').textContent = `The calculator could not start: ${e.message}`;
   $('status').classList.add('failed');

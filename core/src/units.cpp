@@ -151,7 +151,7 @@ std::string group_thousands(const std::string& fixed) {
 
 // `sig` significant digits, trailing zeros removed; fixed notation with thousands
 // separators for 1e-4 <= |v| < 1e15, scientific otherwise.
-std::string format_sig(double v, int sig = 4) {
+std::string format_sig(double v, int sig = 4, bool keep_zeros = false) {
   if (v == 0) return "0";
   if (!std::isfinite(v)) return js_number(v);
   const double a = std::fabs(v);
@@ -173,7 +173,7 @@ std::string format_sig(double v, int sig = 4) {
   if (decimals < 0) decimals = 0;
   std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
   std::string s(buf);
-  if (s.find('.') != std::string::npos) {
+  if (s.find('.') != std::string::npos && !keep_zeros) {
     while (s.back() == '0') s.pop_back();
     if (s.back() == '.') s.pop_back();
   }
@@ -427,7 +427,9 @@ std::string human_text(double v, std::string_view unit, BytePrefix bytes) {
     const std::string n = std::floor(v) == v && a < 1e15 ? format_sig(v, 16) : format_sig(v, sig);
     return unit == "count" ? n : n + " " + std::string(unit);
   }
-  if (unit.empty()) return format_sig(v);
+  // dimensionless: whole numbers exactly (15), others to 4 significant digits with their
+  // zeros (5.160 beside 5.714), so that columns of ratios read alike
+  if (unit.empty()) return std::floor(v) == v && std::fabs(v) < 1e15 ? format_sig(v, 16) : format_sig(v, 4, true);
   if (unit == "param") {
     static const Scale p[] = {{1, "params"}, {1e3, "K params"}, {1e6, "M params"},
                               {1e9, "B params"}, {1e12, "T params"}};

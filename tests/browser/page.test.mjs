@@ -11,7 +11,7 @@ const server = await serve();
 const { context, page, problems } = await browser(server.origin);
 test.after(async () => { await context.close(); server.close(); });
 
-const shown = (name) => page.textContent(`[data-property="${name}"] .value`);
+const shown = (name) => page.textContent(`#properties [data-property="${name}"] .value`);
 const fieldError = (name) => page.locator(`#err-${name}`);
 
 test('the page opens on TransformerBsp8Workers with global_batch 256 and speedup 5.714', async () => {
@@ -22,8 +22,9 @@ test('the page opens on TransformerBsp8Workers with global_batch 256 and speedup
   assert.equal(await shown('speedup'), '5.714');
   assert.equal(await shown('cost'), '$38.89');
   assert.equal(await shown('iteration_time'), '625 ms');
-  assert.match(await page.textContent('[data-property="speedup"] .equation'),
-    /speedup = base_iterations \/ \(iterations × \(1 \+ communication_overhead\)\)/);
+  assert.equal(await page.getAttribute('#properties [data-property="speedup"] .equation', 'aria-label'),
+    'speedup = base_iterations / (iterations × (1 + communication_overhead))');
+  assert.equal(await page.locator('#properties [data-property="speedup"] .equation math').count(), 1);
   await page.screenshot({ path: path.join(shots, 'page.png'), fullPage: true });
 });
 
@@ -35,7 +36,7 @@ test('the form is generated from listScenarioTypes, one labelled input per field
       assert.equal(await page.locator(`label[for="${id}"]`).count(), 1, f.name);
       assert.ok((await page.textContent(`[data-field="${f.name}"] .rule`)).includes(f.rule), f.name);
     }
-    assert.equal(await page.locator('.property').count(), t.properties.length);
+    assert.equal(await page.locator('#properties .property').count(), t.properties.length);
   }
 });
 
@@ -77,12 +78,12 @@ test('a bad value shows its error beside its field and the page recovers', async
 test('property errors and warnings appear beside their property', async () => {
   await page.selectOption('#preset', 'LabJobAttackSurface');
   assert.equal(await shown('weight_bytes'), 'unavailable');
-  assert.match(await page.textContent('[data-property="weight_bytes"] .exact'), /weight_bytes_per_param/);
+  assert.match(await page.textContent('#properties [data-property="weight_bytes"] .exact'), /weight_bytes_per_param/);
   await page.fill('#in-dp_degree', '3');
   await page.waitForSelector('#warnings li');
   assert.match(await page.textContent('#warnings'), /does not divide/);
   await page.fill('#in-dp_degree', '1');
-  await page.waitForFunction(() => document.querySelector('[data-property="gather_traffic_ratio"] .value').textContent === 'unavailable');
+  await page.waitForFunction(() => document.querySelector('#properties [data-property="gather_traffic_ratio"] .value').textContent === 'unavailable');
   assert.equal(await shown('allreduce_factor'), '0');
 });
 
@@ -91,6 +92,11 @@ test('the page works at phone width', async () => {
   await page.goto(`${server.origin}/index.html?preset=TransformerSsp8Workers`);
   await page.waitForSelector('body[data-ready="1"]');
   assert.equal(await shown('speedup'), '5.865');
+  for (const p of m.listPresets()) {
+    await page.selectOption('#preset', p.name);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `${p.name}: horizontal overflow of ${overflow}px`);
+  }
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 0, `horizontal overflow of ${overflow}px`);
   await page.screenshot({ path: path.join(shots, 'page-phone.png'), fullPage: true });

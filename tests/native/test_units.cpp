@@ -133,3 +133,12 @@ TEST_CASE("Human-readable text scales to a sensible prefix", "[units]") {
   CHECK(human_text(12500, "iterations") == "12,500 iterations");
   CHECK(human_text(0.9999999, "s") == "1 s");
 }
+
+TEST_CASE("Dimensionless results keep four significant digits, zeros included", "[units]") {
+  using mlsysim::human_text;
+  CHECK(human_text(100000.0 / 19380, "") == "5.160");  // ASP speedup 5.1599587...
+  CHECK(human_text(0.5, "") == "0.5000");
+  CHECK(human_text(15, "") == "15");
+  CHECK(human_text(1, "") == "1");
+  CHECK(human_text(1.875, "") == "1.875");
+}

@@ -1,0 +1,139 @@
+// The comparison view: two to four scenarios of one type side by side, one editable
+// column each, one row per input and per property; the best value of each property
+// (as its declaration says: higher or lower) is marked, and differences are shown
+// against the first column.
+import { $, el } from './dom.mjs';
+import { fieldControl, evaluateTexts, formText } from './fields.mjs';
+import { shownText, diffText } from './format.mjs';
+
+export const MIN_COLUMNS = 2;
+export const MAX_COLUMNS = 4;
+
+/** Form texts of a preset's inputs. */
+export function presetTexts(app, name) {
+  const preset = app.presets.find((p) => p.name === name);
+  const type = app.types.find((t) => t.name === preset.type);
+  return Object.fromEntries(type.fields.map((f) => [f.name, formText(f, preset.inputs[f.name])]));
+}
+
+/** The default comparison of a type: its presets (up to four), or two blank columns. */
+export function defaultColumns(app, typeName) {
+  const presets = app.presets.filter((p) => p.type === typeName).slice(0, MAX_COLUMNS);
+  const cols = presets.map((p) => ({ preset: p.name, texts: presetTexts(app, p.name) }));
+  while (cols.length < MIN_COLUMNS) cols.push(cols.length ? { ...cols[0], texts: { ...cols[0].texts } } : { preset: null, texts: {} });
+  return cols;
+}
+
+export class Compare {
+  constructor(app) {
+    this.app = app;
+    this.results = [];
+  }
+
+  build() {
+    const { compare } = this.app.state;
+    const type = this.app.types.find((t) => t.name === compare.type);
+    this.type = type;
+    this.cells = [];
+    this.lastGood = compare.columns.map(() => null);
+    $('compare-type').value = type.name;
+    const table = $('compare-table');
+    table.replaceChildren();
+
+    const head = el('tr', {}, el('th', { scope: 'col', text: 'scenario' }));
+    compare.columns.forEach((col, k) => {
+      const select = el('select', { 'aria-label': `column ${k + 1} preset`, 'data-column': String(k) });
+      for (const p of this.app.presets.filter((q) => q.type === type.name)) select.append(el('option', { value: p.name, text: p.name }));
+      select.append(el('option', { value: '', text: '(custom)' }));
+      select.value = col.preset || '';
+      select.addEventListener('change', () => {
+        col.preset = select.value || null;
+        if (col.preset) col.texts = presetTexts(this.app, col.preset);
+        this.build();
+        this.app.changed('compare');
+      });
+      const remove = compare.columns.length > MIN_COLUMNS
+        ? el('button', { type: 'button', class: 'action', text: '×', title: 'remove this column', 'aria-label': `remove column ${k + 1}`,
+          onclick: () => { compare.columns.splice(k, 1); this.build(); this.app.changed('compare'); } })
+        : null;
+      head.append(el('th', { scope: 'col' }, el('div', { class: 'col-head' }, select, remove)));
+    });
+    if (compare.columns.length < MAX_COLUMNS)
+      head.append(el('th', { class: 'add' }, el('button', { type: 'button', class: 'action', id: 'compare-add', text: '+ column',
+        onclick: () => {
+          const last = compare.columns[compare.columns.length - 1];
+          compare.columns.push({ preset: last.preset, texts: { ...last.texts } });
+          this.build();
+          this.app.changed('compare');
+        } })));
+    table.append(el('thead', {}, head));
+
+    const inputs = el('tbody', { class: 'inputs' }, el('tr', { class: 'section' }, el('th', { colspan: String(compare.columns.length + 1), text: 'Inputs' })));
+    for (const f of type.fields) {
+      const row = el('tr', { 'data-field': f.name }, el('th', { scope: 'row' }, el('code', { text: f.name }), el('span', { class: 'rule', text: f.rule })));
+      compare.columns.forEach((col, k) => {
+        const control = fieldControl(f, col.texts[f.name] ?? '', this.app.registry, () => this.update(true), `c${k}-`);
+        const error = el('p', { class: 'cell-error', hidden: true });
+        control.input.setAttribute('aria-label', `${f.name}, column ${k + 1}`);
+        row.append(el('td', {}, control.node, error));
+        (this.cells[k] ||= new Map()).set(f.name, { ...control, error });
+      });
+      inputs.append(row);
+    }
+    table.append(inputs);
+
+    const props = el('tbody', { class: 'props' }, el('tr', { class: 'section' }, el('th', { colspan: String(compare.columns.length + 1), text: 'Results' })));
+    this.propCells = new Map();
+    for (const p of type.properties) {
+      const row = el('tr', { 'data-property': p.name },
+        el('th', { scope: 'row' }, el('code', { text: p.name }), p.better ? el('span', { class: 'better', text: `${p.better} is better` }) : null));
+      const cells = compare.columns.map(() => {
+        const value = el('span', { class: 'value' });
+        const diff = el('span', { class: 'diff' });
+        row.append(el('td', {}, value, diff));
+        return { value, diff, td: row.lastChild };
+      });
+      this.propCells.set(p.name, cells);
+      props.append(row);
+    }
+    table.append(props);
+    this.update(false);
+  }
+
+  update(edited) {
+    const { compare, prefs } = this.app.state;
+    this.results = compare.columns.map((col, k) => {
+      const texts = {};
+      for (const [name, c] of this.cells[k]) texts[name] = c.get();
+      col.texts = texts;
+      const { result, errors, general } = evaluateTexts(this.app.m, this.type, texts, this.lastGood[k], { bytes: prefs.bytes });
+      for (const [name, c] of this.cells[k]) {
+        const msg = errors.get(name);
+        c.error.textContent = msg || '';
+        c.error.hidden = !msg;
+        c.input.setAttribute('aria-invalid', msg ? 'true' : 'false');
+      }
+      const ok = result && errors.size === 0 && !general;
+      if (ok) this.lastGood[k] = result.inputs;
+      return ok ? result : null;
+    });
+    for (const p of this.type.properties) {
+      const cells = this.propCells.get(p.name);
+      const values = this.results.map((r) => (r && 'value' in r.properties[p.name] ? r.properties[p.name].value : null));
+      const known = values.filter((v) => v !== null);
+      const best = p.better && known.length > 1 ? (p.better === 'higher' ? Math.max(...known) : Math.min(...known)) : null;
+      const allSame = known.every((v) => v === known[0]);
+      cells.forEach((c, k) => {
+        const r = this.results[k];
+        const prop = r && r.properties[p.name];
+        c.value.textContent = !r ? '—' : 'error' in prop ? 'unavailable' : shownText(prop, prefs);
+        c.td.title = prop && 'error' in prop ? prop.error : '';
+        c.diff.textContent = k > 0 && values[k] !== null && values[0] !== null ? diffText(values[k], values[0]) : '';
+        const isBest = best !== null && !allSame && values[k] === best;
+        c.td.classList.toggle('best', isBest);
+        c.td.setAttribute('aria-label', isBest ? 'best' : '');
+      });
+    }
+    if (edited) this.app.changed('compare');
+  }
+}

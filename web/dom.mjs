@@ -1,0 +1,62 @@
+// DOM helpers. Data reaches the page only through textContent and attributes; the one
+// parser used is for MathML that the core generated from its own declarations and
+// numbers (never from typed text), parsed as XML, not HTML.
+
+export const $ = (id) => document.getElementById(id);
+
+/** el('p', {class: 'x', text: 'hi'}, child...): an element with properties and children. */
+export function el(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(props)) {
+    if (v === undefined || v === null) continue;
+    if (k === 'text') node.textContent = v;
+    else if (k === 'class') node.className = v;
+    else if (k.startsWith('on') && typeof v === 'function') node.addEventListener(k.slice(2), v);
+    else if (typeof v === 'boolean') node[k] = v;
+    else node.setAttribute(k, v);
+  }
+  for (const c of children) if (c !== null && c !== undefined && c !== false) node.append(c);
+  return node;
+}
+
+const parser = new DOMParser();
+/** A MathML element from the core's MathML text (a whole <math> element). */
+export function mathml(text) {
+  const doc = parser.parseFromString(text, 'application/xml');
+  const root = doc.documentElement;
+  if (root.namespaceURI !== 'http://www.w3.org/1998/Math/MathML' || doc.querySelector('parsererror'))
+    return el('code', { text: '(equation unavailable)' });
+  return document.importNode(root, true);
+}
+
+/** Writes `text` to the clipboard; resolves to true when it worked. */
+export async function copyText(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Offers `blob` as a download called `name`. */
+export function download(name, blob) {
+  const url = URL.createObjectURL(blob);
+  const a = el('a', { href: url, download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** A small button that reports what it did in its own label for a moment. */
+export function actionButton(label, action, title) {
+  const b = el('button', { type: 'button', class: 'action', text: label, title });
+  b.addEventListener('click', async () => {
+    const ok = await action();
+    if (ok === undefined) return;
+    b.textContent = ok ? 'Copied' : 'Copy failed';
+    setTimeout(() => { b.textContent = label; }, 1200);
+  });
+  return b;
+}

@@ -1,0 +1,74 @@
+// Exports of results: CSV, JSON (the CLI's Result shape) and a Markdown table for
+// course notes; each with a copy button and a download.
+import { el, copyText, download, actionButton } from './dom.mjs';
+import { shownText } from './format.mjs';
+
+const csvCell = (v) => (/[",\n]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v));
+const mdCell = (v) => String(v).replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+function inputText(v) {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'object' && 'unit' in v && 'value' in v) return `${v.value} ${v.unit}`;
+  if (typeof v === 'object') return v.name ?? JSON.stringify(v);
+  return String(v);
+}
+
+/** The Result without the page's show-your-work additions: what `mlsysim eval --json` prints. */
+export function plainResult(result) {
+  const properties = Object.fromEntries(Object.entries(result.properties).map(([k, p]) => {
+    const { work, ...rest } = p;
+    return [k, rest];
+  }));
+  return { ...result, properties };
+}
+
+export function resultCsv(result, type) {
+  const rows = [['property', 'value', 'unit', 'text', 'equation']];
+  for (const p of type.properties) {
+    const r = result.properties[p.name];
+    rows.push('error' in r ? [p.name, '', p.unit, r.error, p.equation] : [p.name, r.value, r.unit, r.text, p.equation]);
+  }
+  return rows.map((r) => r.map(csvCell).join(',')).join('\n') + '\n';
+}
+
+export function resultMarkdown(result, type, prefs) {
+  const title = result.preset ? `${result.preset} (${result.type})` : result.type;
+  const lines = [`**${title}**`, '', '| input | value |', '|---|---|'];
+  for (const f of type.fields) lines.push(`| \`${f.name}\` | ${mdCell(inputText(result.inputs[f.name]) || '(not given)')} |`);
+  lines.push('', '| property | value | equation |', '|---|---|---|');
+  for (const p of type.properties) {
+    const r = result.properties[p.name];
+    lines.push(`| \`${p.name}\` | ${mdCell('error' in r ? `unavailable: ${r.error}` : shownText(r, prefs))} | \`${mdCell(p.equation)}\` |`);
+  }
+  for (const w of result.warnings) lines.push('', `> Warning: ${mdCell(w)}`);
+  return lines.join('\n') + '\n';
+}
+
+/** CSV and Markdown of a comparison: one column per scenario. */
+export function compareCsv(results, labels, type) {
+  const rows = [['', ...labels]];
+  for (const p of type.properties)
+    rows.push([`${p.name}${p.unit ? ` (${p.unit})` : ''}`, ...results.map((r) => (!r ? '' : 'error' in r.properties[p.name] ? '' : r.properties[p.name].value))]);
+  return rows.map((r) => r.map(csvCell).join(',')).join('\n') + '\n';
+}
+
+export function compareMarkdown(results, labels, type, prefs) {
+  const lines = [`| | ${labels.map(mdCell).join(' | ')} |`, `|---|${labels.map(() => '---').join('|')}|`];
+  for (const f of type.fields) lines.push(`| \`${f.name}\` | ${results.map((r) => mdCell(r ? inputText(r.inputs[f.name]) : '—')).join(' | ')} |`);
+  for (const p of type.properties)
+    lines.push(`| **${p.name}** | ${results.map((r) => mdCell(!r ? '—' : 'error' in r.properties[p.name] ? 'unavailable' : shownText(r.properties[p.name], prefs))).join(' | ')} |`);
+  return lines.join('\n') + '\n';
+}
+
+/** Buttons for three texts ({csv, json, md}) made on demand by `make()`; null when no result. */
+export function exportButtons(make, name) {
+  const get = (k) => { const t = make(); return t ? t[k] : null; };
+  const copy = (k) => async () => { const t = get(k); return t === null ? false : copyText(t); };
+  const save = (k, ext, mime) => () => { const t = get(k); if (t !== null) download(`${name()}.${ext}`, new Blob([t], { type: mime })); };
+  return el('div', { class: 'exports' },
+    el('span', { class: 'exports-label', text: 'Export' }),
+    actionButton('Copy CSV', copy('csv')), actionButton('Copy JSON', copy('json')), actionButton('Copy Markdown', copy('md')),
+    actionButton('CSV ↓', save('csv', 'csv', 'text/csv'), 'download CSV'),
+    actionButton('JSON ↓', save('json', 'json', 'application/json'), 'download JSON'),
+    actionButton('Markdown ↓', save('md', 'md', 'text/markdown'), 'download Markdown'));
+}
