@@ -94,6 +94,9 @@ export class Calculator {
     const notice = $('stale');
     notice.hidden = errors.size === 0 && !general;
     notice.textContent = general || 'Some inputs are invalid: the results use the last valid value of each of them.';
+    // with a preset chosen, the inputs are that preset's with overrides: the Result says so,
+    // as evaluatePreset(name, overrides) would
+    if (result && this.app.state.calc.preset) result.preset = this.app.state.calc.preset;
     if (result && errors.size === 0 && !general) this.lastGood = result.inputs;
     this.result = errors.size === 0 && !general ? result : null;
     this.render(result, errors.size > 0 || !!general);

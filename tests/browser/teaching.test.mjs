@@ -1,0 +1,183 @@
+// The teaching features in headless Chromium: show-your-work, compare, sweep and plot,
+// shareable links (round trip, Back/Forward, hostile links), exports, display units.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { serve, browser, shots } from './harness.mjs';
+import { load } from '../node/load.mjs';
+
+const m = await load();
+const server = await serve();
+const { context, page, problems } = await browser(server.origin);
+await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.origin });
+const dialogs = [];
+page.on('dialog', (d) => { dialogs.push(d.message()); d.dismiss(); });
+test.after(async () => { await context.close(); server.close(); });
+
+const open = async (query = '') => {
+  await page.goto(`${server.origin}/index.html${query}`);
+  await page.waitForSelector('body[data-ready="1"]');
+};
+const card = (name) => `#properties [data-property="${name}"]`;
+const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
+
+test('show your work: each property shows its equation, the substituted equation and the result', async () => {
+  await open('?preset=TransformerBsp8Workers');
+  assert.equal(await page.getAttribute(`${card('speedup')} .work`, 'aria-label'), 'speedup = 100000 / (14000 × (1 + 0.25)) = 5.714');
+  assert.equal(await page.getAttribute(`${card('cost')} .work`, 'aria-label'), 'cost = 14000 × 0.625 s × 8 × 2 USD/h = $38.89');
+  for (const p of m.listPresets()) {
+    await page.selectOption('#preset', p.name);
+    const r = m.evaluatePreset(p.name, undefined, { work: true });
+    for (const [name, v] of Object.entries(r.properties)) {
+      if ('error' in v) { assert.equal(await page.locator(`${card(name)} .work math`).count(), 0); continue; }
+      assert.equal(await page.getAttribute(`${card(name)} .work`, 'aria-label'), `${name} = ${v.work.text} = ${v.text}`);
+      const box = await page.locator(`${card(name)} .work math`).boundingBox();
+      assert.ok(box && box.width > 20 && box.height > 8, `${p.name}.${name}: the MathML is laid out`);
+    }
+  }
+  await page.selectOption('#preset', 'TransformerBsp8Workers');
+  await page.screenshot({ path: path.join(shots, 'show-your-work.png'), fullPage: true });
+});
+
+test('compare: BSP, SSP and ASP side by side with SSP the best speedup', async () => {
+  await open('?mode=compare');
+  const speedups = await page.locator('#compare-table tr[data-property="speedup"] td .value').allTextContents();
+  assert.deepEqual(speedups.map((t) => t.trim()), ['5.714', '5.865', '5.160']);
+  const best = await page.locator('#compare-table tr[data-property="speedup"] td').evaluateAll((tds) => tds.map((td) => td.classList.contains('best')));
+  assert.deepEqual(best, [false, true, false]);
+  const costBest = await page.locator('#compare-table tr[data-property="cost"] td.best .value').textContent();
+  assert.equal(costBest, '$37.89');  // SSP: 15500 x 0.55 s x 8 x 2/3600
+  assert.equal(await page.textContent('#compare-table tr[data-property="speedup"] td:nth-child(3) .diff'), '+2.64 %');
+  // columns stay editable: ASP with staleness 0 and 8000 iterations wins
+  await page.fill('#c2-iterations', '8000');
+  await page.waitForFunction(() => document.querySelector('#compare-table tr[data-property="speedup"] td:nth-child(4)').classList.contains('best'));
+  await page.fill('#c2-iterations', 'abc');
+  assert.match(await page.textContent('#compare-table tr[data-field="iterations"] td:nth-child(4) .cell-error'), /iterations: must be an integer >= 1, got "abc"/);
+  await page.fill('#c2-iterations', '19000');
+  await page.click('#compare-add');
+  assert.equal(await page.locator('#compare-table thead th').count(), 5);
+  await page.screenshot({ path: path.join(shots, 'compare.png'), fullPage: true });
+});
+
+test('sweep: workers 1 to 1024 (log) with speedup and cost plots without errors', async () => {
+  await open('?preset=TransformerBsp8Workers&mode=sweep&sfield=workers&sfrom=1&sto=1024&sn=200&sscale=log&sprops=speedup,cost');
+  await page.waitForSelector('#sweep-plot[data-ready="1"] canvas');
+  assert.match(await page.textContent('#sweep-status'), /^\d+ points \(integer steps\) × 2 series/);
+  // hover shows exact values: the legend reads the point under the cursor
+  await page.locator('#sweep-plot').scrollIntoViewIfNeeded();
+  const plot = await page.locator('#sweep-plot .u-over').boundingBox();
+  await page.mouse.move(plot.x + plot.width / 2, plot.y + plot.height / 2);
+  await page.mouse.move(plot.x + plot.width * 0.9, plot.y + plot.height / 2, { steps: 5 });
+  await page.waitForFunction(() => /workers\s*[0-9]/.test(document.querySelector('#sweep-plot .u-legend').textContent));
+  const legend = await page.locator('#sweep-plot .u-legend').textContent();
+  const workers = Number(/workers\s*([0-9,]+)/.exec(legend)[1].replace(/,/g, ''));
+  const cost = Number(/cost \(USD\)\s*([0-9,.]+)/.exec(legend)[1].replace(/,/g, ''));
+  assert.ok(workers > 100 && workers < 1024, legend);
+  // by hand: cost = workers x 14000 iterations x 0.625 s x 2/3600 USD/s
+  assert.ok(Math.abs(cost - workers * 14000 * 0.625 * 2 / 3600) < 1e-3, `${legend}: cost at ${workers} workers`);
+  assert.match(legend, /speedup\s*5\.7142857/);
+  await page.screenshot({ path: path.join(shots, 'sweep-workers.png'), fullPage: true });
+  // 10 000 points in one call, timed in the page
+  const ms = await page.evaluate(() => {
+    const app = window.mlsysimApp;
+    const p = app.presets[0];
+    const xs = new Float64Array(10000).map((_, i) => 1 + i * 0.1);
+    const t0 = performance.now();
+    const r = app.m.sweep(p.type, p.inputs, 'base_iteration_time', xs, ['speedup', 'cost'], { unit: 's' });
+    return { ms: performance.now() - t0, n: r.properties.cost.length };
+  });
+  assert.equal(ms.n, 10000);
+  writeFileSync(path.join(shots, 'sweep-10000-points.txt'), `${ms.ms.toFixed(2)} ms for 10000 points x 2 properties in headless Chromium\n`);
+  // a property error at some points is a gap, not a crash
+  await open('?preset=LabJobAttackSurface&mode=sweep&sfield=dp_degree&sfrom=1&sto=64&sn=64&sscale=lin&sprops=gather_traffic_ratio');
+  await page.waitForSelector('#sweep-plot[data-ready="1"] canvas');
+  assert.doesNotMatch(await page.textContent('#sweep-status'), /failed|error/i);
+  // exports
+  const [svg] = await Promise.all([page.waitForEvent('download'), page.click('text=Download SVG')]);
+  assert.match(readFileSync(await svg.path(), 'utf8'), /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+  const [png] = await Promise.all([page.waitForEvent('download'), page.click('text=Download PNG')]);
+  assert.deepEqual([...readFileSync(await png.path()).subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47]);
+});
+
+test('links: the whole view round-trips through the copied URL', async () => {
+  await open('?preset=TransformerSsp8Workers');
+  await page.fill('#in-workers', '16');
+  await page.selectOption('#pref-bytes', 'binary');
+  await page.selectOption('#pref-time', 'ms');
+  await page.selectOption('#pref-money', 'full');
+  await page.waitForFunction(() => document.querySelector('#properties [data-property="global_batch"] .value').textContent === '512 samples');
+  const values = await page.locator('#properties .property .value').allTextContents();
+  await page.click('text=Copy link');
+  const link = await clipboard();
+  assert.equal(link, page.url());
+  assert.match(link, /preset=TransformerSsp8Workers/);
+  assert.match(link, /i\.workers=16/);
+  const other = await context.newPage();
+  await other.goto(link);
+  await other.waitForSelector('body[data-ready="1"]');
+  assert.deepEqual(await other.locator('#properties .property .value').allTextContents(), values);
+  assert.equal(await other.inputValue('#pref-time'), 'ms');
+  assert.equal(await other.textContent('#properties [data-property="iteration_time"] .value'), '550 ms');
+  await other.close();
+});
+
+test('links: Back and Forward walk through edits', async () => {
+  await open('?preset=TransformerBsp8Workers');
+  await page.fill('#in-workers', '32');
+  await page.waitForTimeout(1100);  // a pause ends a burst of typing
+  await page.fill('#in-workers', '64');
+  await page.waitForFunction(() => location.search.includes('i.workers=64'));
+  await page.goBack();
+  await page.waitForFunction(() => document.querySelector('#in-workers').value === '32');
+  await page.goBack();
+  await page.waitForFunction(() => document.querySelector('#in-workers').value === '8');
+  await page.goForward();
+  await page.waitForFunction(() => document.querySelector('#in-workers').value === '32');
+});
+
+test('a hostile link shows notices and field errors as text and runs nothing', async () => {
+  const evil = '<img src=x onerror=alert(1)>';
+  await open(`?mode=${encodeURIComponent('<script>alert(2)</script>')}&preset=TransformerBsp8Workers&i.workers=${encodeURIComponent(evil)}&i.${encodeURIComponent('<b>x</b>')}=1&bytes=${encodeURIComponent('"><svg onload=alert(3)>')}`);
+  assert.match(await page.textContent('#notices'), /unknown view "<script>alert\(2\)<\/script>"/);
+  assert.match(await page.textContent('#notices'), /bytes/);
+  assert.match(await page.textContent('#err-workers'), /workers: must be an integer >= 1, got "<img src=x onerror=alert\(1\)>"/);
+  assert.match(await page.textContent('#stale'), /<b>x<\/b>: unknown field/);
+  assert.equal(await page.locator('img, svg[onload], b, script:not([src])').count(), 0);
+  await open(`?preset=${encodeURIComponent('Nope</li><script>')}&ctype=Nope&type=x`);
+  assert.match(await page.textContent('#notices'), /unknown preset "Nope<\/li><script>"/);
+  assert.equal(await page.textContent(`${card('speedup')} .value`), '5.714');
+  assert.deepEqual(dialogs, []);
+});
+
+test('exports: CSV, JSON (the CLI Result) and Markdown of the results', async () => {
+  await open('?preset=ReferenceJobAttackSurface');
+  await page.click('#view-calc >> text=Copy JSON');
+  assert.deepEqual(JSON.parse(await clipboard()), m.evaluatePreset('ReferenceJobAttackSurface'));
+  await page.click('#view-calc >> text=Copy CSV');
+  const csv = await clipboard();
+  assert.match(csv, /^property,value,unit,text,equation\n/);
+  assert.match(csv, /\ngather_traffic_ratio,8,,8,gather_factor \/ allreduce_factor \(= N \/ 2\)\n/);
+  await page.click('#view-calc >> text=Copy Markdown');
+  const md = await clipboard();
+  assert.match(md, /\| `gradient_bytes` \| 350 GB \| `P × gradient_bytes_per_param` \|/);
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.click('#view-calc >> text=JSON ↓')]);
+  assert.equal(dl.suggestedFilename(), 'mlsysim-ReferenceJobAttackSurface.json');
+});
+
+test('display units: bytes, time and money as chosen, kept in the link', async () => {
+  await open('?preset=ReferenceJobAttackSurface&bytes=binary');
+  assert.equal(await page.textContent(`${card('gradient_bytes')} .value`), '326 GiB');
+  await open('?preset=TransformerBsp8Workers&time=s&money=full');
+  assert.equal(await page.textContent(`${card('iteration_time')} .value`), '0.625 s');
+  assert.equal(await page.textContent(`${card('cost')} .value`), '$38.89');
+  await page.selectOption('#pref-time', 'min');
+  assert.equal(await page.textContent(`${card('iteration_time')} .value`), '0.01042 min');
+  assert.match(page.url(), /time=min/);
+});
+
+test('no console errors and no request outside the origin', () => {
+  assert.deepEqual(problems.pageErrors, []);
+  assert.deepEqual(problems.consoleErrors, []);
+  assert.deepEqual(problems.offOrigin, []);
+});
