@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(cmake make g++ python3 emscripten catch2 nlohmann-json3-dev chromium)
+packages=(cmake make g++ clang libclang-rt-14-dev python3 emscripten catch2 nlohmann-json3-dev chromium)
 command -v node >/dev/null 2>&1 || packages+=(nodejs)
 command -v npm >/dev/null 2>&1 || packages+=(npm)
 

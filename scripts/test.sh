@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The README's test command: installs what is missing, builds native and WASM, then
-# runs every test: Catch2 (ctest), node --test on the module, headless Chromium on
-# the page. Exits non-zero if anything fails.
+# runs every test: Catch2 (ctest), the same under AddressSanitizer and UBSan, short
+# libFuzzer runs, node --test on the module, headless Chromium on the page.
+# Exits non-zero if anything fails. FUZZ_SECONDS (default 20 per target) sets the
+# fuzzing time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$(date +%s)
@@ -10,6 +12,14 @@ bash scripts/build.sh
 
 echo "== Catch2 (native core and CLI) =="
 ctest --preset native
+
+echo "== Catch2 under AddressSanitizer and UndefinedBehaviorSanitizer =="
+cmake --preset asan >/dev/null
+cmake --build --preset asan
+ctest --preset asan
+
+echo "== libFuzzer: quantity parser, JSON requests, evaluation and sweeps =="
+bash scripts/fuzz.sh "${FUZZ_SECONDS:-20}"
 
 echo "== node --test (the WASM module) =="
 node --test tests/node/

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Runs each libFuzzer target for SECONDS (default 20) from the seed corpus in
+# tests/fuzz/corpus/<target>/, growing a working corpus in build/fuzz/corpus/<target>/.
+# A crash leaves its input in build/fuzz/crashes/ and fails the run: add that file to
+# tests/fuzz/corpus/<target>/ once fixed, where the Catch2 suite replays it for good.
+#   bash scripts/fuzz.sh [SECONDS]        (npm run fuzz -- SECONDS)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds="${1:-20}"
+cmake --preset fuzz >/dev/null
+cmake --build --preset fuzz
+mkdir -p build/fuzz/crashes
+for t in quantity request evaluate; do
+  mkdir -p "build/fuzz/corpus/$t"
+  echo "== fuzz_$t for ${seconds} s =="
+  ASAN_OPTIONS=detect_leaks=1 build/fuzz/fuzz_$t "build/fuzz/corpus/$t" "tests/fuzz/corpus/$t" \
+    -max_total_time="$seconds" -timeout=5 -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1 \
+    -artifact_prefix="build/fuzz/crashes/$t-" 2>&1 | grep -E "^(#[0-9]+ +DONE|Done|stat::number_of_executed_units|stat::peak_rss|==[0-9]+==ERROR|SUMMARY|INFO: Running)|cov:.*DONE|invariant" || true
+  if ls build/fuzz/crashes/"$t"-* >/dev/null 2>&1; then
+    echo "fuzz_$t: a crash was found: $(ls build/fuzz/crashes/"$t"-*)"
+    exit 1
+  fi
+done
+echo "fuzz: no crashes"
