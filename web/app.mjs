@@ -28,6 +28,25 @@ class App {
 
   calcType() { return this.types.find((t) => t.name === this.state.calc.type); }
 
+  /** True when form texts differ from those of preset `name`. */
+  edited(name, texts) {
+    const base = presetTexts(this, name);
+    return Object.keys({ ...base, ...texts }).some((k) => (base[k] ?? '') !== (texts[k] ?? ''));
+  }
+
+  /** What the calculator shows: "TransformerBsp8Workers", "… (edited)", or the type. */
+  calcLabel() {
+    const c = this.state.calc;
+    if (!c.preset) return c.type;
+    return this.edited(c.preset, c.texts) ? `${c.preset} (edited)` : c.preset;
+  }
+
+  columnLabel(k) {
+    const c = this.state.compare.columns[k];
+    if (!c.preset) return `column ${k + 1}`;
+    return this.edited(c.preset, c.texts) ? `${c.preset} (column ${k + 1}, edited)` : c.preset;
+  }
+
   defaultState() {
     const preset = this.presets[0];
     return {
@@ -105,7 +124,11 @@ class App {
     else q.set('type', s.calc.type);
     const base = s.calc.preset ? presetTexts(this, s.calc.preset) : {};
     for (const [k, v] of Object.entries(s.calc.texts)) if ((base[k] ?? '') !== v && !(v === '' && !(k in base))) q.set(`i.${k}`, v);
-    if (s.mode === 'compare' || s.sweep.overlay) {
+    // compare and sweep settings go into the link whenever they differ from the defaults,
+    // so Back and Forward keep them while another view is shown
+    const d = this.defaultState();
+    const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+    if (s.mode === 'compare' || s.sweep.overlay || !same(s.compare, d.compare)) {
       q.set('ctype', s.compare.type);
       s.compare.columns.forEach((c, k) => {
         q.set(`c${k}`, c.preset || '');
@@ -113,7 +136,7 @@ class App {
         for (const [f, v] of Object.entries(c.texts)) if ((b[f] ?? '') !== v) q.set(`c${k}.${f}`, v);
       });
     }
-    if (s.mode === 'sweep') {
+    if (s.mode === 'sweep' || !same({ ...s.sweep, props: [] }, { ...d.sweep, props: [] }) || (s.sweep.props.length && s.mode !== 'calc')) {
       const w = s.sweep;
       q.set('sfield', w.field); q.set('sfrom', w.from); q.set('sto', w.to); q.set('sn', w.n); q.set('sscale', w.scale);
       q.set('sprops', w.props.join(','));
@@ -125,9 +148,10 @@ class App {
 
   /** An edit happened: the URL follows. The first edit of a burst adds a history entry;
    *  later edits within a second replace it, so Back undoes a burst of typing at once. */
-  changed() {
+  changed(kind) {
     const url = this.encode();
     if (url === location.search) return;
+    if (kind === 'mode') { clearTimeout(this.burst); this.burst = null; }  // a new view is its own entry
     if (this.burst) history.replaceState(null, '', url);
     else history.pushState(null, '', url);
     clearTimeout(this.burst);
@@ -197,7 +221,7 @@ class App {
     }
     const tabs = MODES.map((m) => $(`tab-${m}`));
     tabs.forEach((tab, k) => {
-      tab.addEventListener('click', () => { this.show(MODES[k]); this.changed(); });
+      tab.addEventListener('click', () => { this.show(MODES[k]); this.changed('mode'); });
       tab.addEventListener('keydown', (e) => {
         const d = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
         if (!d) return;
@@ -212,13 +236,14 @@ class App {
     $('copy-link').replaceWith(actionButton('Copy link', () => copyText(location.href), 'copy a link to exactly this view'));
     $('calc-exports').replaceWith(exportButtons(() => {
       const r = this.calculator.result;
-      return r && { csv: resultCsv(r, this.calcType()), json: JSON.stringify(plainResult(r), null, 2) + '\n', md: resultMarkdown(r, this.calcType(), this.state.prefs) };
-    }, () => `mlsysim-${this.state.calc.preset || this.state.calc.type}`));
+      return r && { csv: resultCsv(r, this.calcType()), json: JSON.stringify(plainResult(r), null, 2) + '\n',
+        md: resultMarkdown(r, this.calcType(), this.state.prefs, this.calcLabel(), this.state.calc.texts) };
+    }, () => `mlsysim-${this.state.calc.preset || this.state.calc.type}${this.state.calc.preset && this.edited(this.state.calc.preset, this.state.calc.texts) ? '-edited' : ''}`));
     $('compare-exports').replaceWith(exportButtons(() => {
       const type = this.types.find((t) => t.name === this.state.compare.type);
-      const labels = this.state.compare.columns.map((c, k) => c.preset || `column ${k + 1}`);
+      const labels = this.state.compare.columns.map((c, k) => this.columnLabel(k));
       const rs = this.compare.results;
-      return { csv: compareCsv(rs, labels, type), json: JSON.stringify(rs.map((r) => r && plainResult(r)), null, 2) + '\n', md: compareMarkdown(rs, labels, type, this.state.prefs) };
+      return { csv: compareCsv(rs, labels, type), json: JSON.stringify(rs.map((r) => r && plainResult(r)), null, 2) + '\n', md: compareMarkdown(rs, labels, type, this.state.prefs, this.state.compare.columns.map((c) => c.texts)) };
     }, () => `mlsysim-compare-${this.state.compare.type}`));
     window.addEventListener('popstate', () => {
       const { state, notices } = this.decode(location.search);

@@ -23,7 +23,7 @@ export class Calculator {
     const preset = calc.preset && this.app.presets.find((p) => p.name === calc.preset);
     $('preset').value = preset ? preset.name : '';
     $('type').value = type.name;
-    $('scenario-title').textContent = preset ? preset.name : type.name;
+    $('scenario-title').textContent = this.app.calcLabel();
     $('scenario-summary').textContent = preset ? `${preset.summary} ${type.summary}` : type.summary;
     $('scenario-assumptions').textContent = type.assumptions;
     $('scenario-excludes').textContent = type.excludes;
@@ -100,6 +100,7 @@ export class Calculator {
     if (result && errors.size === 0 && !general) this.lastGood = result.inputs;
     this.result = errors.size === 0 && !general ? result : null;
     this.render(result, errors.size > 0 || !!general);
+    $('scenario-title').textContent = this.app.calcLabel();
     if (edited) this.app.changed('calc');
   }
 
@@ -121,8 +122,12 @@ export class Calculator {
       } else {
         value.textContent = shownText(p, prefs);
         exact.textContent = exactText(p);
-        work.replaceChildren(mathml(p.work.mathml));
-        work.setAttribute('aria-label', `${name} = ${p.work.text} = ${p.text}`);
+        // the work ends in the result as the display units show it
+        const math = mathml(p.work.mathml);
+        const texts = math.getElementsByTagNameNS('http://www.w3.org/1998/Math/MathML', 'mtext');
+        if (texts.length) texts[texts.length - 1].textContent = shownText(p, prefs);
+        work.replaceChildren(math);
+        work.setAttribute('aria-label', `${name} = ${p.work.text} = ${shownText(p, prefs)}`);
       }
     }
     document.body.dataset.ready = '1';

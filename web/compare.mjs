@@ -42,7 +42,7 @@ export class Compare {
 
     const head = el('tr', {}, el('th', { scope: 'col', text: 'scenario' }));
     compare.columns.forEach((col, k) => {
-      const select = el('select', { 'aria-label': `column ${k + 1} preset`, 'data-column': String(k) });
+      const select = el('select', { 'aria-label': `column ${k + 1} preset`, 'data-column': String(k), title: this.app.columnLabel(k) });
       for (const p of this.app.presets.filter((q) => q.type === type.name)) select.append(el('option', { value: p.name, text: p.name }));
       select.append(el('option', { value: '', text: '(custom)' }));
       select.value = col.preset || '';

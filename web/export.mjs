@@ -1,7 +1,7 @@
 // Exports of results: CSV, JSON (the CLI's Result shape) and a Markdown table for
 // course notes; each with a copy button and a download.
 import { el, copyText, download, actionButton } from './dom.mjs';
-import { shownText } from './format.mjs';
+import { shownText, diffText } from './format.mjs';
 
 const csvCell = (v) => (/[",\n]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v));
 const mdCell = (v) => String(v).replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -31,10 +31,11 @@ export function resultCsv(result, type) {
   return rows.map((r) => r.map(csvCell).join(',')).join('\n') + '\n';
 }
 
-export function resultMarkdown(result, type, prefs) {
-  const title = result.preset ? `${result.preset} (${result.type})` : result.type;
-  const lines = [`**${title}**`, '', '| input | value |', '|---|---|'];
-  for (const f of type.fields) lines.push(`| \`${f.name}\` | ${mdCell(inputText(result.inputs[f.name]) || '(not given)')} |`);
+/** `texts` are the inputs as typed ("2 USD/hour"), shown in preference to canonical units. */
+export function resultMarkdown(result, type, prefs, label, texts = {}) {
+  const title = `${label || result.preset || result.type} (${result.type})`;
+  const lines = [`**${mdCell(title)}**`, '', '| input | value |', '|---|---|'];
+  for (const f of type.fields) lines.push(`| \`${f.name}\` | ${mdCell((texts[f.name] || '').trim() || inputText(result.inputs[f.name]) || '(not given)')} |`);
   lines.push('', '| property | value | equation |', '|---|---|---|');
   for (const p of type.properties) {
     const r = result.properties[p.name];
@@ -52,11 +53,23 @@ export function compareCsv(results, labels, type) {
   return rows.map((r) => r.map(csvCell).join(',')).join('\n') + '\n';
 }
 
-export function compareMarkdown(results, labels, type, prefs) {
+export function compareMarkdown(results, labels, type, prefs, texts = []) {
   const lines = [`| | ${labels.map(mdCell).join(' | ')} |`, `|---|${labels.map(() => '---').join('|')}|`];
-  for (const f of type.fields) lines.push(`| \`${f.name}\` | ${results.map((r) => mdCell(r ? inputText(r.inputs[f.name]) : '—')).join(' | ')} |`);
-  for (const p of type.properties)
-    lines.push(`| **${p.name}** | ${results.map((r) => mdCell(!r ? '—' : 'error' in r.properties[p.name] ? 'unavailable' : shownText(r.properties[p.name], prefs))).join(' | ')} |`);
+  for (const f of type.fields)
+    lines.push(`| \`${f.name}\` | ${results.map((r, k) => mdCell(((texts[k] || {})[f.name] || '').trim() || (r ? inputText(r.inputs[f.name]) : '—'))).join(' | ')} |`);
+  for (const p of type.properties) {
+    const values = results.map((r) => (r && 'value' in r.properties[p.name] ? r.properties[p.name].value : null));
+    const known = values.filter((v) => v !== null);
+    const best = p.better && known.length > 1 && !known.every((v) => v === known[0]) ? (p.better === 'higher' ? Math.max(...known) : Math.min(...known)) : null;
+    lines.push(`| **${p.name}** | ${results.map((r, k) => {
+      if (!r) return '—';
+      const prop = r.properties[p.name];
+      if ('error' in prop) return 'unavailable';
+      const diff = k > 0 && values[0] !== null ? ` (${diffText(values[k], values[0])})` : '';
+      return mdCell(`${shownText(prop, prefs)}${values[k] === best ? ' ★' : ''}${diff}`);
+    }).join(' | ')} |`);
+  }
+  lines.push('', '★ best value where the property says which way is better; percentages against the first column.');
   return lines.join('\n') + '\n';
 }
 

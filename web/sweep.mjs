@@ -24,6 +24,8 @@ export function sweepValues(f, s) {
   if (s.scale === 'log' && !(from > 0 && to > 0)) throw new Error('a logarithmic range needs from > 0 and to > 0');
   let xs = Array.from({ length: n }, (_, i) => (s.scale === 'log' ? from * (to / from) ** (i / (n - 1)) : from + ((to - from) * i) / (n - 1)));
   if (f.type === 'int') xs = [...new Set(xs.map(Math.round))];
+  if (s.scale === 'log') xs = xs.filter((x) => x > 0);  // 0.4 rounds to 0, which a log axis cannot show
+  if (xs.length < 2) throw new Error(`the range gives fewer than 2 distinct ${f.type === 'int' ? 'integer ' : ''}points`);
   return Float64Array.from(xs);
 }
 
@@ -46,7 +48,7 @@ export class Sweep {
     if (!s.props.length || !s.props.every((p) => type.properties.some((q) => q.name === p)))
       s.props = type.properties.filter((p) => p.better).slice(0, 2).map((p) => p.name);
     const field = $('sweep-field');
-    field.replaceChildren(...fields.map((f) => el('option', { value: f.name, text: `${f.name}${f.type === 'quantity' ? ` (${f.unit})` : ''}` })));
+    field.replaceChildren(...fields.map((f) => el('option', { value: f.name, text: `${f.name}${f.type === 'quantity' ? ` (${f.display_unit})` : ''}` })));
     field.value = s.field;
     $('sweep-from').value = s.from;
     $('sweep-to').value = s.to;
@@ -58,7 +60,7 @@ export class Sweep {
     boxes.replaceChildren(...type.properties.map((p) => el('label', { class: 'check' },
       el('input', { type: 'checkbox', value: p.name, checked: s.props.includes(p.name), 'data-property': p.name }),
       el('code', { text: p.name }))));
-    $('sweep-base').textContent = this.app.state.calc.preset || type.name;
+    $('sweep-base').textContent = this.app.calcLabel();
     this.run();
   }
 
@@ -81,8 +83,8 @@ export class Sweep {
     const type = this.app.calcType();
     const { compare, calc } = this.app.state;
     if (this.app.state.sweep.overlay && compare.type === type.name)
-      return compare.columns.map((c, k) => ({ label: c.preset || `column ${k + 1}`, inputs: apiInputs(type, c.texts).inputs }));
-    return [{ label: calc.preset || type.name, inputs: this.app.calculator.lastGood || apiInputs(type, calc.texts).inputs }];
+      return compare.columns.map((c, k) => ({ label: this.app.columnLabel(k), inputs: apiInputs(type, c.texts).inputs }));
+    return [{ label: this.app.calcLabel(), inputs: this.app.calculator.lastGood || apiInputs(type, calc.texts).inputs }];
   }
 
   async run() {
@@ -107,7 +109,7 @@ export class Sweep {
       let r;
       const t0 = performance.now();
       try {
-        r = this.app.m.sweep(type.name, base.inputs, f.name, xs, s.props, f.type === 'quantity' ? { unit: f.unit } : undefined);
+        r = this.app.m.sweep(type.name, base.inputs, f.name, xs, s.props, f.type === 'quantity' ? { unit: f.display_unit } : undefined);
       } catch (e) {
         status.textContent = `${base.label}: ${e.message}`;
         status.classList.add('failed');
@@ -117,9 +119,13 @@ export class Sweep {
       if (r.invalid_points && !invalid) invalid = ` ${r.invalid_points} points break the rule of ${f.name} (${r.first_invalid}) and are left out.`;
       for (const p of s.props) series.push({ label: this.bases().length > 1 ? `${p} (${base.label})` : p, unit: r.units[p], ys: r.properties[p] });
     }
-    status.textContent = `${xs.length.toLocaleString('en-US')} points${f.type === 'int' ? ' (integer steps)' : ''} × ${series.length} series computed in ${ms.toFixed(1)} ms, one call per series.${invalid}`;
+    // a property whose equation does not use the swept input is flat: say why
+    const uses = (p) => p.depends_on.some((d) => d === f.name || type.symbols.some((y) => y.name === d && y.meaning.split('.')[0] === f.name));
+    const flat = type.properties.filter((p) => s.props.includes(p.name) && !uses(p));
+    const flatNote = flat.map((p) => ` ${p.name} does not change with ${f.name}: its equation uses ${p.depends_on.join(', ')} only.`).join('');
+    status.textContent = `${xs.length.toLocaleString('en-US')} points${f.type === 'int' ? ' (integer steps)' : ''} × ${series.length} series computed in ${ms.toFixed(1)} ms, one call per series.${invalid}${flatNote}`;
     document.body.dataset.sweepMs = String(ms);
-    this.last = { field: f, xs, series, log: s.scale === 'log' };
+    this.last = { field: f, xs, series, log: s.scale === 'log', title: `${s.props.join(', ')} against ${f.name} · ${this.app.calcLabel()}` };
     await this.draw();
   }
 
@@ -134,7 +140,7 @@ export class Sweep {
       width, height: Math.round(Math.min(420, width * 0.6)),
       scales: { x: { time: false, distr: log ? 3 : 1, range: () => [xs[0], xs[xs.length - 1]] }, ...Object.fromEntries(units.map((u) => [u, { auto: true }])) },
       axes: [
-        { label: `${field.name}${field.unit ? ` (${field.unit})` : ''}`, stroke: 'currentColor', grid: { stroke: 'rgba(128,128,128,0.2)' } },
+        { label: `${field.name}${field.display_unit ? ` (${field.display_unit})` : ''}`, stroke: 'currentColor', grid: { stroke: 'rgba(128,128,128,0.2)' } },
         ...units.map((u, k) => ({ scale: u, side: k % 2 ? 1 : 3, label: u === '1' ? 'dimensionless' : u, stroke: 'currentColor',
           grid: { show: k === 0, stroke: 'rgba(128,128,128,0.2)' }, size: 70 })),
       ],
@@ -162,61 +168,133 @@ export class Sweep {
   }
 
   png() {
-    return new Promise((resolve) => this.plot.ctx.canvas.toBlob(resolve, 'image/png'));
+    const fig = this.figure();
+    const scale = 2;
+    const canvas = el('canvas', { width: String(fig.width * scale), height: String(fig.height * scale) });
+    const ctx = canvas.getContext('2d');
+    ctx.scale(scale, scale);
+    for (const it of fig.items) {
+      if (it.t === 'rect') { ctx.fillStyle = it.fill; ctx.fillRect(it.x, it.y, it.w, it.h); }
+      else if (it.t === 'line' || it.t === 'path') {
+        ctx.strokeStyle = it.stroke; ctx.lineWidth = it.width || 1; ctx.beginPath();
+        for (const run of it.t === 'line' ? [[[it.x1, it.y1], [it.x2, it.y2]]] : it.runs) run.forEach(([x, y], k) => (k ? ctx.lineTo(x, y) : ctx.moveTo(x, y)));
+        ctx.stroke();
+      } else if (it.t === 'text') {
+        ctx.fillStyle = '#222'; ctx.font = `${it.bold ? 'bold ' : ''}${it.size || 12}px sans-serif`;
+        ctx.textAlign = it.anchor === 'middle' ? 'center' : it.anchor === 'end' ? 'right' : 'left';
+        ctx.textBaseline = 'middle';
+        ctx.fillText(it.text, it.x, it.y);
+      }
+    }
+    return new Promise((resolve) => canvas.toBlob(resolve, 'image/png'));
   }
 
   csv() {
     const { field, xs, series } = this.last;
-    const head = [field.name, ...series.map((q) => `${q.label}${q.unit ? ` (${q.unit})` : ''}`)];
+    const head = [`${field.name}${field.display_unit ? ` (${field.display_unit})` : ''}`, ...series.map((q) => `${q.label}${q.unit ? ` (${q.unit})` : ''}`)];
     const rows = Array.from(xs, (x, i) => [x, ...series.map((q) => (Number.isNaN(q.ys[i]) ? '' : q.ys[i]))].join(','));
     return [head.map((h) => `"${h.replace(/"/g, '""')}"`).join(','), ...rows].join('\n') + '\n';
   }
 
-  /** The plot as a standalone SVG document, drawn from the same data. */
-  svg() {
-    const { field, xs, series, log } = this.last;
-    const W = 800, H = 460, L = 80, R = 80, T = 30, B = 90;
-    const esc = (t) => String(t).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
-    const tx = (x) => L + ((log ? Math.log(x) - Math.log(xs[0]) : x - xs[0]) / (log ? Math.log(xs[xs.length - 1]) - Math.log(xs[0]) : xs[xs.length - 1] - xs[0] || 1)) * (W - L - R);
+  /** The plot as drawing items (rect, line, path, text), rendered to SVG or PNG alike:
+   *  white background, title, axes with round ticks, one line per series with gaps, and
+   *  a legend that wraps. */
+  figure() {
+    const { field, xs, series, log, title } = this.last;
+    const W = 900, L = 90, R = 90, T = 50;
+    const legendRows = [];
+    let row = [], x = L;
+    series.forEach((q, k) => {
+      const label = `${q.label}${q.unit ? ` (${q.unit})` : ''}`;
+      const w = 30 + label.length * 7;
+      if (row.length && x + w > W - R) { legendRows.push(row); row = []; x = L; }
+      row.push({ k, label, x }); x += w;
+    });
+    if (row.length) legendRows.push(row);
+    const B = 70 + legendRows.length * 22, H = 420 + legendRows.length * 22;
+    const items = [{ t: 'rect', x: 0, y: 0, w: W, h: H, fill: '#ffffff' }, { t: 'text', x: L, y: 22, text: title, bold: true, size: 14 }];
+    const x0 = xs[0], x1 = xs[xs.length - 1];
+    const tx = (v) => L + (log ? Math.log(v / x0) / Math.log(x1 / x0) : (v - x0) / (x1 - x0 || 1)) * (W - L - R);
     const units = [...new Set(series.map((q) => q.unit || '1'))];
-    const range = Object.fromEntries(units.map((u) => {
+    const ranges = Object.fromEntries(units.map((u) => {
       const vals = series.filter((q) => (q.unit || '1') === u).flatMap((q) => Array.from(q.ys).filter(Number.isFinite));
-      const lo = Math.min(0, ...vals), hi = Math.max(...vals, lo + 1e-300);
-      return [u, [lo, hi]];
+      return [u, niceRange(Math.min(0, ...vals), Math.max(...vals, 0))];
     }));
-    const ty = (u, y) => T + (1 - (y - range[u][0]) / (range[u][1] - range[u][0])) * (H - T - B);
-    const out = [`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="sans-serif" font-size="12">`,
-      `<rect width="${W}" height="${H}" fill="#fff"/>`,
-      `<line x1="${L}" y1="${H - B}" x2="${W - R}" y2="${H - B}" stroke="#333"/>`];
-    for (let k = 0; k <= 4; k++) {
-      const x = log ? xs[0] * (xs[xs.length - 1] / xs[0]) ** (k / 4) : xs[0] + ((xs[xs.length - 1] - xs[0]) * k) / 4;
-      out.push(`<text x="${tx(x).toFixed(1)}" y="${H - B + 18}" text-anchor="middle">${esc(Number(x.toPrecision(4)))}</text>`);
+    const ty = (u, v) => T + (1 - (v - ranges[u].lo) / (ranges[u].hi - ranges[u].lo)) * (H - T - B);
+    items.push({ t: 'line', x1: L, y1: H - B, x2: W - R, y2: H - B, stroke: '#333' });
+    const xticks = log ? logTicks(x0, x1) : niceRange(x0, x1).ticks.filter((v) => v >= x0 && v <= x1);
+    for (const v of xticks) {
+      items.push({ t: 'line', x1: tx(v), y1: H - B, x2: tx(v), y2: H - B + 5, stroke: '#333' });
+      items.push({ t: 'text', x: tx(v), y: H - B + 16, text: tickText(v), anchor: 'middle' });
     }
-    out.push(`<text x="${(L + W - R) / 2}" y="${H - B + 40}" text-anchor="middle">${esc(field.name)}${field.unit ? ` (${esc(field.unit)})` : ''}${log ? ', log scale' : ''}</text>`);
+    items.push({ t: 'text', x: (L + W - R) / 2, y: H - B + 38, anchor: 'middle',
+      text: `${field.name}${field.display_unit ? ` (${field.display_unit})` : ''}${log ? ', logarithmic' : ''}` });
     units.forEach((u, k) => {
-      const x = k % 2 ? W - R : L;
-      out.push(`<line x1="${x}" y1="${T}" x2="${x}" y2="${H - B}" stroke="#333"/>`);
-      for (let j = 0; j <= 4; j++) {
-        const y = range[u][0] + ((range[u][1] - range[u][0]) * j) / 4;
-        out.push(`<text x="${k % 2 ? x + 6 : x - 6}" y="${ty(u, y).toFixed(1)}" text-anchor="${k % 2 ? 'start' : 'end'}" dominant-baseline="middle">${esc(Number(y.toPrecision(4)))}</text>`);
+      const ax = k % 2 ? W - R : L;
+      items.push({ t: 'line', x1: ax, y1: T, x2: ax, y2: H - B, stroke: '#333' });
+      for (const v of ranges[u].ticks) {
+        if (k === 0) items.push({ t: 'line', x1: L, y1: ty(u, v), x2: W - R, y2: ty(u, v), stroke: '#e5e5e5' });
+        items.push({ t: 'text', x: k % 2 ? ax + 6 : ax - 6, y: ty(u, v), text: tickText(v), anchor: k % 2 ? 'start' : 'end' });
       }
-      out.push(`<text x="${k % 2 ? W - 12 : 14}" y="${T - 10}" text-anchor="${k % 2 ? 'end' : 'start'}">${esc(u === '1' ? 'dimensionless' : u)}</text>`);
+      items.push({ t: 'text', x: k % 2 ? W - 8 : 8, y: T - 14, text: u === '1' ? 'dimensionless' : u, anchor: k % 2 ? 'end' : 'start' });
     });
     series.forEach((q, k) => {
       const u = q.unit || '1';
-      let d = '';
-      let pen = 'M';
-      xs.forEach((x, i) => {
-        const y = q.ys[i];
-        if (!Number.isFinite(y)) { pen = 'M'; return; }
-        d += `${pen}${tx(x).toFixed(1)},${ty(u, y).toFixed(1)}`;
-        pen = 'L';
+      const runs = [];
+      let run = [];
+      xs.forEach((xv, i) => {
+        if (!Number.isFinite(q.ys[i])) { if (run.length) runs.push(run); run = []; return; }
+        run.push([tx(xv), ty(u, q.ys[i])]);
       });
-      out.push(`<path d="${d}" fill="none" stroke="${COLORS[k % COLORS.length]}" stroke-width="2"/>`);
-      out.push(`<rect x="${L + k * 190}" y="${H - 32}" width="14" height="4" fill="${COLORS[k % COLORS.length]}"/>`);
-      out.push(`<text x="${L + k * 190 + 20}" y="${H - 27}">${esc(q.label)}${q.unit ? ` (${esc(q.unit)})` : ''}</text>`);
+      if (run.length) runs.push(run);
+      items.push({ t: 'path', runs, stroke: COLORS[k % COLORS.length], width: 2 });
     });
-    out.push('</svg>');
-    return out.join('\n');
+    legendRows.forEach((r, j) => r.forEach(({ k, label, x: lx }) => {
+      const y = H - B + 58 + j * 22;
+      items.push({ t: 'line', x1: lx, y1: y, x2: lx + 20, y2: y, stroke: COLORS[k % COLORS.length], width: 3 });
+      items.push({ t: 'text', x: lx + 26, y, text: label });
+    }));
+    return { width: W, height: H, items };
   }
+
+  /** The plot as a standalone SVG document, from the same drawing items as the PNG. */
+  svg() {
+    const fig = this.figure();
+    const esc = (t) => String(t).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+    const out = [`<svg xmlns="http://www.w3.org/2000/svg" width="${fig.width}" height="${fig.height}" viewBox="0 0 ${fig.width} ${fig.height}" font-family="sans-serif" font-size="12">`];
+    const n = (v) => v.toFixed(1);
+    for (const it of fig.items) {
+      if (it.t === 'rect') out.push(`<rect x="${it.x}" y="${it.y}" width="${it.w}" height="${it.h}" fill="${it.fill}"/>`);
+      else if (it.t === 'line') out.push(`<line x1="${n(it.x1)}" y1="${n(it.y1)}" x2="${n(it.x2)}" y2="${n(it.y2)}" stroke="${it.stroke}" stroke-width="${it.width || 1}"/>`);
+      else if (it.t === 'path') out.push(`<path d="${it.runs.map((r) => r.map(([x, y], k) => `${k ? 'L' : 'M'}${n(x)},${n(y)}`).join('')).join('')}" fill="none" stroke="${it.stroke}" stroke-width="${it.width || 1}"/>`);
+      else out.push(`<text x="${n(it.x)}" y="${n(it.y)}" dominant-baseline="middle"${it.anchor ? ` text-anchor="${it.anchor}"` : ''}${it.bold ? ' font-weight="bold"' : ''}${it.size ? ` font-size="${it.size}"` : ''} fill="#222">${esc(it.text)}</text>`);
+    }
+    out.push('</svg>');
+    return out.join('\n') + '\n';
+  }
+}
+
+/** Round tick values covering [lo, hi] (about five), and the range they span. */
+function niceRange(lo, hi) {
+  if (!(hi > lo)) hi = lo + (Math.abs(lo) || 1);
+  const raw = (hi - lo) / 5;
+  const mag = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 2.5, 5, 10].map((f) => f * mag).find((st) => st >= raw);
+  const first = Math.floor(lo / step) * step, last = Math.ceil(hi / step) * step;
+  const ticks = [];
+  for (let v = first; v <= last + step / 2; v += step) ticks.push(Number(v.toPrecision(12)));
+  return { lo: first, hi: last, ticks };
+}
+
+function logTicks(lo, hi) {
+  const ticks = [];
+  for (let e = Math.floor(Math.log10(lo)); e <= Math.ceil(Math.log10(hi)); e++)
+    for (const m of [1, 2, 5]) { const v = m * 10 ** e; if (v >= lo && v <= hi) ticks.push(v); }
+  return ticks.length >= 2 ? ticks : [lo, hi];
+}
+
+function tickText(v) {
+  const a = Math.abs(v);
+  if (a !== 0 && (a >= 1e6 || a < 1e-3)) return v.toExponential(2).replace(/\.?0+e/, 'e').replace('e+', 'e');
+  return Number(v.toPrecision(6)).toLocaleString('en-US', { maximumFractionDigits: 6 });
 }

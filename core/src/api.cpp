@@ -169,25 +169,38 @@ Json result(const ScenarioType& type, const Inputs& in, const Json& preset, cons
 Json list_scenario_types() {
   Json out = Json::array();
   for (const ScenarioType& t : scenario_types()) {
+    const Model& model = *t.model;
     Json fields = Json::array();
     for (const FieldSpec& f : t.fields)
       fields.push_back({{"name", f.name},
                         {"type", type_name(f.type)},
                         {"dimension", f.dim.name()},
                         {"unit", f.dim.canonical_unit()},
+                        {"display_unit", f.display_unit.empty() ? f.dim.canonical_unit() : f.display_unit},
                         {"required", f.required},
                         {"default", f.default_value},
                         {"rule", f.rule()},
                         {"doc", f.doc}});
     Json props = Json::array();
-    for (const PropertySpec& p : t.properties)
+    for (std::size_t k = 0; k < t.properties.size(); ++k) {
+      const PropertySpec& p = t.properties[k];
+      // the inputs and symbols its value depends on, properties it uses included
+      Json depends = Json::array();
+      for (std::size_t s = 0; s < model.slots.size(); ++s)
+        for (std::uint32_t used : model.programs[k].slots)
+          if (used == s) {
+            depends.push_back(model.slots[s].name);
+            break;
+          }
       props.push_back({{"name", p.name},
                        {"unit", p.unit},
                        {"equation", t.equation(p)},
                        {"mathml", math("<mi>" + p.name + "</mi><mo>=</mo>" + expr_mathml(p.expr) +
                                        (p.note.empty() ? "" : "<mspace width=\"1em\"/>" + mtext("(" + p.note + ")")))},
                        {"doc", p.doc},
-                       {"better", p.better.empty() ? Json() : Json(p.better)}});
+                       {"better", p.better.empty() ? Json() : Json(p.better)},
+                       {"depends_on", depends}});
+    }
     Json symbols = Json::array();
     for (const SymbolSpec& sym : t.symbols)
       symbols.push_back({{"name", sym.name}, {"meaning", sym.meaning}, {"unit", sym.unit}});

@@ -27,10 +27,12 @@ Json parse_json(const std::string& text, const std::string& field);
 const char* version();
 
 /// listScenarioTypes(): [{name, category, summary, assumptions, excludes,
-///   fields: [{name, type, dimension, unit, required, default, rule, doc}],
-///   properties: [{name, unit, equation, mathml, doc, better}],
+///   fields: [{name, type, dimension, unit, display_unit, required, default, rule, doc}],
+///   properties: [{name, unit, equation, mathml, doc, better, depends_on}],
 ///   symbols: [{name, meaning, unit}]}]
-/// Extensions: `fields[i].unit` is the canonical unit of a quantity field;
+/// Extensions: `fields[i].unit` is the canonical unit of a quantity field and
+/// `display_unit` the unit people write it in ("USD/h");
+/// `properties[i].depends_on` names the fields and symbols its value depends on;
 /// `properties[i].mathml` is the equation as a MathML <math> element; `better` is
 /// "higher", "lower" or null (which way wins in a comparison); `symbols` are the
 /// names equations use besides the fields (e.g. P = workload.parameters).
