@@ -13,6 +13,7 @@ import { plainResult, resultCsv, resultMarkdown, compareCsv, compareMarkdown, ex
 const MODES = ['calc', 'compare', 'sweep'];
 const PREF_CHOICES = { bytes: ['decimal', 'binary'], time: Object.keys(TIME_UNITS), money: ['short', 'full'] };
 const MAX_TEXT = 10000;  // a link's value longer than this is cut
+const MAX_LINK_TEXT = 2000;  // a typed value longer than this stays out of the link
 
 class App {
   constructor(m) {
@@ -123,7 +124,8 @@ class App {
     if (s.calc.preset) q.set('preset', s.calc.preset);
     else q.set('type', s.calc.type);
     const base = s.calc.preset ? presetTexts(this, s.calc.preset) : {};
-    for (const [k, v] of Object.entries(s.calc.texts)) if ((base[k] ?? '') !== v && !(v === '' && !(k in base))) q.set(`i.${k}`, v);
+    for (const [k, v] of Object.entries(s.calc.texts))
+      if ((base[k] ?? '') !== v && !(v === '' && !(k in base)) && v.length <= MAX_LINK_TEXT) q.set(`i.${k}`, v);
     // compare and sweep settings go into the link whenever they differ from the defaults,
     // so Back and Forward keep them while another view is shown
     const d = this.defaultState();
@@ -133,7 +135,7 @@ class App {
       s.compare.columns.forEach((c, k) => {
         q.set(`c${k}`, c.preset || '');
         const b = c.preset ? presetTexts(this, c.preset) : {};
-        for (const [f, v] of Object.entries(c.texts)) if ((b[f] ?? '') !== v) q.set(`c${k}.${f}`, v);
+        for (const [f, v] of Object.entries(c.texts)) if ((b[f] ?? '') !== v && v.length <= MAX_LINK_TEXT) q.set(`c${k}.${f}`, v);
       });
     }
     if (s.mode === 'sweep' || !same({ ...s.sweep, props: [] }, { ...d.sweep, props: [] }) || (s.sweep.props.length && s.mode !== 'calc')) {

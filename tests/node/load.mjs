@@ -16,12 +16,14 @@ export function vectors(name) {
   return JSON.parse(readFileSync(path.join(root, 'tests/vectors', name), 'utf8'));
 }
 
-/** The shared tables write NaN and ±Infinity as {"$number": "..."}; make them real numbers. */
+/** The shared tables write NaN and ±Infinity as {"$number": "..."} and long text as
+ *  {"$repeat": [text, n]}; make them the real values. */
 export function realNumbers(v) {
   if (Array.isArray(v)) return v.map(realNumbers);
   if (v && typeof v === 'object') {
     const keys = Object.keys(v);
     if (keys.length === 1 && keys[0] === '$number') return Number(v.$number);
+    if (keys.length === 1 && keys[0] === '$repeat') return v.$repeat[0].repeat(v.$repeat[1]);
     return Object.fromEntries(keys.map((k) => [k, realNumbers(v[k])]));
   }
   return v;
@@ -30,4 +32,13 @@ export function realNumbers(v) {
 export function assertClose(assert, got, want, rel, label) {
   if (want === 0) return assert.equal(got, 0, label);
   assert.ok(Math.abs(got - want) <= rel * Math.abs(want), `${label}: got ${got}, want ${want} (rel ${rel})`);
+}
+
+/** The canonical value a Result reports for input `field` (for the input matrix). */
+export function observed(result, field) {
+  const v = result.inputs[field];
+  if (typeof v === 'number') return v;
+  if ('value' in v) return v.value;
+  if ('parameters' in v) return v.parameters.value;
+  return v.count * v.node.accelerators_per_node;
 }

@@ -1,0 +1,152 @@
+#!/usr/bin/env python3
+"""Writes tests/vectors/input_matrix.json: every field of both scenario types crossed
+with classes of awkward input, each row saying whether it must be accepted (and the
+canonical value the core must report for that input) or refused (and the field the
+error must name). The expectations come from SPEC sections 1-5 as read here, by hand,
+not from the C++ code.
+
+    python3 tests/vectors/make_matrix.py
+
+A value {"$number": "NaN"|"Infinity"|"-Infinity"} stands for that JavaScript number and
+{"$repeat": [text, n]} for text repeated n times (kept out of the file for size).
+"""
+import json
+import os
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+NAN, INF, NINF = ({"$number": "NaN"}, {"$number": "Infinity"}, {"$number": "-Infinity"})
+MEGA = {"$repeat": ["9", 1 << 20]}
+SYNC, ATTACK = "TransformerBsp8Workers", "ReferenceJobAttackSurface"
+
+rows = []
+
+
+def refuse(preset, field, value, why, blame=None):
+    rows.append({"preset": preset, "set": {field: value}, "why": why, "expect": "refuse", "field": blame or field})
+
+
+def accept(preset, field, value, why, canonical):
+    rows.append({"preset": preset, "set": {field: value}, "why": why, "expect": "accept", "value": canonical})
+
+
+# integer fields: (preset, field, lowest valid value)
+ints = [(SYNC, "workers", 1), (SYNC, "per_worker_batch", 1), (SYNC, "iterations", 1),
+        (SYNC, "base_iterations", 1), (SYNC, "staleness", 0), (ATTACK, "dp_degree", 1)]
+for preset, f, lo in ints:
+    refuse(preset, f, True, "a boolean is not an integer")
+    refuse(preset, f, "", "empty text")
+    refuse(preset, f, "   ", "whitespace only")
+    refuse(preset, f, NAN, "NaN")
+    refuse(preset, f, INF, "+Infinity")
+    refuse(preset, f, NINF, "-Infinity")
+    refuse(preset, f, lo - 1, "one below the bound")
+    refuse(preset, f, 2.5, "a fraction")
+    refuse(preset, f, "9007199254740993", "an integer above 2^53")
+    refuse(preset, f, "1e309", "1e308 x 10 overflows a double")
+    refuse(preset, f, "8 s", "a unit on a count")
+    refuse(preset, f, "0x10", "hexadecimal")
+    refuse(preset, f, "1..2", "a malformed number")
+    refuse(preset, f, "\uff18", "a full-width digit")
+    refuse(preset, f, [8], "an array")
+    refuse(preset, f, {"value": 8}, "an object")
+    refuse(preset, f, MEGA, "a 1 MB string of digits")
+    accept(preset, f, "8", "numeric text", 8)
+    accept(preset, f, 8.0, "an integral float", 8)
+    if lo == 0:
+        accept(preset, f, {"$number": "-0"} if False else -0.0, "-0 is 0", 0)
+    else:
+        refuse(preset, f, -0.0, "-0 is 0, below the bound")
+
+# the float field
+f = "communication_overhead"
+for v, why in [(True, "a boolean"), ("", "empty text"), (NAN, "NaN"), (INF, "+Infinity"), (NINF, "-Infinity"),
+               (-0.01, "negative"), ("1e309", "overflow"), ("25 %", "a percent sign"), ("0.25 s", "a unit"),
+               ("1e", "a malformed exponent"), (MEGA, "a 1 MB string")]:
+    refuse(SYNC, f, v, why)
+accept(SYNC, f, 0, "zero overhead", 0)
+accept(SYNC, f, -0.0, "-0 is 0", 0)
+accept(SYNC, f, "0.25", "numeric text", 0.25)
+accept(SYNC, f, 1e300, "huge but finite", 1e300)
+
+# quantity fields: (preset, field, a valid text, its canonical value, a wrong-dimension text, bound)
+quantities = [
+    (SYNC, "base_iteration_time", "500 ms", 0.5, "5 GB", ">0"),
+    (SYNC, "device_hour_rate", "3.6 USD/h", 0.001, "2 USD", ">=0"),
+    (ATTACK, "gradient_bytes_per_param", "16 bit/param", 2.0, "2 byte", ">0"),
+    (ATTACK, "checkpoint_bytes_per_param", "0.5 KiB/Kparam", 0.512, "14 param/byte", ">0"),
+    (ATTACK, "weight_bytes_per_param", "2 B/param", 2.0, "2 s/param", ">0"),
+]
+for preset, f, ok, canonical, wrong, bound in quantities:
+    unit = ok.split(" ", 1)[1]
+    refuse(preset, f, "", "empty text")
+    refuse(preset, f, "  ", "whitespace only")
+    refuse(preset, f, "5", "no unit on a dimensional field")
+    refuse(preset, f, 5, "a bare number")
+    refuse(preset, f, unit, "a unit without a number")
+    refuse(preset, f, f"5 {unit} {unit}", "a doubled unit")
+    refuse(preset, f, wrong, "the wrong dimension")
+    refuse(preset, f, "5 parsec", "an unknown unit")
+    refuse(preset, f, f"NaN {unit}", "NaN")
+    refuse(preset, f, f"Infinity {unit}", "Infinity")
+    refuse(preset, f, f"1e309 {unit}", "1e308 x 10")
+    refuse(preset, f, f"1..2 {unit}", "a malformed number")
+    refuse(preset, f, f"1e {unit}", "a malformed exponent")
+    refuse(preset, f, f"0x10 {unit}", "hexadecimal")
+    refuse(preset, f, f"\uff15 {unit}", "a full-width digit")
+    refuse(preset, f, f"-1 {unit}", "negative")
+    refuse(preset, f, {"value": NAN, "unit": unit}, "NaN inside {value, unit}")
+    refuse(preset, f, {"value": "5", "unit": unit}, "a text value inside {value, unit}")
+    refuse(preset, f, {"value": 5, "unit": unit, "extra": 1}, "an unknown key inside {value, unit}")
+    refuse(preset, f, True, "a boolean")
+    refuse(preset, f, {"$repeat": ["5", 1 << 20]}, "a 1 MB string")
+    if bound == ">0":
+        refuse(preset, f, f"0 {unit}", "zero where > 0 is required")
+    else:
+        accept(preset, f, f"0 {unit}", "zero where >= 0 is allowed", 0)
+    accept(preset, f, ok, "another spelling of the unit", canonical)
+    accept(preset, f, {"value": float(ok.split()[0]), "unit": unit}, "as {value, unit}", canonical)
+    accept(preset, f, f"  {ok}  ", "surrounding spaces", canonical)
+refuse(SYNC, "base_iteration_time", "5 \u03bcs", "Greek mu instead of the micro sign")
+accept(SYNC, "base_iteration_time", "5 \u00b5s", "the micro sign of the spec", 5e-6)
+accept(SYNC, "base_iteration_time", "5 us", "us for microseconds", 5e-6)
+accept(SYNC, "base_iteration_time", "2 Seconds", "full names in any case, plural", 2.0)
+refuse(SYNC, "base_iteration_time", "2 S", "symbols are case-sensitive")
+accept(SYNC, "device_hour_rate", "1 dollar / hour", "spaces around the operator", 1 / 3600)
+
+# registry-backed fields
+for f, bad_name, inline_bad in [
+    ("workload", "GPT5", [({"name": "X", "parameters": "-1 param"}, "negative parameters"),
+                          ({"name": "X", "parameters": "0 param"}, "zero parameters"),
+                          ({"name": "X", "parameters": "7e9"}, "parameters without a unit"),
+                          ({"name": "X", "parameters": "7 GB"}, "parameters in bytes"),
+                          ({"name": "X"}, "no parameters"),
+                          ({"name": "", "parameters": "1 param"}, "an empty name"),
+                          ({"name": "X", "parameters": "1 param", "layers": 3}, "an unknown key")]),
+    ("fleet", "Mars_1M", [({"name": "F", "count": 0, "node": "DGX_H100"}, "zero nodes"),
+                          ({"name": "F", "count": 1.5, "node": "DGX_H100"}, "a fractional count"),
+                          ({"name": "F", "count": 2, "node": "DGX_Z"}, "an unknown node"),
+                          ({"name": "F", "count": 2, "node": {"name": "N", "accelerators_per_node": 0}}, "no accelerators"),
+                          ({"name": "F", "count": 2, "node": {"name": "N", "accelerators_per_node": 2 ** 60}}, "accelerators above 2^53"),
+                          ({"name": "F", "count": 4503599627370496, "node": "DGX_H100"}, "a product above 2^53"),
+                          ({"name": "F", "node": "DGX_H100"}, "no count")]),
+]:
+    refuse(ATTACK, f, bad_name, "an unknown registry name")
+    refuse(ATTACK, f, "", "empty text")
+    refuse(ATTACK, f, "gpt3" if f == "workload" else "training_1k", "registry names are case-sensitive")
+    refuse(ATTACK, f, 7, "a number")
+    refuse(ATTACK, f, [], "an array")
+    for value, why in inline_bad:
+        refuse(ATTACK, f, value, f"inline: {why}")
+accept(ATTACK, "workload", {"name": "Toy", "parameters": "7 Bparam"}, "an inline workload", 7e9)
+accept(ATTACK, "fleet", {"name": "Pod", "count": 3, "node": "DGX_A100"}, "an inline fleet with a registry node", 24)
+
+# unknown fields
+refuse(SYNC, "worker", 8, "a misspelt field")
+refuse(SYNC, "dp_degree", 8, "a field of the other type")
+refuse(ATTACK, "<script>alert(1)</script>", 1, "markup as a field name")
+
+with open(os.path.join(HERE, "input_matrix.json"), "w", encoding="utf-8") as out:
+    out.write('{\n "about": ' + json.dumps(__doc__.strip().split("\n\n")[0].replace("\n", " ")) + ',\n "cases": [\n')
+    out.write(",\n".join("  " + json.dumps(r, ensure_ascii=False) for r in rows))
+    out.write("\n ]\n}\n")
+print(len(rows), "cases:", sum(r["expect"] == "refuse" for r in rows), "refused,", sum(r["expect"] == "accept" for r in rows), "accepted")
