@@ -40,6 +40,10 @@ std::vector<double> g_sweep_in, g_sweep_out;
 emscripten::val sweep_input(double n) {
   const double limit = static_cast<double>(mlsysim::kMaxSweepPoints);
   g_sweep_in.resize(n >= 0 && n <= limit ? static_cast<std::size_t>(n) : 0);
+  if (g_sweep_in.empty()) {  // 0 releases both buffers
+    std::vector<double>().swap(g_sweep_in);
+    std::vector<double>().swap(g_sweep_out);
+  }
   return emscripten::val(emscripten::typed_memory_view(g_sweep_in.size(), g_sweep_in.data()));
 }
 

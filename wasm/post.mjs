@@ -85,25 +85,39 @@ async function createMlsysim(options = {}) {
    * unavailable. Throws Error {message, field} on an invalid request.
    */
   function sweep(type, inputs, field, values, properties, options) {
-    const n = values && typeof values.length === 'number' ? values.length : -1;
-    if (n < 0) throw mlsysimError('values: must be an array or Float64Array of numbers', 'values');
-    if (n > 1000000) throw mlsysimError(`values: at most 1000000 points, got ${n}`, 'values');
-    const input = raw._sweepInput(n);  // a view into the module's memory: fill it at once
-    if (values instanceof Float64Array) input.set(values);
-    else for (let i = 0; i < n; i++) input[i] = typeof values[i] === 'number' ? values[i] : Number(values[i]);
+    // Everything user code can run (getters, toJSON, valueOf) runs here, before any view
+    // into the module's memory exists: a getter that calls back into the module must
+    // not find its own view detached or its buffer reused.
+    let xs;
+    try {
+      const n = values && typeof values === 'object' ? values.length : undefined;
+      if (!Number.isInteger(n) || n < 0) throw new Error(`must be an array or Float64Array of numbers, got length ${String(n)}`);
+      if (n > 1000000) throw new Error(`at most 1000000 points, got ${n}`);
+      xs = new Float64Array(n);
+      for (let i = 0; i < n; i++) {
+        const v = values[i];
+        if (typeof v !== 'number') throw new Error(`element ${i} is not a number (${typeof v})`);
+        xs[i] = v;
+      }
+    } catch (e) {
+      throw mlsysimError(`values: ${e && e.message ? e.message : String(e)}`, 'values');
+    }
     const request = mlsysimJson({ type: type === undefined ? null : type, inputs: inputs === undefined ? {} : inputs,
       field: field === undefined ? null : field, unit: (options && options.unit) || null,
       properties: properties === undefined ? null : properties }, 'inputs');
+    const n = xs.length;
+    raw._sweepInput(n).set(xs);  // no user code between making the view and filling it
     const reply = JSON.parse(raw._sweep(request));
     if (reply.error !== undefined) throw mlsysimError(reply.error, reply.field);
     const out = raw._sweepOutput();  // read after the call: memory may have grown
     const r = reply.result;
-    const result = { field, unit: (options && options.unit) || null, values: Float64Array.from(values, Number),
+    const result = { field, unit: (options && options.unit) || null, values: xs,
       properties: {}, units: {}, invalid_points: r.invalid_points, first_invalid: r.first_invalid };
     r.properties.forEach((name, k) => {
       result.properties[name] = out.slice(k * n, (k + 1) * n);
       result.units[name] = r.units[k];
     });
+    if (n > 100000) raw._sweepInput(0);  // give a large sweep's buffers back
     return result;
   }
 

@@ -80,7 +80,9 @@ class App {
       if (t) s.calc = { preset: null, type: t.name, texts: {} };
       else notices.push(`The link names an unknown scenario type "${text(typeName).slice(0, 60)}"; showing ${s.calc.preset}.`);
     }
-    for (const [k, v] of q) if (k.startsWith('i.') && k.length > 2) s.calc.texts[text(k.slice(2)).slice(0, 200)] = text(v);
+    let taken = 0;  // a link with thousands of inputs is not a scenario: take the first 100
+    for (const [k, v] of q) if (k.startsWith('i.') && k.length > 2 && taken++ < 100) s.calc.texts[text(k.slice(2)).slice(0, 200)] = text(v);
+    if (taken > 100) notices.push(`The link has ${taken} inputs; only the first 100 were read.`);
 
     const ctype = q.get('ctype');
     if (ctype !== null) {
@@ -96,7 +98,9 @@ class App {
         }
         if (cols.length >= 2) s.compare.columns = cols;
         else if (cols.length === 1) s.compare.columns = [cols[0], { ...cols[0], texts: { ...cols[0].texts } }];
+        let cells = 0;
         for (const [k, v] of q) {
+          if (cells++ > 400) break;
           const m = /^c(\d)\.(.+)$/.exec(k);
           if (m && s.compare.columns[Number(m[1])]) s.compare.columns[Number(m[1])].texts[text(m[2]).slice(0, 200)] = text(v);
         }

@@ -113,6 +113,11 @@ export class Compare {
         c.error.hidden = !msg;
         c.input.setAttribute('aria-invalid', msg ? 'true' : 'false');
       }
+      if (general) {  // an error no cell can show (e.g. a value nested too deep)
+        const first = this.cells[k].values().next().value;
+        first.error.textContent = general;
+        first.error.hidden = false;
+      }
       const ok = result && errors.size === 0 && !general;
       if (ok) this.lastGood[k] = result.inputs;
       return ok ? result : null;

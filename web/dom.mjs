@@ -11,7 +11,7 @@ export function el(tag, props = {}, ...children) {
     if (v === undefined || v === null) continue;
     if (k === 'text') node.textContent = v;
     else if (k === 'class') node.className = v;
-    else if (k.startsWith('on') && typeof v === 'function') node.addEventListener(k.slice(2), v);
+    else if (k.startsWith('on')) { if (typeof v === 'function') node.addEventListener(k.slice(2), v); }  // never as an attribute
     else if (typeof v === 'boolean') node[k] = v;
     else node.setAttribute(k, v);
   }
@@ -24,8 +24,12 @@ const parser = new DOMParser();
 export function mathml(text) {
   const doc = parser.parseFromString(text, 'application/xml');
   const root = doc.documentElement;
-  if (root.namespaceURI !== 'http://www.w3.org/1998/Math/MathML' || doc.querySelector('parsererror'))
-    return el('code', { text: '(equation unavailable)' });
+  const MATHML = 'http://www.w3.org/1998/Math/MathML';
+  // only MathML elements, and no event-handler or link attributes, ever reach the page
+  const safe = root.namespaceURI === MATHML && !doc.querySelector('parsererror') &&
+    [root, ...root.querySelectorAll('*')].every((n) => n.namespaceURI === MATHML &&
+      [...n.attributes].every((a) => !/^on|href$/i.test(a.name)));
+  if (!safe) return el('code', { text: '(equation unavailable)' });
   return document.importNode(root, true);
 }
 

@@ -18,14 +18,24 @@ const COLORS = ['#1f4e79', '#c2410c', '#15803d', '#7e22ce', '#b91c1c', '#0e7490'
 
 /** The x values of a sweep setting {from, to, n, scale} for field `f`. */
 export function sweepValues(f, s) {
-  const from = Number(s.from), to = Number(s.to), n = Math.round(Number(s.n));
-  if (!Number.isFinite(from) || !Number.isFinite(to)) throw new Error('from and to must be numbers');
-  if (!(n >= 2 && n <= 100000)) throw new Error('points must be between 2 and 100000');
+  const number = (t) => (/^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/.test(String(t)) ? Number(t) : NaN);
+  const from = number(s.from), to = number(s.to), n = number(s.n);
+  if (!Number.isFinite(from) || !Number.isFinite(to)) throw new Error('from and to must be numbers such as 1 or 2.5e3');
+  if (!(Number.isInteger(n) && n >= 2 && n <= 100000)) throw new Error('points must be a whole number from 2 to 100000');
   if (s.scale === 'log' && !(from > 0 && to > 0)) throw new Error('a logarithmic range needs from > 0 and to > 0');
-  let xs = Array.from({ length: n }, (_, i) => (s.scale === 'log' ? from * (to / from) ** (i / (n - 1)) : from + ((to - from) * i) / (n - 1)));
+  // interpolate without overflow: in log space for a log range, as a weighted mean otherwise
+  const [la, lb] = [Math.log(from), Math.log(to)];
+  let xs = Array.from({ length: n }, (_, i) => {
+    const t = i / (n - 1);
+    return s.scale === 'log' ? Math.exp(la + (lb - la) * t) : from * (1 - t) + to * t;
+  });
+  xs[0] = from;
+  xs[n - 1] = to;
   if (f.type === 'int') xs = [...new Set(xs.map(Math.round))];
   if (s.scale === 'log') xs = xs.filter((x) => x > 0);  // 0.4 rounds to 0, which a log axis cannot show
-  if (xs.length < 2) throw new Error(`the range gives fewer than 2 distinct ${f.type === 'int' ? 'integer ' : ''}points`);
+  xs = [...new Set(xs)].sort((a, b) => a - b);
+  if (xs.length < 2 || xs[xs.length - 1] - xs[0] <= 1e-9 * Math.max(Math.abs(xs[0]), Math.abs(xs[xs.length - 1])))
+    throw new Error(`from and to give fewer than 2 distinct ${f.type === 'int' ? 'integer ' : ''}points to plot; widen the range`);
   return Float64Array.from(xs);
 }
 
@@ -45,6 +55,7 @@ export class Sweep {
     const s = this.app.state.sweep;
     const fields = this.fields();
     if (!fields.some((f) => f.name === s.field)) s.field = fields[0].name;
+    s.props = [...new Set(s.props)];
     if (!s.props.length || !s.props.every((p) => type.properties.some((q) => q.name === p)))
       s.props = type.properties.filter((p) => p.better).slice(0, 2).map((p) => p.name);
     const field = $('sweep-field');
@@ -73,7 +84,7 @@ export class Sweep {
     s.n = $('sweep-n').value;
     s.scale = $('sweep-scale').value;
     s.overlay = $('sweep-overlay').checked;
-    s.props = [...$('sweep-props').querySelectorAll('input:checked')].map((i) => i.value);
+    s.props = [...new Set([...$('sweep-props').querySelectorAll('input:checked')].map((i) => i.value))];
     this.app.changed('sweep');
     this.run();
   }

@@ -18,7 +18,9 @@ const char* version() { return MLSYSIM_VERSION; }
 
 Json parse_json(const std::string& text, const std::string& field) {
   constexpr int kMaxDepth = 64;
+  constexpr std::size_t kMaxEntries = 10000;  // our largest request has a few dozen
   int depth = 0;
+  std::size_t entries = 0;
   bool in_string = false;
   for (std::size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
@@ -32,6 +34,10 @@ Json parse_json(const std::string& text, const std::string& field) {
         throw InputError(field, "nests deeper than " + std::to_string(kMaxDepth) + " levels");
     } else if (c == ']' || c == '}') {
       --depth;
+    } else if (c == ':' || c == ',') {
+      // nlohmann's ordered objects insert in linear time, so a huge object is quadratic
+      if (++entries > kMaxEntries)
+        throw InputError(field, "has more than " + std::to_string(kMaxEntries) + " entries; a request needs a few dozen");
     }
   }
   try {

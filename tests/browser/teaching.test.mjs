@@ -181,3 +181,14 @@ test('no console errors and no request outside the origin', () => {
   assert.deepEqual(problems.consoleErrors, []);
   assert.deepEqual(problems.offOrigin, []);
 });
+
+test('a sweep range too narrow to plot is a message, not a frozen tab', async () => {
+  for (const q of ['sfrom=5&sto=5&sscale=lin', 'sfrom=1&sto=1.4&sscale=lin', 'sfrom=0.4&sto=0.45&sscale=log', 'sfrom=1&sto=1e308&sn=0x10&sscale=lin']) {
+    await open(`?preset=TransformerBsp8Workers&mode=sweep&sfield=workers&sprops=cost&${q}`);
+    await page.waitForFunction(() => document.querySelector('#sweep-status').textContent !== '');
+    assert.match(await page.textContent('#sweep-status'), /widen the range|whole number|must be numbers/, q);
+  }
+  await open('?preset=TransformerBsp8Workers&mode=sweep&sfield=workers&sfrom=1&sto=1e308&sn=100&sscale=lin&sprops=global_batch');
+  await page.waitForSelector('#sweep-plot[data-ready="1"] canvas');
+  assert.deepEqual(problems.pageErrors, []);
+});

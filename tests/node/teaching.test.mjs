@@ -70,3 +70,21 @@ test('bad sweep requests throw with the field named, and the module stays usable
   assert.throws(() => m.sweep(p.type, p.inputs, 'base_iteration_time', [1], null, { unit: 'GB' }), { field: 'unit' });
   assert.equal(m.sweep(p.type, p.inputs, 'workers', [8]).properties.global_batch[0], 256);
 });
+
+test('sweep reads every value before it touches the module, so re-entrant getters are harmless', () => {
+  const p = m.listPresets()[0];
+  const inner = () => m.sweep(p.type, p.inputs, 'workers', new Float64Array(200000).fill(3), ['global_batch']);
+  const values = { length: 3, get 0() { inner(); return 1; }, 1: 2, 2: 4 };
+  const s = m.sweep(p.type, p.inputs, 'workers', values, ['global_batch']);
+  assert.deepEqual(Array.from(s.properties.global_batch), [32, 64, 128]);
+  assert.equal(m.evaluatePreset(p.name).properties.global_batch.value, 256, 'the module is still whole');
+  for (const bad of [{ length: 2.5, 0: 1, 1: 2 }, { length: NaN }, { length: -1 }, 'abc', [1, Symbol('x')], [1, '2'], { length: 1, get 0() { throw new Error('boom'); } }])
+    assert.throws(() => m.sweep(p.type, p.inputs, 'workers', bad), { field: 'values' });
+});
+
+test('a request with tens of thousands of keys is refused at once', () => {
+  const inputs = Object.fromEntries(Array.from({ length: 30000 }, (_, i) => [`k${i}`, i]));
+  const t0 = performance.now();
+  assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', inputs), { message: /more than 10000 entries/ });
+  assert.ok(performance.now() - t0 < 5000);
+});

@@ -19,8 +19,9 @@ struct EvalOptions {
 };
 
 /// Parses JSON text from a user (a request, a --set value). InputError on `field` when
-/// it is not JSON or nests deeper than 64 levels (no input of ours needs more than 4; a
-/// limit keeps a hostile file from exhausting the stack).
+/// it is not JSON, nests deeper than 64 levels or has more than 10 000 entries (no input
+/// of ours needs more than 4 levels or a few dozen entries; the limits keep a hostile
+/// file from exhausting the stack or the time).
 Json parse_json(const std::string& text, const std::string& field);
 
 /// Library version ("0.1.0").
