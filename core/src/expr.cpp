@@ -11,58 +11,41 @@ namespace mlsysim {
 
 // ---- building ----
 
-Expr Expr::num(double v) {
-  auto n = std::make_shared<Node>();
-  n->kind = Kind::Num;
-  n->value = v;
-  Expr e;
-  e.node_ = n;
-  return e;
+namespace {
+Expr::Node leaf(Expr::Kind kind, double value, std::string name) {
+  Expr::Node n;
+  n.kind = kind;
+  n.value = value;
+  n.name = std::move(name);
+  return n;
 }
+}  // namespace
 
-Expr Expr::sym(std::string name) {
-  auto n = std::make_shared<Node>();
-  n->kind = Kind::Sym;
-  n->name = std::move(name);
-  Expr e;
-  e.node_ = n;
-  return e;
-}
+Expr Expr::num(double v) { return from(leaf(Kind::Num, v, "")); }
+Expr Expr::sym(std::string name) { return from(leaf(Kind::Sym, 0, std::move(name))); }
+Expr Expr::prop(std::string name) { return from(leaf(Kind::Prop, 0, std::move(name))); }
 
-Expr Expr::prop(std::string name) {
-  auto n = std::make_shared<Node>();
-  n->kind = Kind::Prop;
-  n->name = std::move(name);
+Expr Expr::from(Node n) {
   Expr e;
-  e.node_ = n;
+  e.node_ = std::make_shared<const Node>(std::move(n));
   return e;
 }
 
 Expr Expr::binary(Kind k, const Expr& a, const Expr& b) {
-  auto n = std::make_shared<Node>();
-  n->kind = k;
-  n->a = a.node_;
-  n->b = b.node_;
-  Expr e;
-  e.node_ = n;
-  return e;
+  Node n;
+  n.kind = k;
+  n.a = a.node_;
+  n.b = b.node_;
+  return from(std::move(n));
 }
 
-Expr sqrt(const Expr& a) {
-  Expr e = Expr::binary(Expr::Kind::Sqrt, a, a);
-  return e;
-}
+Expr sqrt(const Expr& a) { return Expr::binary(Expr::Kind::Sqrt, a, a); }
 
 Expr Expr::unless_not_above(const std::string& name, double bound, const std::string& message) const {
-  auto n = std::make_shared<Node>();
-  n->kind = Kind::Guard;
-  n->name = name;
-  n->value = bound;
-  n->message = message;
-  n->a = node_;
-  Expr e;
-  e.node_ = n;
-  return e;
+  Node n = leaf(Kind::Guard, bound, name);
+  n.message = message;
+  n.a = node_;
+  return from(std::move(n));
 }
 
 // ---- compiling ----

@@ -48,6 +48,7 @@ class Expr {
 
  private:
   static Expr binary(Kind k, const Expr& a, const Expr& b);
+  static Expr from(Node n);
   std::shared_ptr<const Node> node_;
 };
 
