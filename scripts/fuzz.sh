@@ -13,9 +13,15 @@ mkdir -p build/fuzz/crashes
 for t in quantity request evaluate; do
   mkdir -p "build/fuzz/corpus/$t"
   echo "== fuzz_$t for ${seconds} s =="
+  log="build/fuzz/fuzz_$t.log"
   ASAN_OPTIONS=detect_leaks=1 build/fuzz/fuzz_$t "build/fuzz/corpus/$t" "tests/fuzz/corpus/$t" \
     -max_total_time="$seconds" -timeout=5 -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1 \
-    -artifact_prefix="build/fuzz/crashes/$t-" 2>&1 | grep -E "^(#[0-9]+ +DONE|Done|stat::number_of_executed_units|stat::peak_rss|==[0-9]+==ERROR|SUMMARY|INFO: Running)|cov:.*DONE|invariant" || true
+    -artifact_prefix="build/fuzz/crashes/$t-" > "$log" 2>&1 || true
+  grep -E "^Done [0-9]+ runs|^stat::(number_of_executed_units|peak_rss_mb)|cov: .* (DONE|INITED)|SUMMARY|ERROR|invariant" "$log" | tail -n 6  || true
+  if ! grep -q "^Done [0-9]* runs" "$log" && ! ls build/fuzz/crashes/"$t"-* >/dev/null 2>&1; then
+    echo "fuzz_$t did not run to the end; see $log"
+    exit 1
+  fi
   if ls build/fuzz/crashes/"$t"-* >/dev/null 2>&1; then
     echo "fuzz_$t: a crash was found: $(ls build/fuzz/crashes/"$t"-*)"
     exit 1
