@@ -136,10 +136,4 @@ export class Calculator {
       performance.mark('mlsysim:first-result');
     }
   }
-
-  /** Sets field `name` to `text` (tests and links) and re-evaluates. */
-  set(name, text) {
-    this.controls.get(name)?.set(text);
-    this.update(true);
-  }
 }
