@@ -54,7 +54,7 @@ class App {
       mode: 'calc',
       calc: { preset: preset.name, type: preset.type, texts: presetTexts(this, preset.name) },
       compare: { type: preset.type, columns: defaultColumns(this, preset.type) },
-      sweep: { field: 'workers', from: '1', to: '1024', n: '200', scale: 'log', props: [], overlay: false },
+      sweep: { field: '', from: '1', to: '1024', n: '200', scale: 'log', props: [], overlay: false },  // '' = the first numeric field
       prefs: { ...DEFAULT_PREFS },
     };
   }
