@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(cmake make g++ clang libclang-rt-14-dev python3 emscripten catch2 nlohmann-json3-dev chromium)
+packages=(cmake make g++ clang libclang-rt-14-dev python3 emscripten catch2 nlohmann-json3-dev libbenchmark-dev chromium)
 command -v node >/dev/null 2>&1 || packages+=(nodejs)
 command -v npm >/dev/null 2>&1 || packages+=(npm)
 
@@ -21,7 +21,7 @@ if ((${#missing[@]})); then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-if [ ! -d node_modules/playwright-core ] || [ ! -d node_modules/uplot ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+if [ ! -d node_modules/playwright-core ] || [ ! -d node_modules/uplot ] || [ ! -d node_modules/google-closure-compiler ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   echo "setup: npm ci"
   npm ci --no-audit --no-fund --loglevel=error
 fi
