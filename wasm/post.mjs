@@ -96,7 +96,7 @@ async function createMlsysim(options = {}) {
       if (!Number.isInteger(n) || n < 0) throw new Error(`must be an array or Float64Array of numbers, got length ${String(n)}`);
       if (n > 1000000) throw new Error(`at most 1000000 points, got ${n}`);
       if (values instanceof Float64Array) {
-        xs = values.slice();  // a copy: the result keeps the values it was computed at
+        xs = values;  // no copy: allocating typed arrays is the costliest step of a sweep
       } else {
         xs = new Float64Array(n);
         for (let i = 0; i < n; i++) {
