@@ -72,6 +72,12 @@ export class ScenarioView {
       }
   }
 
+  /** Stops the pending announcement and the resize observer (before a view is replaced). */
+  destroy() {
+    clearTimeout(this.timer);
+    if (this.resizes) this.resizes.disconnect();
+  }
+
   /** Builds the rows and cards for form texts `texts` ({field: text}) and evaluates. */
   build(texts) {
     this.texts = { ...texts };
@@ -267,7 +273,7 @@ export class Calculator {
     const symbols = $('scenario-symbols');
     symbols.replaceChildren(...type.symbols.map((s) => el('li', {}, el('code', { text: s.name }), ` = ${s.meaning}${s.unit ? ` (${s.unit})` : ''}`)));
     symbols.parentElement.hidden = type.symbols.length === 0;
-    if (this.view) clearTimeout(this.view.timer);
+    if (this.view) this.view.destroy();
     this.view = new ScenarioView(
       { fields: $('fields'), properties: $('properties'), warnings: $('warnings'), stale: $('stale'),
         results: $('results'), print: $('print-table'), announce: $('announce') },

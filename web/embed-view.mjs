@@ -31,7 +31,7 @@ export class EmbeddedScenario {
     const o = readEmbedOptions(ctx, get, entries);
     this.options = o;
     applyTheme(this.themeNode, o.theme);
-    if (this.view) clearTimeout(this.view.timer);
+    if (this.view) this.view.destroy();
     this.view = null;
     const list = el('ul', { class: 'notices', 'aria-label': 'Notices about this embed' }, ...o.notices.map((n) => el('li', { text: n })));
     list.hidden = o.notices.length === 0;

@@ -3,7 +3,7 @@
 // it changes, in two shapes: {type: 'mlsysim:resize', height, id} for any host and
 // {subject: 'lti.frameResize', height} for Canvas and other LMSs that listen for it.
 import createMlsysim from './mlsysim.mjs';
-import { $ } from './dom.mjs';
+import { $, el } from './dom.mjs';
 import { EmbeddedScenario, moduleContext } from './embed-view.mjs';
 
 const params = new URLSearchParams(location.search);
@@ -33,8 +33,7 @@ try {
   window.mlsysimEmbed = embed;
   document.body.dataset.ready = o.error ? 'error' : '1';
 } catch (e) {
-  $('status').textContent = `The calculator could not start: ${e.message}`;
-  $('status').classList.add('failed');
+  $('embed').replaceChildren(el('p', { class: 'status failed', role: 'alert', text: `The calculator could not start: ${e.message}` }));
   document.body.dataset.ready = 'error';
   throw e;
 } finally {
