@@ -93,11 +93,15 @@ async function createMlsysim(options = {}) {
       const n = values && typeof values === 'object' ? values.length : undefined;
       if (!Number.isInteger(n) || n < 0) throw new Error(`must be an array or Float64Array of numbers, got length ${String(n)}`);
       if (n > 1000000) throw new Error(`at most 1000000 points, got ${n}`);
-      xs = new Float64Array(n);
-      for (let i = 0; i < n; i++) {
-        const v = values[i];
-        if (typeof v !== 'number') throw new Error(`element ${i} is not a number (${typeof v})`);
-        xs[i] = v;
+      if (values instanceof Float64Array) {
+        xs = values.slice();  // a copy: the result keeps the values it was computed at
+      } else {
+        xs = new Float64Array(n);
+        for (let i = 0; i < n; i++) {
+          const v = values[i];
+          if (typeof v !== 'number') throw new Error(`element ${i} is not a number (${typeof v})`);
+          xs[i] = v;
+        }
       }
     } catch (e) {
       throw mlsysimError(`values: ${e && e.message ? e.message : String(e)}`, 'values');
@@ -109,12 +113,13 @@ async function createMlsysim(options = {}) {
     raw._sweepInput(n).set(xs);  // no user code between making the view and filling it
     const reply = JSON.parse(raw._sweep(request));
     if (reply.error !== undefined) throw mlsysimError(reply.error, reply.field);
-    const out = raw._sweepOutput();  // read after the call: memory may have grown
+    // read after the call (memory may have grown), copied out once for all properties
+    const out = raw._sweepOutput().slice();
     const r = reply.result;
     const result = { field, unit: (options && options.unit) || null, values: xs,
       properties: {}, units: {}, invalid_points: r.invalid_points, first_invalid: r.first_invalid };
     r.properties.forEach((name, k) => {
-      result.properties[name] = out.slice(k * n, (k + 1) * n);
+      result.properties[name] = out.subarray(k * n, (k + 1) * n);
       result.units[name] = r.units[k];
     });
     if (n > 100000) raw._sweepInput(0);  // give a large sweep's buffers back

@@ -360,44 +360,64 @@ SweepSummary sweep(const SweepRequest& request, const double* values, std::size_
   std::vector<double> slots(m.slots.size());
   std::unique_ptr<bool[]> present(new bool[m.slots.size()]);
   m.load(base, slots.data(), present.get());
-  const int slot = m.slot(spec.name);
-  std::vector<std::size_t> derived;
-  for (std::size_t k = 0; k < m.slots.size(); ++k)
-    if (m.slots[k].field < 0) derived.push_back(k);
-  Inputs::Value& value = base.value(static_cast<std::size_t>(field));
   std::vector<char> unavailable(props.size(), 0);  // reads an optional field that was not given
   for (std::size_t j = 0; j < props.size(); ++j)
     for (std::uint32_t s : m.programs[props[j]].slots) unavailable[j] |= !present[s];
 
+  // Pass 1: the swept values in canonical units, checked against the field's rule and
+  // the exact-product rules that involve the field. Invalid points become NaN.
+  std::vector<double> column(n), others;
+  std::vector<const ExactProduct*> products;
+  for (const ExactProduct& r : type.exact_products)
+    if (r.a == spec.name || r.b == spec.name) {
+      products.push_back(&r);
+      others.push_back(static_cast<double>(base.i(r.a == spec.name ? r.b.c_str() : r.a.c_str())));
+    }
+  SweepRule rule;
+  rule.factor = factor;
+  rule.min = spec.min;
+  rule.min_exclusive = spec.min_exclusive;
+  rule.integer = spec.type == FieldType::Int;
+  rule.other = others.data();
+  rule.n_other = others.size();
+  std::size_t first = 0;
+  summary.invalid_points = sweep_column(values, n, rule, column.data(), &first);
+  if (summary.invalid_points) {  // the message evaluate gives at that point
+    Inputs::Value& v = base.value(static_cast<std::size_t>(field));
+    v.x = values[first] * factor + 0.0;
+    v.i = static_cast<std::int64_t>(v.x);
+    if (!(std::isfinite(v.x) && (spec.min_exclusive ? v.x > spec.min : v.x >= spec.min) &&
+          (!rule.integer || (std::floor(v.x) == v.x && v.x <= static_cast<double>(kMaxExactInteger))))) {
+      summary.first_invalid = spec.name + ": must be " + spec.rule() + ", got " + js_number(values[first]);
+    } else {
+      for (const ExactProduct* r : products) try {
+          const std::int64_t a = base.i(r->a.c_str()), b = base.i(r->b.c_str());
+          exact_product(a, b, (a >= b ? r->a : r->b).c_str(), (r->a + " x " + r->b).c_str());
+        } catch (const InputError& e) {
+          summary.first_invalid = e.what();
+          break;
+        }
+    }
+  }
+
+  // Pass 2: each property over all points by the batch interpreter. The swept field's
+  // slot, and a symbol that is another name for it, read the column; every other slot
+  // holds its one value. (Other derived symbols read non-numeric inputs, which a sweep
+  // does not change: SymbolSpec::meaning.)
+  std::vector<const double*> columns(m.slots.size());
+  std::unique_ptr<bool[]> varies(new bool[m.slots.size()]);
+  for (std::size_t k = 0; k < m.slots.size(); ++k) {
+    varies[k] = m.slots[k].field == field || m.slots[k].alias_of == field;
+    columns[k] = varies[k] ? column.data() : &slots[k];
+  }
+  std::vector<double> scratch(m.batch_scratch());
   out.assign(props.size() * n, NAN);
-  const bool integer = spec.type == FieldType::Int;
-  for (std::size_t i = 0; i < n; ++i) {
-    const double x = values[i] * factor + 0.0;
-    const bool ok = std::isfinite(x) && (spec.min_exclusive ? x > spec.min : x >= spec.min) &&
-                    (!integer || (std::floor(x) == x && x <= static_cast<double>(kMaxExactInteger)));
-    if (!ok) {
-      if (summary.invalid_points++ == 0)
-        summary.first_invalid = spec.name + ": must be " + spec.rule() + ", got " + js_number(values[i]);
-      continue;
-    }
-    value.x = x;
-    value.i = integer ? static_cast<std::int64_t>(x) : 0;
-    slots[static_cast<std::size_t>(slot)] = x;
-    for (std::size_t k : derived) slots[k] = m.slots[k].read(base);
-    if (type.check) {
-      try {
-        type.check(base);
-      } catch (const InputError& e) {
-        if (summary.invalid_points++ == 0) summary.first_invalid = e.what();
-        continue;
-      }
-    }
-    for (std::size_t j = 0; j < props.size(); ++j) {
-      if (unavailable[j]) continue;
-      std::uint32_t guard = 0;
-      const double v = m.run(props[j], slots.data(), &guard);
-      if (!guard && std::isfinite(v)) out[j * n + i] = v;
-    }
+  for (std::size_t j = 0; j < props.size(); ++j) {
+    if (unavailable[j]) continue;
+    double* o = out.data() + j * n;
+    m.run_batch(props[j], columns.data(), varies.get(), n, o, scratch.data());
+    if (summary.invalid_points)  // a property that does not read the field has values there too
+      for (std::size_t i = 0; i < n; ++i) o[i] = std::isnan(column[i]) ? NAN : o[i];
   }
   return summary;
 }

@@ -150,6 +150,8 @@ Model build_model(const ScenarioType& type) {
     s.unit = sym.unit;
     s.display_unit = sym.unit;
     s.read = sym.read;
+    for (const Slot& f : m.slots)
+      if (f.field >= 0 && f.name == sym.meaning) s.alias_of = f.field;
     m.slots.push_back(s);
   }
   Compiler c{type, m};
@@ -159,6 +161,12 @@ Model build_model(const ScenarioType& type) {
     m.programs.push_back(std::move(prog));
   }
   if (m.max_stack > 32) throw std::logic_error(type.name + ": an equation needs more than 32 stack entries");
+  for (const ExactProduct& r : type.exact_products)
+    for (const std::string& name : {r.a, r.b}) {
+      const int s = m.slot(name);
+      if (s < 0 || type.fields[static_cast<std::size_t>(m.slots[static_cast<std::size_t>(s)].field)].type != FieldType::Int)
+        throw std::logic_error(type.name + ": exact product of " + name + ", which is not an integer field");
+    }
   return m;
 }
 

@@ -31,6 +31,7 @@ struct Slot {
   double display_factor = 1; // canonical value / display_factor = displayed value
   int field = -1;            // index of the field it reads, or -1 for a derived symbol
   std::function<double(const Inputs&)> read;  // derived symbols
+  int alias_of = -1;         // a derived symbol that is another name for this numeric field
 };
 
 struct Model {
@@ -47,9 +48,33 @@ struct Model {
   /// failed guard's message index + 1.
   double run(std::size_t p, const double* slots, std::uint32_t* guard) const noexcept;
 
+  /// Runs property `p` at `n` points, with `run`'s result at each: slot k's value at
+  /// point i is columns[k][i] when varies[k], else columns[k][0]. Writes out[0..n).
+  /// `scratch` must hold batch_scratch() doubles. Allocates nothing.
+  void run_batch(std::size_t p, const double* const* columns, const bool* varies, std::size_t n,
+                 double* out, double* scratch) const noexcept;
+  static constexpr std::size_t kBatch = 256;  // points per block of the batch interpreter
+  std::size_t batch_scratch() const { return (max_stack + 1) * kBatch; }
+
   /// Slot index of `name`, or -1.
   int slot(const std::string& name) const;
 };
+
+/// The rules a swept value must meet (FieldSpec's, and the exact products it is a
+/// factor of, with the other factors' values).
+struct SweepRule {
+  double factor = 1;  // values are in a unit worth `factor` canonical units
+  double min = 0;
+  bool min_exclusive = false;
+  bool integer = false;
+  const double* other = nullptr;
+  std::size_t n_other = 0;
+};
+
+/// column[i] = values[i] x factor in canonical units, or NaN when that breaks `rule`.
+/// Returns the number of such points; *first_invalid is the first one's index.
+std::size_t sweep_column(const double* values, std::size_t n, const SweepRule& rule, double* column,
+                         std::size_t* first_invalid) noexcept;
 
 /// Builds the model of `type` (its field symbols, its derived symbols, its programs).
 /// Throws std::logic_error on a reference to an undeclared symbol or property.

@@ -313,7 +313,11 @@ Inputs normalize_inputs(const ScenarioType& type, const Json& inputs, bool run_c
     }
   }
   Inputs in(type.fields, std::move(values));
-  if (run_check && type.check) type.check(in);
+  if (run_check)
+    for (const ExactProduct& r : type.exact_products) {
+      const std::int64_t a = in.i(r.a.c_str()), b = in.i(r.b.c_str());
+      exact_product(a, b, (a >= b ? r.a : r.b).c_str(), (r.a + " x " + r.b).c_str());
+    }
   return in;
 }
 

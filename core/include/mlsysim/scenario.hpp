@@ -116,7 +116,9 @@ class Inputs {
 /// their own names): e.g. "P" = workload.parameters, or "fleet.count".
 struct SymbolSpec {
   std::string name;
-  std::string meaning;  // "workload.parameters"
+  /// The input it reads, as a path: "workload.parameters", or a numeric field's own name
+  /// ("dp_degree" for N), which makes the symbol another name for that field.
+  std::string meaning;
   std::string unit;     // canonical unit of its value ("param", "" for counts)
   std::function<double(const Inputs&)> read;
 };
@@ -135,6 +137,13 @@ struct PropertySpec {
 
 struct Model;  // the compiled expressions (core/src/model.hpp)
 
+/// A rule across two integer fields: their product (an integer property such as
+/// global_batch) must be exact in JavaScript, at most 2^53 (SPEC section 2). Declared as
+/// data, not code, so that a sweep can apply it per point without a call.
+struct ExactProduct {
+  std::string a, b;  // integer field names
+};
+
 struct ScenarioType {
   std::string name;
   std::string category;
@@ -144,8 +153,8 @@ struct ScenarioType {
   std::vector<FieldSpec> fields;
   std::vector<PropertySpec> properties;
   std::vector<SymbolSpec> symbols;  // derived symbols; numeric fields are symbols already
-  /// Rules that involve several fields; throws InputError. May be empty.
-  std::function<void(const Inputs&)> check;
+  /// Rules that involve several fields. May be empty.
+  std::vector<ExactProduct> exact_products;
   /// Warnings (not errors) for these inputs. May be empty.
   std::function<std::vector<std::string>(const Inputs&)> warnings;
   /// Built from the declarations above by scenario_types(); never set by hand.
@@ -163,7 +172,8 @@ const std::vector<ScenarioType>& scenario_types();
 const ScenarioType& find_scenario_type(const std::string& name);
 
 /// Validates and normalizes `inputs` (a JSON object, as API.md's `evaluate` takes it)
-/// against `type`, including its cross-field `check` unless `run_check` is false.
+/// against `type`, including its cross-field rules (exact_products) unless `run_check`
+/// is false.
 /// Throws InputError.
 Inputs normalize_inputs(const ScenarioType& type, const Json& inputs, bool run_check = true);
 
