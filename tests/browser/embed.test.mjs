@@ -309,6 +309,13 @@ test('screenshots of the host example in light and dark', async () => {
   await page.waitForSelector('body[data-ready="1"]');
   assert.equal(await page.locator('body').evaluate((n) => getComputedStyle(n).backgroundColor), 'rgb(255, 255, 255)');
   await page.emulateMedia({ colorScheme: 'light' });
+  // and on the full calculator, where an edit keeps it in the link
+  await page.goto(`${server.origin}/index.html?theme=dark`);
+  await page.waitForSelector('body[data-ready="1"]');
+  assert.equal(await page.locator('body').evaluate((n) => getComputedStyle(n).backgroundColor), 'rgb(13, 17, 23)');
+  await page.fill('#in-workers', '4');
+  await page.waitForFunction(() => location.search.includes('i.workers=4'));
+  assert.match(page.url(), /theme=dark/);
 });
 
 test('no page errors, no console errors, no request outside the origin', () => {
