@@ -172,7 +172,7 @@ export class ScenarioView {
 
   render(result, stale) {
     const prefs = this.opts.prefs();
-    if (this.parts.results) this.parts.results.classList.toggle('stale', stale);
+    if (this.parts.results) this.parts.results.classList.toggle('is-stale', stale);
     this.parts.warnings.replaceChildren(...(result ? result.warnings : []).map((w) => el('li', { text: w })));
     for (const [name, { card, value, exact, work }] of this.cards) {
       const p = result && result.properties[name];

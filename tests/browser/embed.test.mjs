@@ -75,6 +75,8 @@ test('the iframe takes its content\'s height from the resize message, with no in
   await frame().locator('#in-workers').fill('NaN');
   await frame().locator('#err-workers').waitFor({ state: 'visible' });
   assert.match(await frame().locator('#err-workers').textContent(), /^workers: .*NaN/);
+  // the notice above the results is highlighted, not the whole results panel
+  assert.equal(await frame().locator('.results').evaluate((n) => getComputedStyle(n).backgroundColor), 'rgba(0, 0, 0, 0)');
   await page.waitForFunction((h) => document.getElementById('bsp-frame').getBoundingClientRect().height > h + 10, before);
   s = await settledFrame();
   assert.ok(Math.abs(s.frame - s.scrollHeight) <= 2 && s.scrollHeight <= s.clientHeight, JSON.stringify(s));
