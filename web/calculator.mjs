@@ -46,8 +46,8 @@ export class ScenarioView {
   shownFields() {
     const { show, editable } = this.opts;
     const byName = new Map(this.type.fields.map((f) => [f.name, f]));
-    if (!show && !editable) return this.type.fields;
-    const names = [...new Set([...(show || (editable ? [] : this.type.fields.map((f) => f.name))), ...(editable || [])])];
+    if (!show) return this.type.fields;  // all, in declaration order
+    const names = [...new Set([...show, ...(editable || [])])];
     return names.filter((n) => byName.has(n)).map((n) => byName.get(n));
   }
 

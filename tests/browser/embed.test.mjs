@@ -177,6 +177,16 @@ test('bad options give clear notices naming the option, the value and what is va
   assert.match(notices, /theme: must be one of auto, light, dark, got "purple"/);
   assert.match(notices, /bytes "huge"; valid: decimal, binary/);
   assert.equal(await page.textContent('#err-workers'), 'workers: must be an integer >= 1, got -3');
+  // editable= alone: every field shown, only those listed editable
+  await page.goto(`${server.origin}/embed.html?preset=TransformerBsp8Workers&editable=workers`);
+  await page.waitForSelector('body[data-ready="1"]');
+  const fields = m.listScenarioTypes().find((t) => t.name === 'SyncStrategyScenario').fields.length;
+  assert.equal(await page.locator('div.field').count(), fields);
+  assert.deepEqual(await page.locator('input, select, textarea').evaluateAll((n) => n.map((x) => x.id)), ['in-workers']);
+  // a field in editable= but not in show= is shown (and editable)
+  await page.goto(`${server.origin}/embed.html?preset=TransformerBsp8Workers&show=iterations&editable=workers`);
+  await page.waitForSelector('body[data-ready="1"]');
+  assert.deepEqual(await page.locator('div.field').evaluateAll((n) => n.map((x) => x.dataset.field)), ['iterations', 'workers']);
   // an invalid override of a hidden field is shown above the results
   await page.goto(`${server.origin}/embed.html?preset=TransformerBsp8Workers&show=workers&i.iterations=2.5`);
   await page.waitForSelector('body[data-ready="1"]');
