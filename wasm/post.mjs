@@ -1,5 +1,7 @@
-// Appended to dist/mlsysim.mjs (--extern-post-js): the public JavaScript API of
-// API.md over the three raw embind functions of wasm/bindings.cpp.
+// Appended to the module (--extern-post-js): the public JavaScript API of API.md over
+// the raw embind functions of wasm/bindings.cpp. The ES module (dist/mlsysim.mjs) then
+// exports createMlsysim (wasm/export.mjs); the classic single-file build of the one-file
+// page leaves it a global function.
 
 /**
  * Inputs cross into C++ as JSON text. JSON has no NaN or Infinity, and a user who
@@ -55,7 +57,7 @@ function mlsysimError(message, field) {
  */
 async function createMlsysim(options = {}) {
   const opts = Object.assign({}, options);
-  if (!opts.locateFile) opts.locateFile = (file) => new URL(file, import.meta.url).href;
+  if (!opts.locateFile) opts.locateFile = (file) => new URL(file, MLSYSIM_BASE_URL).href;
   if (MLSYSIM_IN_NODE && !opts.wasmBinary) {
     const { readFile } = await import('node:fs/promises');
     opts.wasmBinary = await readFile(new URL(opts.locateFile('mlsysim.wasm', '')));
@@ -153,4 +155,3 @@ async function createMlsysim(options = {}) {
   };
 }
 
-export default createMlsysim;

@@ -10,3 +10,5 @@ if (MLSYSIM_IN_NODE) {
   __filename = require('node:url').fileURLToPath(import.meta.url);
   __dirname = require('node:path').dirname(__filename);
 }
+// where mlsysim.wasm is looked for (beside this module); see post.mjs
+const MLSYSIM_BASE_URL = import.meta.url;

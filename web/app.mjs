@@ -6,7 +6,6 @@ import createMlsysim from './mlsysim.mjs';
 import { $, el, copyText, actionButton } from './dom.mjs';
 import { Calculator } from './calculator.mjs';
 import { Compare, defaultColumns, presetTexts, MAX_COLUMNS } from './compare.mjs';
-import { Sweep } from './sweep.mjs';
 import { DEFAULT_PREFS, PREF_CHOICES } from './format.mjs';
 import { readInputTexts, readPrefs, readTheme, applyTheme, MAX_TEXT } from './options.mjs';
 import { plainResult, resultCsv, resultMarkdown, compareCsv, compareMarkdown, exportButtons } from './export.mjs';
@@ -22,7 +21,7 @@ class App {
     this.registry = { workload: m.listWorkloads(), fleet: m.listFleets() };
     this.calculator = new Calculator(this);
     this.compare = new Compare(this);
-    this.sweep = new Sweep(this);
+    this.sweep = null;  // loaded on first use: withSweep()
     this.burst = null;
   }
 
@@ -168,7 +167,7 @@ class App {
     for (const [k, v] of Object.entries(state.prefs)) $(`pref-${k}`).value = v;
     applyTheme(document.documentElement, state.theme);
     this.calculator.build();
-    this.compare.build();
+    this.compareBuilt = false;  // built when its tab is first shown: the first paint does not need it
     this.show(state.mode);
   }
 
@@ -181,7 +180,21 @@ class App {
       $(`view-${m}`).hidden = m !== mode;
     }
     $('picker').hidden = mode === 'compare';
-    if (mode === 'sweep') this.sweep.build();
+    if (mode === 'compare' && !this.compareBuilt) this.buildCompare();
+    if (mode === 'sweep') this.withSweep((v) => v.build());
+  }
+
+  /** Runs fn(view) on the sweep view, which (with its chart library) loads on first use. */
+  withSweep(fn) {
+    this.sweepLoading ||= import('./sweep.mjs').then(({ Sweep }) => (this.sweep = new Sweep(this)));
+    return this.sweepLoading.then(fn).catch((e) => {
+      $('sweep-status').textContent = `The sweep view could not load: ${e.message}`;
+    });
+  }
+
+  buildCompare() {
+    this.compare.build();
+    this.compareBuilt = true;
   }
 
   start() {
@@ -198,18 +211,18 @@ class App {
       if (!p) return;
       this.state.calc = { preset: p.name, type: p.type, texts: presetTexts(this, p.name) };
       this.calculator.build();
-      if (this.state.mode === 'sweep') this.sweep.build();
+      if (this.state.mode === 'sweep') this.withSweep((v) => v.build());
       this.changed();
     });
     $('type').addEventListener('change', () => {
       this.state.calc = { preset: null, type: $('type').value, texts: {} };
       this.calculator.build();
-      if (this.state.mode === 'sweep') this.sweep.build();
+      if (this.state.mode === 'sweep') this.withSweep((v) => v.build());
       this.changed();
     });
     $('compare-type').addEventListener('change', () => {
       this.state.compare = { type: $('compare-type').value, columns: defaultColumns(this, $('compare-type').value) };
-      this.compare.build();
+      this.buildCompare();
       this.changed();
     });
     for (const k of Object.keys(PREF_CHOICES)) {
@@ -217,7 +230,7 @@ class App {
       $(`pref-${k}`).addEventListener('change', () => {
         this.state.prefs[k] = $(`pref-${k}`).value;
         this.calculator.update(false);
-        this.compare.update(false);
+        if (this.compareBuilt) this.compare.update(false);
         this.changed();
       });
     }
@@ -232,9 +245,9 @@ class App {
         next.click();
       });
     });
-    for (const id of ['sweep-field', 'sweep-scale', 'sweep-overlay']) $(id).addEventListener('change', () => this.sweep.read());
-    for (const id of ['sweep-from', 'sweep-to', 'sweep-n']) $(id).addEventListener('change', () => this.sweep.read());
-    $('sweep-props').addEventListener('change', () => this.sweep.read());
+    for (const id of ['sweep-field', 'sweep-scale', 'sweep-overlay']) $(id).addEventListener('change', () => this.withSweep((v) => v.read()));
+    for (const id of ['sweep-from', 'sweep-to', 'sweep-n']) $(id).addEventListener('change', () => this.withSweep((v) => v.read()));
+    $('sweep-props').addEventListener('change', () => this.withSweep((v) => v.read()));
     $('copy-link').replaceWith(actionButton('Copy link', () => copyText(location.href), 'copy a link to exactly this view'));
     $('calc-exports').replaceWith(exportButtons(() => {
       const r = this.calculator.result;

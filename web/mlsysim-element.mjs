@@ -17,7 +17,7 @@ import { el } from './dom.mjs';
 import { EmbeddedScenario, moduleContext } from './embed-view.mjs';
 
 const OPTIONS = ['preset', 'type', 'show', 'editable', 'properties', 'theme', 'bytes', 'time', 'money'];
-const STYLESHEET = new URL('./scenario.css', import.meta.url).href;
+const STYLESHEET = new URL('./style.css', import.meta.url).href;
 const CALCULATOR = new URL('./index.html', import.meta.url);
 
 let shared = null;

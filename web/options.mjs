@@ -48,7 +48,7 @@ export function readTheme(get, notices) {
   return 'auto';
 }
 
-/** Applies theme `t` to `node` (an element with class mlsysim-theme; see scenario.css). */
+/** Applies theme `t` to `node` (an element with class mlsysim-theme; see style.css). */
 export function applyTheme(node, t) {
   if (t === 'light' || t === 'dark') node.dataset.theme = t;
   else delete node.dataset.theme;

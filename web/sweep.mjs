@@ -8,7 +8,8 @@ import { apiInputs } from './fields.mjs';
 let uPlotModule = null;
 async function loadChart() {
   if (!uPlotModule) {
-    document.head.append(el('link', { rel: 'stylesheet', href: 'vendor/uPlot.min.css' }));
+    // (the one-file page has the chart library's stylesheet inline already)
+    if (!document.getElementById('uplot-css')) document.head.append(el('link', { rel: 'stylesheet', href: 'vendor/uPlot.min.css' }));
     uPlotModule = (await import('./vendor/uPlot.esm.js')).default;
   }
   return uPlotModule;

@@ -1,0 +1,286 @@
+// `npm run bench`: the performance figures of issue #5 in one table. Every figure is a
+// median over repeated runs with its spread (min–max); every comparison is a ratio of
+// two figures measured side by side in this same run. Nothing here is a test: targets
+// are reported, never asserted. docs/performance.md explains each figure.
+//
+// Needs a built tree (scripts/build.sh; `npm run bench` builds first). Also builds, once,
+// a second module with embind's dynamic code generation on (build/bench-dynexec) to
+// measure what DYNAMIC_EXECUTION=0 costs per call.
+//
+// Environment: BENCH_PROFILES (cold starts, default 11), BENCH_RUNS (repeats, default 9),
+// BENCH_SKIP_DYNEXEC=1 to skip the second build.
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync, mkdirSync, existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { pathToFileURL } from 'node:url';
+import { serve, browser } from '../tests/browser/harness.mjs';
+import { root, dist } from '../tests/node/load.mjs';
+
+const PROFILES = Number(process.env.BENCH_PROFILES || 11);
+const RUNS = Number(process.env.BENCH_RUNS || 9);
+const cases = JSON.parse(readFileSync(path.join(root, 'bench/cases.json'), 'utf8'));
+const outDir = path.join(root, 'build/bench');
+mkdirSync(outDir, { recursive: true });
+
+// ---- statistics and printing ----
+function stats(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return { median: s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2, min: s[0], max: s[s.length - 1], n: s.length };
+}
+const fmt = (x, digits = 3) => {
+  if (!Number.isFinite(x)) return String(x);
+  const a = Math.abs(x);
+  if (a >= 1e9) return `${(x / 1e9).toPrecision(digits)} G`;
+  if (a >= 1e6) return `${(x / 1e6).toPrecision(digits)} M`;
+  if (a >= 1e4) return `${(x / 1e3).toPrecision(digits)} k`;
+  return x.toPrecision(digits);
+};
+const scale = (st, f) => ({ median: f(st.median), min: Math.min(f(st.min), f(st.max)), max: Math.max(f(st.min), f(st.max)), n: st.n });
+const spread = (st, f = fmt) => `${f(st.median)} (${f(st.min)}–${f(st.max)}, n=${st.n})`;
+const rows = [];  // [section, figure, value, target/ratio note]
+function row(section, figure, value, note = '') {
+  rows.push([section, figure, value, note]);
+  console.error(`  ${section} | ${figure} | ${value} ${note}`);
+}
+
+// ---- the modules ----
+async function loadModule(dir) {
+  const { default: create } = await import(pathToFileURL(path.join(dir, 'mlsysim.mjs')).href);
+  return create();
+}
+function dynexecDist() {
+  if (process.env.BENCH_SKIP_DYNEXEC) return null;
+  const build = path.join(root, 'build/bench-dynexec');
+  const d = path.join(build, 'dist');
+  console.error('bench: building the DYNAMIC_EXECUTION=1 variant in build/bench-dynexec (once; then incremental)');
+  execFileSync('cmake', ['-S', root, '-B', build, '--toolchain', '/usr/share/emscripten/cmake/Modules/Platform/Emscripten.cmake',
+    '-DCMAKE_BUILD_TYPE=Release', '-DMLSYSIM_DYNAMIC_EXECUTION=ON', `-DMLSYSIM_DIST_DIR=${d}`],
+  { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_PATH: '/usr/share/nodejs' } });
+  execFileSync('cmake', ['--build', build, '-j2', '--target', 'mlsysim_wasm'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  return d;
+}
+
+function linspace(from, to, n) {
+  const xs = new Float64Array(n);
+  for (let i = 0; i < n; i++) xs[i] = from + ((to - from) * i) / (n - 1);
+  return xs;
+}
+
+/** Runs fn() `RUNS` times after a warm-up; each run's figure is `per(ms)`. */
+function repeat(fn, per) {
+  fn();
+  const out = [];
+  for (let r = 0; r < RUNS; r++) {
+    const t = performance.now();
+    fn();
+    out.push(per(performance.now() - t));
+  }
+  return stats(out);
+}
+
+// ---- 1. what the main page loads before its first result, and cold start ----
+async function pageFigures(origin) {
+  const starts = [], painted = [];
+  let loaded = null;
+  for (let k = 0; k < PROFILES; k++) {
+    const { context, page } = await browser(origin);
+    try {
+      await page.addInitScript(() => {
+        // the paint after the first result: a task queued from the next animation frame
+        // runs after that frame is drawn
+        const mark = performance.mark.bind(performance);
+        performance.mark = (name, ...rest) => {
+          const r = mark(name, ...rest);
+          if (name === 'mlsysim:first-result')
+            requestAnimationFrame(() => setTimeout(() => mark('bench:first-result-painted'), 0));
+          return r;
+        };
+      });
+      await page.goto(`${origin}/index.html`);
+      await page.waitForFunction(() => performance.getEntriesByName('bench:first-result-painted').length > 0, null, { timeout: 30000 });
+      const m = await page.evaluate(() => {
+        const first = performance.getEntriesByName('mlsysim:first-result')[0].startTime;
+        return {
+          first,
+          painted: performance.getEntriesByName('bench:first-result-painted')[0].startTime,
+          resources: performance.getEntriesByType('resource').filter((r) => r.startTime < first).map((r) => r.name),
+        };
+      });
+      starts.push(m.first);
+      painted.push(m.painted);
+      if (!loaded) loaded = [`${origin}/index.html`, ...m.resources];
+    } finally {
+      await context.close();
+    }
+  }
+  return { starts: stats(starts), painted: stats(painted), loaded };
+}
+
+function sizes(urls, origin) {
+  const files = urls.map((u) => {
+    const rel = decodeURIComponent(new URL(u).pathname).replace(/^\//, '');
+    const data = readFileSync(path.join(dist, rel));
+    return { file: rel, raw: data.length, gzip: gzipSync(data, { level: 9 }).length };
+  });
+  return { files, raw: files.reduce((a, f) => a + f.raw, 0), gzip: files.reduce((a, f) => a + f.gzip, 0), origin };
+}
+
+// ---- 2. evaluate latency, 3. sweep throughput (Node) ----
+function evaluateLatency(m, calls = 200) {
+  const plain = repeat(() => { for (let i = 0; i < calls; i++) m.evaluatePreset('TransformerBsp8Workers'); }, (ms) => (ms * 1000) / calls);
+  const work = repeat(() => { for (let i = 0; i < calls; i++) m.evaluatePreset('TransformerBsp8Workers', {}, { work: true }); }, (ms) => (ms * 1000) / calls);
+  return { plain, work };
+}
+
+function sweepThroughput(m, c) {
+  const preset = m.listPresets().find((p) => p.name === c.preset);
+  const xs = linspace(c.from, c.to, c.points);
+  const props = c.properties || m.listScenarioTypes().find((t) => t.name === preset.type).properties.map((p) => p.name);
+  const batch = repeat(() => m.sweep(preset.type, preset.inputs, c.field, xs, c.properties), (ms) => (c.points * props.length) / (ms / 1000));
+  // one evaluate call per point over the first 500 points (same inputs, same properties)
+  const k = Math.min(500, c.points);
+  const perCall = repeat(() => {
+    for (let i = 0; i < k; i++) m.evaluate(preset.type, { ...preset.inputs, [c.field]: xs[i] });
+  }, (ms) => (k * props.length) / (ms / 1000));
+  return { batch, perCall, props: props.length };
+}
+
+// ---- 4. native: Google Benchmark ----
+function nativeFigures() {
+  const exe = path.join(root, 'build/native/mlsysim_bench');
+  if (!existsSync(exe)) return null;
+  const json = JSON.parse(execFileSync(exe, ['--benchmark_format=json', `--benchmark_repetitions=${RUNS}`,
+    '--benchmark_min_time=0.1'], { maxBuffer: 64 << 20, stdio: ['ignore', 'pipe', 'ignore'] }).toString());
+  const by = {};
+  for (const b of json.benchmarks) {
+    if (b.run_type !== 'iteration') continue;
+    (by[b.run_name] ||= []).push(b);
+  }
+  const out = {};
+  for (const [name, runs] of Object.entries(by)) {
+    out[name] = { items: stats(runs.map((b) => b.items_per_second)), ns: stats(runs.map((b) => b.real_time)) };
+  }
+  return out;
+}
+
+// ---- the run ----
+async function main() {
+  if (!existsSync(path.join(dist, 'mlsysim.wasm'))) throw new Error('dist/ is not built: run `npm run build` first');
+  const report = { date: new Date().toISOString(), cpus: (await import('node:os')).cpus().length, runs: RUNS, profiles: PROFILES };
+
+  console.error('bench: native micro-benchmarks (Google Benchmark)');
+  const native = nativeFigures();
+  const dynDist = dynexecDist();
+
+  console.error('bench: Node.js');
+  const m = await loadModule(dist);
+  const mDyn = dynDist ? await loadModule(dynDist) : null;
+  // side by side: alternate the two modules so drift hits both alike
+  const lat = [], latDyn = [];
+  for (let r = 0; r < 3; r++) {
+    lat.push(evaluateLatency(m));
+    if (mDyn) latDyn.push(evaluateLatency(mDyn));
+  }
+  const pick = (xs, k) => stats(xs.flatMap((x) => [x[k].median]));
+  const nodeSweeps = cases.sweeps.map((c) => ({ c, ...sweepThroughput(m, c) }));
+
+  console.error(`bench: Chromium, ${PROFILES} cold starts`);
+  const server = await serve(dist);
+  let page, pageEval, pageSweeps;
+  try {
+    page = await pageFigures(server.origin);
+    const { context, page: p } = await browser(server.origin);
+    try {
+      await p.goto(`${server.origin}/index.html`);
+      await p.waitForSelector('body[data-ready="1"]');
+      const r = await p.evaluate(async ({ cases, RUNS }) => {
+        const { default: create } = await import('./mlsysim.mjs');
+        const m = await create();
+        const med = (xs) => { const s = [...xs].sort((a, b) => a - b); const h = s.length >> 1; return { median: s.length % 2 ? s[h] : (s[h - 1] + s[h]) / 2, min: s[0], max: s[s.length - 1], n: s.length }; };
+        const rep = (fn, per) => { fn(); const o = []; for (let i = 0; i < RUNS; i++) { const t = performance.now(); fn(); o.push(per(performance.now() - t)); } return med(o); };
+        const calls = 200;
+        const plain = rep(() => { for (let i = 0; i < calls; i++) m.evaluatePreset('TransformerBsp8Workers'); }, (ms) => (ms * 1000) / calls);
+        const sweeps = cases.sweeps.map((c) => {
+          const preset = m.listPresets().find((q) => q.name === c.preset);
+          const xs = new Float64Array(c.points);
+          for (let i = 0; i < c.points; i++) xs[i] = c.from + ((c.to - c.from) * i) / (c.points - 1);
+          const props = c.properties || m.listScenarioTypes().find((t) => t.name === preset.type).properties.map((q) => q.name);
+          return { name: c.name, props: props.length, batch: rep(() => m.sweep(preset.type, preset.inputs, c.field, xs, c.properties), (ms) => (c.points * props.length) / (ms / 1000)) };
+        });
+        return { plain, sweeps };
+      }, { cases, RUNS });
+      pageEval = r.plain;
+      pageSweeps = r.sweeps;
+    } finally {
+      await context.close();
+    }
+  } finally {
+    server.close();
+  }
+  const sz = sizes(page.loaded, server.origin);
+
+  // ---- the table ----
+  const KB = (b) => `${(b / 1000).toFixed(1)} KB`;
+  for (const f of sz.files) row('size before first result', f.file, `${KB(f.raw)} raw, ${KB(f.gzip)} gzip`);
+  row('size before first result', `total (${sz.files.length} files)`, `${KB(sz.raw)} raw, **${KB(sz.gzip)} gzip**`,
+    `target ≤ 64 KB gzip: ${sz.gzip <= 64000 ? 'met' : `not met (${(sz.gzip / 64000).toFixed(2)}× the budget)`}`);
+  const standalone = path.join(dist, 'mlsysim-standalone.html');
+  if (existsSync(standalone)) {
+    const d = readFileSync(standalone);
+    row('size', 'mlsysim-standalone.html (one file, everything inlined)', `${KB(d.length)} raw, ${KB(gzipSync(d, { level: 9 }).length)} gzip`);
+  }
+  const ms = (x) => `${x.toFixed(1)} ms`;
+  row('cold start (Chromium, fresh profile, loopback)', 'navigation start → first result in the DOM', spread(page.starts, ms));
+  row('cold start (Chromium, fresh profile, loopback)', 'navigation start → first result painted', spread(page.painted, ms),
+    `target ≤ 50 ms: ${page.painted.median <= 50 ? 'met' : 'not met'}`);
+  const us = (x) => `${x.toFixed(1)} µs`;
+  const nodeLat = pick(lat, 'plain'), nodeWork = pick(lat, 'work');
+  row('evaluate latency per call', 'Node.js: evaluatePreset(TransformerBsp8Workers)', spread(nodeLat, us));
+  row('evaluate latency per call', 'Node.js: the same with {work: true}', spread(nodeWork, us));
+  if (mDyn) {
+    const dyn = pick(latDyn, 'plain');
+    row('evaluate latency per call', 'Node.js: built with DYNAMIC_EXECUTION=1 (no strict CSP)', spread(dyn, us),
+      `DYNAMIC_EXECUTION=0 costs ${(nodeLat.median / dyn.median).toFixed(2)}× per call (${(nodeLat.median - dyn.median).toFixed(1)} µs)`);
+  }
+  row('evaluate latency per call', 'Chromium page: evaluatePreset(TransformerBsp8Workers)', spread(pageEval, us));
+  if (native) {
+    for (const t of ['SyncStrategyScenario', 'DataParallelAttackSurfaceScenario']) {
+      const e = native[`evaluate/${t}`];
+      if (e) row('evaluate latency per call', `native: JSON request → JSON result, ${t}`, spread(scale(e.ns, (x) => x / 1000), us),
+        t === 'SyncStrategyScenario' ? `wasm (Node) / native = ${(nodeLat.median / (e.ns.median / 1000)).toFixed(1)}×` : '');
+    }
+  }
+  const rate = (x) => `${fmt(x)}/s`;
+  for (const s of nodeSweeps) {
+    const label = `${s.c.name}: ${s.c.points} points × ${s.props} properties`;
+    const pg = pageSweeps.find((q) => q.name === s.c.name);
+    const nat = native && native[`sweep/${s.c.name}`];
+    row('sweep throughput (property-evaluations/s)', `${label}, wasm batch (Chromium)`, spread(pg.batch, rate),
+      `target ≥ 50 M/s: ${pg.batch.median >= 50e6 ? 'met' : 'not met'}`);
+    row('sweep throughput (property-evaluations/s)', `${label}, wasm batch (Node.js)`, spread(s.batch, rate));
+    if (nat) row('sweep throughput (property-evaluations/s)', `${label}, native batch`, spread(nat.items, rate),
+      `native / wasm (Chromium) = ${(nat.items.median / pg.batch.median).toFixed(2)}× (target ≤ 2×)`);
+    row('sweep throughput (property-evaluations/s)', `${label}, one evaluate call per point (Node.js)`, spread(s.perCall, rate),
+      `batch / per-call = ${(s.batch.median / s.perCall.median).toFixed(0)}×`);
+  }
+  if (native) {
+    const q = native.parse_quantity, u = native.parse_unit;
+    if (q) row('native micro-benchmarks', 'parse_quantity ("0.5 s", "2 USD/h", …)', `${spread(scale(q.items, (x) => 1e9 / x), (x) => `${x.toFixed(0)} ns`)} per text`);
+    if (u) row('native micro-benchmarks', 'parse_unit ("USD/h", "byte/param", …)', `${spread(scale(u.items, (x) => 1e9 / x), (x) => `${x.toFixed(0)} ns`)} per unit`);
+    for (const [name, v] of Object.entries(native))
+      if (name.startsWith('evaluate')) row('native micro-benchmarks', name, spread(scale(v.ns, (x) => x / 1000), us));
+  }
+
+  const lines = ['| section | figure | median (min–max, n) | target / ratio |', '|---|---|---|---|',
+    ...rows.map((r) => `| ${r.join(' | ')} |`)];
+  const table = lines.join('\n');
+  console.log(`\nmlsysim bench — ${report.date}, ${report.cpus} CPUs, ${RUNS} runs per figure, ${PROFILES} cold starts\n`);
+  console.log(table);
+  writeFileSync(path.join(outDir, 'results.md'), `${table}\n`);
+  writeFileSync(path.join(outDir, 'results.json'), JSON.stringify({ ...report, rows, sizes: sz }, null, 1));
+  console.log(`\n(written to build/bench/results.md and results.json)`);
+}
+
+await main();

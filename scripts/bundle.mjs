@@ -1,0 +1,98 @@
+// Bundles the page's ES modules (web/*.mjs) with esbuild into dist/, minified, with
+// source maps beside them, so the page loads one script before its first result instead
+// of a waterfall of eight. Modules the first paint does not need stay behind dynamic
+// `import()`s and become chunks fetched on first use. The WebAssembly module
+// (./mlsysim.mjs) and the chart library (./vendor/) stay separate files.
+// Each entry keeps its name (dist/app.mjs, ...), so the HTML pages refer to it unchanged.
+//
+// With --standalone, also writes dist/mlsysim-standalone.html: index.html with its
+// stylesheet, the chart library's, the page's code and the classic single-file build
+// of the module (WebAssembly inlined as base64) all inlined, for file:// use: a page
+// opened from disk may not fetch module files (toolchain.md section 5), but inline
+// scripts fetch nothing. The file carries its own Content-Security-Policy, which
+// allows exactly its inline scripts and styles (by hash) and nothing from anywhere.
+//
+// Usage: node scripts/bundle.mjs <web dir> <dist dir> [--standalone <classic module js>]
+import * as esbuild from 'esbuild';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const [web = path.join(root, 'web'), dist = path.join(root, 'dist')] = process.argv.slice(2);
+const standaloneAt = process.argv.indexOf('--standalone');
+const classicModule = standaloneAt > 0 ? process.argv[standaloneAt + 1] : null;
+
+// every page's entry module; a page is web/<name>.html loading <entry>
+const ENTRIES = ['app.mjs', 'embed.mjs', 'mlsysim-element.mjs'].filter((f) => existsSync(path.join(web, f)));
+const UPLOT = path.join(root, 'node_modules/uplot/dist');
+
+// the previous build's chunks (their names change with their content)
+for (const f of existsSync(dist) ? readdirSync(dist) : [])
+  if (/-[A-Z0-9]{8}\.mjs(\.map)?$/.test(f)) rmSync(path.join(dist, f));
+
+await esbuild.build({
+  entryPoints: ENTRIES.map((f) => path.join(web, f)),
+  outdir: dist,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  target: 'es2022',
+  minify: true,
+  sourcemap: 'linked',
+  outExtension: { '.js': '.mjs' },
+  entryNames: '[name]',
+  chunkNames: '[name]-[hash]',  // beside the entries: their relative imports stay valid
+  external: ['./mlsysim.mjs', './vendor/*'],
+  legalComments: 'inline',
+  logLevel: 'warning',
+});
+
+if (classicModule) {
+  // one inline module: the page's code with every import, dynamic ones included,
+  // resolved inside it; the module itself comes from the classic script before it
+  const shim = 'export default globalThis.createMlsysim;';
+  const app = await esbuild.build({
+    entryPoints: [path.join(web, 'app.mjs')],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    target: 'es2022',
+    minify: true,
+    legalComments: 'inline',
+    logLevel: 'warning',
+    plugins: [{
+      name: 'standalone',
+      setup(b) {
+        b.onResolve({ filter: /^\.\/mlsysim\.mjs$/ }, () => ({ path: 'mlsysim-global', namespace: 'standalone' }));
+        b.onLoad({ filter: /.*/, namespace: 'standalone' }, () => ({ contents: shim, loader: 'js' }));
+        b.onResolve({ filter: /^\.\/vendor\/uPlot\.esm\.js$/ }, () => ({ path: path.join(UPLOT, 'uPlot.esm.js') }));
+      },
+    }],
+  });
+  const js = app.outputFiles[0].text;
+  const runtime = readFileSync(classicModule, 'utf8');
+  let html = readFileSync(path.join(web, 'index.html'), 'utf8');
+  const css = readFileSync(path.join(web, 'style.css'), 'utf8');
+  const uplotCss = readFileSync(path.join(UPLOT, 'uPlot.min.css'), 'utf8');
+  const favicon = `data:image/svg+xml,${encodeURIComponent(readFileSync(path.join(web, 'favicon.svg'), 'utf8').trim())}`;
+  const safe = (s) => s.replace(/<\/(script|style)/gi, '<\\/$1');
+  const hash = (s) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`;
+  const styles = [safe(css), safe(uplotCss)], scripts = [safe(runtime), safe(js)];
+  const policy = ["default-src 'none'", `script-src ${scripts.map(hash).join(' ')} 'wasm-unsafe-eval'`,
+    `style-src ${styles.map(hash).join(' ')}`, 'img-src data: blob:',
+    // Emscripten 3.1.6 first fetch()es the inlined data: URL of the WebAssembly (then
+    // falls back to decoding it itself); data: cannot reach the network
+    'connect-src data:'].join('; ');
+  html = html
+    .replace(/<link rel="icon"[^>]*>/, `<link rel="icon" href="${favicon}" type="image/svg+xml">`)
+    .replace(/<meta charset="utf-8">/, () => `<meta charset="utf-8">\n<meta http-equiv="Content-Security-Policy" content="${policy}">`)
+    .replace(/<link rel="stylesheet" href="style.css">/, () => `<style>${styles[0]}</style>\n<style id="uplot-css">${styles[1]}</style>`)
+    .replace(/<link rel="modulepreload"[^>]*>\n?/, '')
+    .replace(/<link rel="preload"[^>]*>\n?/g, '')
+    .replace(/<script type="module" src="app.mjs"><\/script>/, () =>
+      `<script>${scripts[0]}</script>\n<script type="module">${scripts[1]}</script>`);
+  if (/src="app\.mjs"|href="style\.css"/.test(html)) throw new Error('bundle: index.html changed shape; update scripts/bundle.mjs');
+  writeFileSync(path.join(dist, 'mlsysim-standalone.html'), html);
+}

@@ -1,0 +1,63 @@
+// The one-file page (dist/mlsysim-standalone.html, written by scripts/bundle.mjs),
+// opened from disk as an instructor's attachment would be: file://, no server.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { copyFileSync, mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { browser, shots } from './harness.mjs';
+import { dist } from '../node/load.mjs';
+
+// a copy alone in an empty folder: nothing beside it to load by accident
+const dir = mkdtempSync(path.join(os.tmpdir(), 'mlsysim-standalone-'));
+const file = path.join(dir, 'mlsysim-standalone.html');
+copyFileSync(path.join(dist, 'mlsysim-standalone.html'), file);
+const url = pathToFileURL(file).href;
+
+const { context, page, problems } = await browser('file://');
+const requests = [];
+context.on('request', (r) => requests.push(r.url()));
+const violations = [];
+await page.exposeFunction('reportViolation', (v) => violations.push(v));
+await page.addInitScript(() => {
+  document.addEventListener('securitypolicyviolation', (e) =>
+    window.reportViolation(`${e.violatedDirective} ${e.blockedURI}`));
+});
+test.after(() => context.close());
+
+const shown = (name) => page.textContent(`#properties [data-property="${name}"] .value`);
+
+test('opened from file:// it computes TransformerBsp8Workers: global_batch 256, speedup 5.714', async () => {
+  await page.goto(url);
+  await page.waitForSelector('body[data-ready="1"]', { timeout: 20000 });
+  assert.equal(await shown('global_batch'), '256 samples');
+  assert.equal(await shown('speedup'), '5.714');  // 100000 / (14000 x (1 + 0.25))
+  await page.screenshot({ path: path.join(shots, 'standalone-file.png'), fullPage: true });
+});
+
+test('its inputs, compare and sweep views work from the one file', async () => {
+  await page.fill('#in-workers', '16');
+  await page.waitForFunction(() => document.querySelector('#properties [data-property="global_batch"] .value').textContent === '512 samples');
+  await page.click('#tab-compare');
+  await page.waitForSelector('#compare-table td');
+  await page.click('#tab-sweep');
+  await page.waitForSelector('#sweep-plot[data-ready="1"] canvas', { timeout: 20000 });
+});
+
+test('it loads nothing but itself, and its own policy reports no violation', () => {
+  const others = requests.filter((u) => u !== url && !u.startsWith('data:') && !u.startsWith('blob:'));
+  assert.deepEqual(others, []);
+  assert.deepEqual(violations, []);
+  assert.deepEqual(problems.pageErrors, []);
+  assert.deepEqual(problems.consoleErrors, []);
+});
+
+test('it carries a Content-Security-Policy that allows no network access', () => {
+  const html = readFileSync(file, 'utf8');
+  const policy = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(html);
+  assert.ok(policy, 'a CSP meta element');
+  assert.match(policy[1], /default-src 'none'/);
+  assert.doesNotMatch(policy[1], /'unsafe-inline'|'unsafe-eval'|https?:|\*/);
+  assert.doesNotMatch(html, /<script[^>]+src=|<link[^>]+rel="stylesheet"/);
+});
