@@ -6,12 +6,11 @@ import createMlsysim from './mlsysim.mjs';
 import { $, el, copyText, actionButton } from './dom.mjs';
 import { Calculator } from './calculator.mjs';
 import { Compare, defaultColumns, presetTexts, MAX_COLUMNS } from './compare.mjs';
-import { DEFAULT_PREFS, TIME_UNITS } from './format.mjs';
+import { DEFAULT_PREFS, PREF_CHOICES } from './format.mjs';
+import { readInputTexts, readPrefs, readTheme, applyTheme, MAX_TEXT } from './options.mjs';
 import { plainResult, resultCsv, resultMarkdown, compareCsv, compareMarkdown, exportButtons } from './export.mjs';
 
 const MODES = ['calc', 'compare', 'sweep'];
-const PREF_CHOICES = { bytes: ['decimal', 'binary'], time: Object.keys(TIME_UNITS), money: ['short', 'full'] };
-const MAX_TEXT = 10000;  // a link's value longer than this is cut
 const MAX_LINK_TEXT = 2000;  // a typed value longer than this stays out of the link
 
 class App {
@@ -55,6 +54,7 @@ class App {
       compare: { type: preset.type, columns: defaultColumns(this, preset.type) },
       sweep: { field: '', from: '1', to: '1024', n: '200', scale: 'log', props: [], overlay: false },  // '' = the first numeric field
       prefs: { ...DEFAULT_PREFS },
+      theme: 'auto',
     };
   }
 
@@ -79,9 +79,7 @@ class App {
       if (t) s.calc = { preset: null, type: t.name, texts: {} };
       else notices.push(`The link names an unknown scenario type "${text(typeName).slice(0, 60)}"; showing ${s.calc.preset}.`);
     }
-    let taken = 0;  // a link with thousands of inputs is not a scenario: take the first 100
-    for (const [k, v] of q) if (k.startsWith('i.') && k.length > 2 && taken++ < 100) s.calc.texts[text(k.slice(2)).slice(0, 200)] = text(v);
-    if (taken > 100) notices.push(`The link has ${taken} inputs; only the first 100 were read.`);
+    Object.assign(s.calc.texts, readInputTexts(q, notices));
 
     const ctype = q.get('ctype');
     if (ctype !== null) {
@@ -110,12 +108,8 @@ class App {
     if (q.has('sscale')) s.sweep.scale = q.get('sscale') === 'lin' ? 'lin' : 'log';
     if (q.has('sprops')) s.sweep.props = q.get('sprops').split(',').map((p) => p.slice(0, 100)).slice(0, 20);
     s.sweep.overlay = q.get('soverlay') === '1';
-    for (const [k, choices] of Object.entries(PREF_CHOICES)) {
-      const v = q.get(k);
-      if (v === null) continue;
-      if (choices.includes(v)) s.prefs[k] = v;
-      else notices.push(`The link asks for ${k} "${text(v).slice(0, 20)}"; valid: ${choices.join(', ')}.`);
-    }
+    s.prefs = readPrefs((k) => q.get(k), notices);
+    s.theme = readTheme((k) => q.get(k), notices);
     return { state: s, notices };
   }
 
@@ -148,6 +142,7 @@ class App {
       if (w.overlay) q.set('soverlay', '1');
     }
     for (const k of Object.keys(PREF_CHOICES)) if (s.prefs[k] !== DEFAULT_PREFS[k]) q.set(k, s.prefs[k]);
+    if (s.theme !== 'auto') q.set('theme', s.theme);
     return `?${q}`;
   }
 
@@ -170,6 +165,7 @@ class App {
     box.replaceChildren(...notices.map((n) => el('li', { text: n })));
     box.hidden = notices.length === 0;
     for (const [k, v] of Object.entries(state.prefs)) $(`pref-${k}`).value = v;
+    applyTheme(document.documentElement, state.theme);
     this.calculator.build();
     this.compareBuilt = false;  // built when its tab is first shown: the first paint does not need it
     this.show(state.mode);

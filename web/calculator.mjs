@@ -1,113 +1,179 @@
-// The calculator view: one scenario, its generated form, and a card per property with
-// its value, its equation and the same equation with the inputs substituted.
+// One scenario: its generated form and a card per property with its value, its equation
+// and the same equation with the inputs substituted. `ScenarioView` is the one
+// implementation, shared by the page's calculator view (`Calculator`, below), the iframe
+// embed (embed.mjs) and the custom element (mlsysim-element.mjs). It never looks an
+// element up by id in the document, so it works inside a shadow root, and several can
+// live on one page.
 import { $, el, mathml } from './dom.mjs';
-import { fieldControl, evaluateTexts } from './fields.mjs';
+import { fieldControl, evaluateTexts, formText } from './fields.mjs';
 import { shownText, exactText } from './format.mjs';
 
-export class Calculator {
-  /** app: {m, types, registry, state, prefs(), changed(kind)} */
-  constructor(app) {
-    this.app = app;
+const ANNOUNCE_DELAY_MS = 900;  // a burst of typing is announced once, when it pauses
+
+/** The kind of a field, as its badge shows it: "time", "integer", "workload"... */
+export function fieldKind(f) {
+  return f.type === 'quantity' ? f.dimension : f.type === 'int' ? 'integer' : f.type === 'float' ? 'number' : f.type;
+}
+
+export class ScenarioView {
+  /**
+   * parts: containers {fields, properties, warnings, stale, print?, announce?, results?}.
+   * opts: {
+   *   m, type (a listScenarioTypes() entry), registry ({workload, fleet} lists),
+   *   idBase ('' by default: ids in-NAME, help-NAME, err-NAME),
+   *   show, editable, properties: arrays of names in the order shown, or null for all
+   *     (fields in `editable` are shown; a shown field not in `editable` is read-only),
+   *   prefs() -> display prefs, label() -> the scenario's name for print and speech,
+   *   preset (name or null: the Result then says so, as evaluatePreset would),
+   *   onUpdate(texts, edited) after each evaluation,
+   * }
+   */
+  constructor(parts, opts) {
+    this.parts = parts;
+    this.opts = { idBase: '', show: null, editable: null, properties: null, preset: null, onUpdate: () => {}, ...opts };
+    this.type = opts.type;
     this.controls = new Map();
+    this.rows = new Map();
     this.cards = new Map();
+    this.texts = {};
     this.lastGood = null;
     this.result = null;
+    this.announced = new Map();
+    this.timer = null;
   }
 
-  /** Rebuilds the form and cards for app.state.calc ({preset, type, texts}). */
-  build() {
-    const { calc } = this.app.state;
-    const type = this.app.types.find((t) => t.name === calc.type);
-    this.type = type;
-    this.lastGood = null;
-    const preset = calc.preset && this.app.presets.find((p) => p.name === calc.preset);
-    $('preset').value = preset ? preset.name : '';
-    $('type').value = type.name;
-    $('scenario-title').textContent = this.app.calcLabel();
-    $('scenario-summary').textContent = preset ? `${preset.summary} ${type.summary}` : type.summary;
-    $('scenario-assumptions').textContent = type.assumptions;
-    $('scenario-excludes').textContent = type.excludes;
-    const symbols = $('scenario-symbols');
-    symbols.replaceChildren(...type.symbols.map((s) => el('li', {}, el('code', { text: s.name }), ` = ${s.meaning}${s.unit ? ` (${s.unit})` : ''}`)));
-    symbols.parentElement.hidden = type.symbols.length === 0;
+  /** Fields shown, in order (declarations in the order asked for). */
+  shownFields() {
+    const { show, editable } = this.opts;
+    const byName = new Map(this.type.fields.map((f) => [f.name, f]));
+    if (!show) return this.type.fields;  // all, in declaration order
+    const names = [...new Set([...show, ...(editable || [])])];
+    return names.filter((n) => byName.has(n)).map((n) => byName.get(n));
+  }
 
-    const box = $('fields');
-    box.replaceChildren();
+  isEditable(name) {
+    return !this.opts.editable || this.opts.editable.includes(name);
+  }
+
+  shownProperties() {
+    const { properties } = this.opts;
+    if (!properties) return this.type.properties;
+    const byName = new Map(this.type.properties.map((p) => [p.name, p]));
+    return properties.filter((n) => byName.has(n)).map((n) => byName.get(n));
+  }
+
+  /** An equation wider than its card scrolls; then (and only then) it takes a tab stop,
+   *  so it can be scrolled from the keyboard. */
+  markScrollable() {
+    for (const { card } of this.cards.values())
+      for (const box of card.querySelectorAll('.equation, .work')) {
+        if (box.scrollWidth > box.clientWidth + 1) box.tabIndex = 0;
+        else box.removeAttribute('tabindex');
+      }
+  }
+
+  /** Stops the pending announcement and the resize observer (before a view is replaced). */
+  destroy() {
+    clearTimeout(this.timer);
+    if (this.resizes) this.resizes.disconnect();
+  }
+
+  /** Builds the rows and cards for form texts `texts` ({field: text}) and evaluates. */
+  build(texts) {
+    this.texts = { ...texts };
+    this.lastGood = null;
     this.controls.clear();
-    for (const f of type.fields) box.append(this.fieldRow(f, calc.texts[f.name] ?? ''));
-    this.buildCards(type);
+    this.rows.clear();
+    this.announced.clear();
+    this.parts.fields.replaceChildren(...this.shownFields().map((f) => this.fieldRow(f, this.texts[f.name] ?? '')));
+    this.buildCards();
     this.update(false);
+    if (!this.resizes) {
+      this.resizes = new ResizeObserver(() => this.markScrollable());
+      this.resizes.observe(this.parts.properties);
+    }
   }
 
   fieldRow(f, text) {
-    const help = el('p', { id: `help-${f.name}`, class: 'help' }, el('span', { text: `${f.doc} ` }),
+    const id = (kind) => `${this.opts.idBase}${kind}-${f.name}`;
+    const help = el('p', { id: id('help'), class: 'help' }, el('span', { text: `${f.doc} ` }),
       el('span', { class: 'rule', text: `Rule: ${f.rule}.` }));
-    const error = el('p', { id: `err-${f.name}`, class: 'field-error', hidden: true, role: 'alert' });
-    const control = fieldControl(f, text, this.app.registry, () => this.update(true), 'in-');
-    control.input.setAttribute('aria-describedby', `help-${f.name} err-${f.name}`);
-    const kind = f.type === 'quantity' ? f.dimension : f.type === 'int' ? 'integer' : f.type === 'float' ? 'number' : f.type;
-    const row = el('div', { class: 'field', 'data-field': f.name },
-      el('div', { class: 'field-head' },
-        el('label', { for: `in-${f.name}`, class: 'field-name' }, el('code', { text: f.name })),
-        el('span', { class: 'unit', text: kind + (f.required ? '' : ' · optional') })),
-      control.node, help, error);
-    this.controls.set(f.name, { ...control, error, row });
+    const error = el('p', { id: id('err'), class: 'field-error', hidden: true });
+    const badge = el('span', { class: 'unit', text: fieldKind(f) + (f.required ? '' : ' · optional') });
+    let row;
+    if (this.isEditable(f.name)) {
+      const control = fieldControl(f, text, this.opts.registry, () => this.update(true), `${this.opts.idBase}in-`);
+      control.input.setAttribute('aria-describedby', `${id('help')} ${id('err')}`);
+      row = el('div', { class: 'field', 'data-field': f.name },
+        el('div', { class: 'field-head' },
+          el('label', { for: id('in'), class: 'field-name' }, el('code', { text: f.name })), badge),
+        control.node, help, error);
+      this.controls.set(f.name, control);
+    } else {
+      // shown, not editable: the value as text, named by its heading
+      row = el('div', { class: 'field readonly', 'data-field': f.name },
+        el('div', { class: 'field-head' }, el('span', { class: 'field-name', id: id('name') }, el('code', { text: f.name })), badge),
+        el('p', { class: 'fixed-value', id: id('in'), 'aria-describedby': `${id('name')} ${id('help')} ${id('err')}`, text: text || '(default)' }),
+        help, error);
+    }
+    this.rows.set(f.name, { row, error });
     return row;
   }
 
-  buildCards(type) {
-    const box = $('properties');
-    box.replaceChildren();
+  buildCards() {
     this.cards.clear();
-    for (const p of type.properties) {
+    this.parts.properties.replaceChildren(...this.shownProperties().map((p) => {
       const value = el('span', { class: 'value' });
       const exact = el('span', { class: 'exact' });
-      const work = el('div', { class: 'work', 'aria-label': `${p.name} with the inputs substituted` });
+      // role img: the text label is what a screen reader says (MathML support varies)
+      const work = el('div', { class: 'work', role: 'img', 'aria-label': `${p.name} with the inputs substituted` });
       const better = p.better ? el('span', { class: 'better', text: `${p.better} is better` }) : null;
       const card = el('article', { class: 'property', 'data-property': p.name },
         el('h4', {}, el('code', { text: p.name }), better),
         el('p', { class: 'reading' }, value, exact),
-        el('div', { class: 'equation', 'aria-label': `${p.name} = ${p.equation}` }, mathml(p.mathml)),
+        el('div', { class: 'equation', role: 'img', 'aria-label': `${p.name} = ${p.equation}` }, mathml(p.mathml)),
         work,
         el('p', { class: 'doc', text: p.doc }));
-      box.append(card);
       this.cards.set(p.name, { card, value, exact, work });
-    }
+      return card;
+    }));
   }
 
-  /** Re-evaluates the form; `edited` tells the app the state changed. */
+  /** Re-evaluates the form; `edited` is true when the user changed something. */
   update(edited) {
-    const texts = {};
+    const texts = { ...this.texts };  // hidden fields, and fields a link names that the type lacks, stay
     for (const [name, c] of this.controls) texts[name] = c.get();
-    // fields named by a link that this type lacks stay in the state, to be reported
-    for (const [k, v] of Object.entries(this.app.state.calc.texts)) if (!this.controls.has(k)) texts[k] = v;
-    this.app.state.calc.texts = texts;
-    const prefs = this.app.state.prefs;
-    const { result, errors, general } = evaluateTexts(this.app.m, this.type, texts, this.lastGood, { bytes: prefs.bytes, work: true });
-    for (const [name, c] of this.controls) {
+    this.texts = texts;
+    const prefs = this.opts.prefs();
+    const { result, errors, general } = evaluateTexts(this.opts.m, this.type, texts, this.lastGood, { bytes: prefs.bytes, work: true });
+    for (const [name, { row, error }] of this.rows) {
       const msg = errors.get(name);
-      c.error.textContent = msg || '';
-      c.error.hidden = !msg;
-      c.row.classList.toggle('invalid', !!msg);
-      c.input.setAttribute('aria-invalid', msg ? 'true' : 'false');
+      error.textContent = msg || '';
+      error.hidden = !msg;
+      row.classList.toggle('invalid', !!msg);
+      const c = this.controls.get(name);
+      if (c) c.input.setAttribute('aria-invalid', msg ? 'true' : 'false');
     }
-    const notice = $('stale');
+    // an error no shown field can show (a hidden field's, an unknown field's) goes above the results
+    const unshown = [...errors].filter(([f]) => !this.rows.has(f)).map(([, msg]) => msg);
+    const notice = this.parts.stale;
     notice.hidden = errors.size === 0 && !general;
-    notice.textContent = general || 'Some inputs are invalid: the results use the last valid value of each of them.';
-    // with a preset chosen, the inputs are that preset's with overrides: the Result says so,
-    // as evaluatePreset(name, overrides) would
-    if (result && this.app.state.calc.preset) result.preset = this.app.state.calc.preset;
-    if (result && errors.size === 0 && !general) this.lastGood = result.inputs;
-    this.result = errors.size === 0 && !general ? result : null;
-    this.render(result, errors.size > 0 || !!general);
-    $('scenario-title').textContent = this.app.calcLabel();
-    if (edited) this.app.changed('calc');
+    notice.textContent = [general, ...unshown].filter(Boolean).join(' ') ||
+      'Some inputs are invalid: the results use the last valid value of each of them.';
+    if (result && this.opts.preset) result.preset = this.opts.preset;
+    const ok = errors.size === 0 && !general;
+    if (result && ok) this.lastGood = result.inputs;
+    this.result = ok ? result : null;
+    this.render(result, !ok);
+    if (edited) this.scheduleAnnouncement([...errors.values(), ...(general ? [general] : [])]);
+    else for (const name of this.cards.keys()) this.announced.set(name, this.shown(name));  // the baseline
+    this.opts.onUpdate(texts, edited);
   }
 
   render(result, stale) {
-    const prefs = this.app.state.prefs;
-    $('results').classList.toggle('stale', stale);
-    $('warnings').replaceChildren(...(result ? result.warnings : []).map((w) => el('li', { text: w })));
+    const prefs = this.opts.prefs();
+    if (this.parts.results) this.parts.results.classList.toggle('is-stale', stale);
+    this.parts.warnings.replaceChildren(...(result ? result.warnings : []).map((w) => el('li', { text: w })));
     for (const [name, { card, value, exact, work }] of this.cards) {
       const p = result && result.properties[name];
       card.classList.toggle('unavailable', !p || 'error' in p);
@@ -130,10 +196,106 @@ export class Calculator {
         work.setAttribute('aria-label', `${name} = ${p.work.text} = ${shownText(p, prefs)}`);
       }
     }
+    this.renderPrint(result);
+    this.markScrollable();
+  }
+
+  /** The text a property shows now: its value, "unavailable" or "—". */
+  shown(name, result = this.result) {
+    const p = result && result.properties[name];
+    return !p ? '—' : 'error' in p ? 'unavailable' : shownText(p, this.opts.prefs());
+  }
+
+  /** The inputs and results as one plain table, shown only in print (@media print). */
+  renderPrint(result) {
+    if (!this.parts.print) return;
+    const section = (text) => el('tr', { class: 'section' }, el('th', { colspan: '3', scope: 'colgroup', text }));
+    const rows = [section('Inputs')];
+    for (const f of this.shownFields()) {
+      const typed = (this.texts[f.name] ?? '').trim();
+      const value = typed || (result && result.inputs[f.name] != null ? formText(f, result.inputs[f.name]) : '(not given)');
+      rows.push(el('tr', {}, el('th', { scope: 'row' }, el('code', { text: f.name })), el('td', { text: value }), el('td', { text: f.rule })));
+    }
+    rows.push(section('Results'));
+    for (const p of this.shownProperties())
+      rows.push(el('tr', {}, el('th', { scope: 'row' }, el('code', { text: p.name })), el('td', { text: this.shown(p.name, result) }), el('td', { text: p.equation })));
+    this.parts.print.replaceChildren(
+      el('caption', { text: this.opts.label() }),
+      el('thead', {}, el('tr', {}, el('th', { scope: 'col', text: 'name' }), el('th', { scope: 'col', text: 'value' }), el('th', { scope: 'col', text: 'rule or equation' }))),
+      el('tbody', {}, ...rows));
+  }
+
+  /** Speaks what changed once typing pauses (aria-live="polite"): the errors, or the
+   *  properties whose shown text changed, never the whole panel on every keystroke. */
+  scheduleAnnouncement(errors) {
+    if (!this.parts.announce) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      let text;
+      if (errors.length) text = errors.join(' ');
+      else {
+        const changed = [];
+        for (const name of this.cards.keys()) {
+          const now = this.shown(name);
+          if (this.announced.get(name) !== now) changed.push(`${name} ${now}`);
+          this.announced.set(name, now);
+        }
+        text = changed.length ? `Updated: ${changed.join('; ')}.` : '';
+      }
+      if (text) this.parts.announce.textContent = text;
+    }, ANNOUNCE_DELAY_MS);
+  }
+}
+
+/** The page's calculator view: the chosen scenario's heading, summary and symbols around a ScenarioView. */
+export class Calculator {
+  /** app: {m, types, presets, registry, state, calcLabel(), changed(kind)} */
+  constructor(app) {
+    this.app = app;
+    this.view = null;
+  }
+
+  get result() { return this.view && this.view.result; }
+  get lastGood() { return this.view && this.view.lastGood; }
+
+  /** Rebuilds the form and cards for app.state.calc ({preset, type, texts}). */
+  build() {
+    const { calc } = this.app.state;
+    const type = this.app.types.find((t) => t.name === calc.type);
+    this.type = type;
+    const preset = calc.preset && this.app.presets.find((p) => p.name === calc.preset);
+    $('preset').value = preset ? preset.name : '';
+    $('type').value = type.name;
+    $('scenario-title').textContent = this.app.calcLabel();
+    $('scenario-summary').textContent = preset ? `${preset.summary} ${type.summary}` : type.summary;
+    $('scenario-assumptions').textContent = type.assumptions;
+    $('scenario-excludes').textContent = type.excludes;
+    const symbols = $('scenario-symbols');
+    symbols.replaceChildren(...type.symbols.map((s) => el('li', {}, el('code', { text: s.name }), ` = ${s.meaning}${s.unit ? ` (${s.unit})` : ''}`)));
+    symbols.parentElement.hidden = type.symbols.length === 0;
+    if (this.view) this.view.destroy();
+    this.view = new ScenarioView(
+      { fields: $('fields'), properties: $('properties'), warnings: $('warnings'), stale: $('stale'),
+        results: $('results'), print: $('print-table'), announce: $('announce') },
+      { m: this.app.m, type, registry: this.app.registry, preset: calc.preset,
+        prefs: () => this.app.state.prefs, label: () => this.app.calcLabel(),
+        onUpdate: (texts, edited) => this.updated(texts, edited) });
+    this.view.build(calc.texts);
+  }
+
+  updated(texts, edited) {
+    this.app.state.calc.texts = texts;
+    $('scenario-title').textContent = this.app.calcLabel();
     document.body.dataset.ready = '1';
     if (!this.marked) {
       this.marked = true;
       performance.mark('mlsysim:first-result');
     }
+    if (edited) this.app.changed('calc');
+  }
+
+  /** Re-evaluates the form (after a display preference changed). */
+  update(edited) {
+    this.view.update(edited);
   }
 }

@@ -3,18 +3,13 @@
 // (as its declaration says: higher or lower) is marked, and differences are shown
 // against the first column.
 import { $, el } from './dom.mjs';
-import { fieldControl, evaluateTexts, formText } from './fields.mjs';
+import { fieldControl, evaluateTexts, presetTexts } from './fields.mjs';
+
+export { presetTexts };
 import { shownText, diffText } from './format.mjs';
 
 export const MIN_COLUMNS = 2;
 export const MAX_COLUMNS = 4;
-
-/** Form texts of a preset's inputs. */
-export function presetTexts(app, name) {
-  const preset = app.presets.find((p) => p.name === name);
-  const type = app.types.find((t) => t.name === preset.type);
-  return Object.fromEntries(type.fields.map((f) => [f.name, formText(f, preset.inputs[f.name])]));
-}
 
 /** The default comparison of a type: its presets (up to four), or two blank columns. */
 export function defaultColumns(app, typeName) {

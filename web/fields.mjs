@@ -13,6 +13,13 @@ export function formText(field, value) {
   return String(value);
 }
 
+/** Form texts ({field: text}) of preset `name`; `ctx` holds the module's lists {presets, types}. */
+export function presetTexts(ctx, name) {
+  const preset = ctx.presets.find((p) => p.name === name);
+  const type = ctx.types.find((t) => t.name === preset.type);
+  return Object.fromEntries(type.fields.map((f) => [f.name, formText(f, preset.inputs[f.name])]));
+}
+
 /** A typed number goes to the module as a number (errors then read "got -3"); other
  *  text, and integers beyond 2^53 that a double would round, go as typed. */
 export function numberOrText(text) {

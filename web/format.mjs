@@ -4,6 +4,7 @@
 
 export const TIME_UNITS = { auto: null, ns: 1e-9, 'µs': 1e-6, ms: 1e-3, s: 1, min: 60, h: 3600, day: 86400 };
 export const DEFAULT_PREFS = { bytes: 'decimal', time: 'auto', money: 'short' };
+export const PREF_CHOICES = { bytes: ['decimal', 'binary'], time: Object.keys(TIME_UNITS), money: ['short', 'full'] };
 
 function sig(v, digits = 4) {
   if (v === 0 || !Number.isFinite(v)) return String(v);
