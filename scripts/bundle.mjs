@@ -28,9 +28,10 @@ const classicModule = standaloneAt > 0 ? process.argv[standaloneAt + 1] : null;
 const ENTRIES = ['app.mjs', 'embed.mjs', 'mlsysim-element.mjs'].filter((f) => existsSync(path.join(web, f)));
 const UPLOT = path.join(root, 'node_modules/uplot/dist');
 
-// the previous build's chunks (their names change with their content)
+// the previous build's output (chunk names change with their content, and a module
+// left over from an older layout could hide a missing one); mlsysim.mjs is CMake's
 for (const f of existsSync(dist) ? readdirSync(dist) : [])
-  if (/-[A-Z0-9]{8}\.mjs(\.map)?$/.test(f)) rmSync(path.join(dist, f));
+  if (/\.mjs(\.map)?$/.test(f) && f !== 'mlsysim.mjs') rmSync(path.join(dist, f));
 
 await esbuild.build({
   entryPoints: ENTRIES.map((f) => path.join(web, f)),
