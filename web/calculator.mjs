@@ -75,6 +75,7 @@ export class ScenarioView {
   /** Stops the pending announcement and the resize observer (before a view is replaced). */
   destroy() {
     clearTimeout(this.timer);
+    cancelAnimationFrame(this.scrollCheck);
     if (this.resizes) this.resizes.disconnect();
   }
 
@@ -197,7 +198,9 @@ export class ScenarioView {
       }
     }
     this.renderPrint(result);
-    this.markScrollable();
+    // in the next frame, when the browser lays the cards out anyway: reading widths now
+    // would force a layout per render (76 ms of a cold start)
+    if (!this.scrollCheck) this.scrollCheck = requestAnimationFrame(() => { this.scrollCheck = 0; this.markScrollable(); });
   }
 
   /** The text a property shows now: its value, "unavailable" or "—". */
