@@ -112,7 +112,11 @@ async function createMlsysim(options = {}) {
       field: field === undefined ? null : field, unit: (options && options.unit) || null,
       properties: properties === undefined ? null : properties }, 'inputs');
     const n = xs.length;
-    raw._sweepInput(n).set(xs);  // no user code between making the view and filling it
+    try {
+      raw._sweepInput(n).set(xs);  // no user code between making the view and filling it
+    } catch (e) {  // e.g. a Float64Array whose buffer was transferred away meanwhile
+      throw mlsysimError(`values: cannot be read (${e && e.message ? e.message : String(e)})`, 'values');
+    }
     const reply = JSON.parse(raw._sweep(request));
     if (reply.error !== undefined) throw mlsysimError(reply.error, reply.field);
     // read after the call (memory may have grown), copied out once for all properties

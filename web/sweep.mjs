@@ -168,15 +168,18 @@ export class Sweep {
     box.replaceChildren();
     this.plot = new uPlot(opts, data, box);
     box.dataset.ready = '1';
+    this.exportName = `mlsysim-sweep-${field.name}`;
+    // Made once: a redraw (when a range field loses focus to a click on one of these
+    // buttons) must not replace the button under the pointer and swallow the click.
     const exports = $('sweep-exports');
-    exports.replaceChildren(
-      actionButton('Download SVG', () => { download(`mlsysim-sweep-${field.name}.svg`, new Blob([this.svg()], { type: 'image/svg+xml' })); }),
+    if (!exports.childElementCount) exports.replaceChildren(
+      actionButton('Download SVG', () => { download(`${this.exportName}.svg`, new Blob([this.svg()], { type: 'image/svg+xml' })); }),
       actionButton('Copy SVG', () => copyText(this.svg())),
-      actionButton('Download PNG', async () => { download(`mlsysim-sweep-${field.name}.png`, await this.png()); }),
+      actionButton('Download PNG', async () => { download(`${this.exportName}.png`, await this.png()); }),
       actionButton('Copy PNG', async () => {
         try { await navigator.clipboard.write([new ClipboardItem({ 'image/png': await this.png() })]); return true; } catch { return false; }
       }),
-      actionButton('Download CSV', () => { download(`mlsysim-sweep-${field.name}.csv`, new Blob([this.csv()], { type: 'text/csv' })); }));
+      actionButton('Download CSV', () => { download(`${this.exportName}.csv`, new Blob([this.csv()], { type: 'text/csv' })); }));
   }
 
   png() {

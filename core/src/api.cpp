@@ -335,6 +335,8 @@ SweepSummary sweep(const SweepRequest& request, const double* values, std::size_
         throw InputError("properties", "unknown property " + describe(Json(name)) + " of " + type.name +
                                            "; valid properties: " + join(names));
       }
+      if (std::find(props.begin(), props.end(), p) != props.end())
+        throw InputError("properties", "lists " + describe(Json(name)) + " twice");
       props.push_back(p);
     }
   }
@@ -367,12 +369,9 @@ SweepSummary sweep(const SweepRequest& request, const double* values, std::size_
   // Pass 1: the swept values in canonical units, checked against the field's rule and
   // the exact-product rules that involve the field. Invalid points become NaN.
   std::vector<double> column(n), others;
-  std::vector<const ExactProduct*> products;
   for (const ExactProduct& r : type.exact_products)
-    if (r.a == spec.name || r.b == spec.name) {
-      products.push_back(&r);
+    if (r.a == spec.name || r.b == spec.name)
       others.push_back(static_cast<double>(base.i(r.a == spec.name ? r.b.c_str() : r.a.c_str())));
-    }
   SweepRule rule;
   rule.factor = factor;
   rule.min = spec.min;
@@ -382,21 +381,24 @@ SweepSummary sweep(const SweepRequest& request, const double* values, std::size_
   rule.n_other = others.size();
   std::size_t first = 0;
   summary.invalid_points = sweep_column(values, n, rule, column.data(), &first);
-  if (summary.invalid_points) {  // the message evaluate gives at that point
-    Inputs::Value& v = base.value(static_cast<std::size_t>(field));
-    v.x = values[first] * factor + 0.0;
-    v.i = static_cast<std::int64_t>(v.x);
-    if (!(std::isfinite(v.x) && (spec.min_exclusive ? v.x > spec.min : v.x >= spec.min) &&
-          (!rule.integer || (std::floor(v.x) == v.x && v.x <= static_cast<double>(kMaxExactInteger))))) {
-      summary.first_invalid = spec.name + ": must be " + spec.rule() + ", got " + js_number(values[first]);
-    } else {
-      for (const ExactProduct* r : products) try {
-          const std::int64_t a = base.i(r->a.c_str()), b = base.i(r->b.c_str());
-          exact_product(a, b, (a >= b ? r->a : r->b).c_str(), (r->a + " x " + r->b).c_str());
-        } catch (const InputError& e) {
-          summary.first_invalid = e.what();
-          break;
-        }
+  if (summary.invalid_points) {
+    // the message evaluate gives at that point: the same inputs with the field set to
+    // the value as a JavaScript caller would send it (an integral number as a JSON
+    // integer, a non-finite one as {"$number": ...})
+    const double x = values[first];
+    const Json number =
+        !std::isfinite(x) ? Json{{"$number", std::isnan(x) ? "NaN" : x > 0 ? "Infinity" : "-Infinity"}}
+        : std::floor(x) == x && std::fabs(x) < 9.2e18 ? Json(static_cast<std::int64_t>(x))
+                                                     : Json(x);
+    Json probe = inputs;
+    probe[spec.name] = spec.type == FieldType::Quantity
+                           ? Json{{"value", number}, {"unit", request.unit.empty() ? spec.dim.canonical_unit() : request.unit}}
+                           : number;
+    summary.first_invalid = spec.name + ": must be " + spec.rule() + ", got " + js_number(x);
+    try {
+      normalize_inputs(type, probe);
+    } catch (const InputError& e) {
+      summary.first_invalid = e.what();
     }
   }
 

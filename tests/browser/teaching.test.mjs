@@ -98,6 +98,11 @@ test('sweep: workers 1 to 1024 (log) with speedup and cost plots without errors'
   assert.match(readFileSync(await svg.path(), 'utf8'), /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
   const [png] = await Promise.all([page.waitForEvent('download'), page.click('text=Download PNG')]);
   assert.deepEqual([...readFileSync(await png.path()).subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47]);
+  // the first click after typing a range: leaving the field redraws the plot, which
+  // must not replace the button under the pointer (found by an attack session)
+  await page.fill('#sweep-n', '32');
+  const [csv] = await Promise.all([page.waitForEvent('download', { timeout: 5000 }), page.click('text=Download CSV')]);
+  assert.equal(readFileSync(await csv.path(), 'utf8').trim().split('\n').length, 33);  // header + 32 points
 });
 
 test('links: the whole view round-trips through the copied URL', async () => {
