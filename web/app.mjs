@@ -108,6 +108,17 @@ class App {
     if (q.has('sscale')) s.sweep.scale = q.get('sscale') === 'lin' ? 'lin' : 'log';
     if (q.has('sprops')) s.sweep.props = q.get('sprops').split(',').map((p) => p.slice(0, 100)).slice(0, 20);
     s.sweep.overlay = q.get('soverlay') === '1';
+    const stype = this.types.find((t) => t.name === s.calc.type);
+    const numeric = stype.fields.filter((f) => ['int', 'float', 'quantity'].includes(f.type));
+    if (q.has('sfield') && !numeric.some((f) => f.name === s.sweep.field))
+      notices.push(`The link asks to sweep "${s.sweep.field.slice(0, 60)}", which is not a numeric input of ${stype.name}; sweeping ${numeric[0].name}. Numeric inputs: ${numeric.map((f) => f.name).join(', ')}.`);
+    if (q.has('sprops')) {
+      const known = s.sweep.props.filter((p) => stype.properties.some((x) => x.name === p));
+      const unknown = s.sweep.props.filter((p) => !known.includes(p));
+      if (unknown.length)
+        notices.push(`The link names ${unknown.length === 1 ? 'a property' : 'properties'} that ${stype.name} does not have: ${unknown.map((u) => `"${u.slice(0, 60)}"`).join(', ')}; left out.`);
+      s.sweep.props = known;  // none left: the view's default pair
+    }
     s.prefs = readPrefs((k) => q.get(k), notices);
     s.theme = readTheme((k) => q.get(k), notices);
     return { state: s, notices };

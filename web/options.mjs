@@ -61,11 +61,14 @@ export function applyTheme(node, t) {
 export function readList(get, option, known, what, typeName, notices) {
   const raw = get(option);
   if (raw === null) return null;
-  const names = [...new Set(clip(raw, MAX_TEXT).split(',').map((s) => s.trim()).filter(Boolean))].slice(0, LIST_ITEMS);
+  const names = [...new Set(clip(raw, MAX_TEXT).split(',').map((s) => s.trim()).filter(Boolean))];
+  // one notice for all the unknown names (a long list must not flood the embed)
   const unknown = names.filter((n) => !known.includes(n));
-  for (const n of unknown)
-    notices.push(`${option}: unknown ${what} "${clip(n, 60)}" of ${typeName}; valid ${what === 'property' ? 'properties' : `${what}s`}: ${known.join(', ')}.`);
-  return names.filter((n) => known.includes(n));
+  if (unknown.length) {
+    const listed = unknown.slice(0, 5).map((n) => `"${clip(n, 60)}"`).join(', ') + (unknown.length > 5 ? ` and ${unknown.length - 5} more` : '');
+    notices.push(`${option}: unknown ${unknown.length === 1 ? what : what === 'property' ? 'properties' : `${what}s`} ${listed} of ${typeName}; valid ${what === 'property' ? 'properties' : `${what}s`}: ${known.join(', ')}.`);
+  }
+  return names.filter((n) => known.includes(n)).slice(0, LIST_ITEMS);
 }
 
 /**

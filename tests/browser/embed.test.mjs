@@ -177,6 +177,15 @@ test('bad options give clear notices naming the option, the value and what is va
   assert.match(notices, /theme: must be one of auto, light, dark, got "purple"/);
   assert.match(notices, /bytes "huge"; valid: decimal, binary/);
   assert.equal(await page.textContent('#err-workers'), 'workers: must be an integer >= 1, got -3');
+  // a long list of unknown names is one notice, and a valid name after them still counts
+  const many = Array.from({ length: 300 }, (_, k) => `f${k}`).join(',');
+  await page.goto(`${server.origin}/embed.html?preset=TransformerBsp8Workers&show=${many},per_worker_batch`);
+  await page.waitForSelector('body[data-ready="1"]');
+  const items = await page.locator('.notices li').allTextContents();
+  assert.equal(items.length, 1, items.join(' | '));
+  assert.match(items[0], /^show: unknown fields "f0", "f1", "f2", "f3", "f4" and 295 more of SyncStrategyScenario/);
+  assert.equal(await page.locator('[id$="help-per_worker_batch"]').count(), 1);
+  assert.equal(await page.locator('[id$="help-workers"]').count(), 0);
   // editable= alone: every field shown, only those listed editable
   await page.goto(`${server.origin}/embed.html?preset=TransformerBsp8Workers&editable=workers`);
   await page.waitForSelector('body[data-ready="1"]');

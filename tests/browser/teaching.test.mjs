@@ -105,6 +105,15 @@ test('sweep: workers 1 to 1024 (log) with speedup and cost plots without errors'
   assert.equal(readFileSync(await csv.path(), 'utf8').trim().split('\n').length, 33);  // header + 32 points
 });
 
+test('a link with an unknown sweep field or property says so and keeps what is valid', async () => {
+  await open('?preset=TransformerBsp8Workers&mode=sweep&sfield=nope&sprops=nope,speedup');
+  await page.waitForSelector('#sweep-plot[data-ready="1"] canvas');
+  const notices = await page.locator('#notices li').allTextContents();
+  assert.ok(notices.some((n) => /sweep "nope", which is not a numeric input of SyncStrategyScenario; sweeping workers/.test(n)), notices.join(' | '));
+  assert.ok(notices.some((n) => /does not have: "nope"; left out/.test(n)), notices.join(' | '));
+  assert.deepEqual(await page.locator('#sweep-props input:checked').evaluateAll((xs) => xs.map((x) => x.value)), ['speedup']);
+});
+
 test('links: the whole view round-trips through the copied URL', async () => {
   await open('?preset=TransformerSsp8Workers');
   await page.fill('#in-workers', '16');
