@@ -19,8 +19,14 @@ export function readInputTexts(entries, notices) {
   const texts = {};
   let taken = 0;
   for (const [k, v] of entries) {
-    if (!k.startsWith('i.') || k.length <= 2) continue;
-    if (taken++ < MAX_INPUTS) texts[clip(k.slice(2), 200)] = clip(v, MAX_TEXT);
+    if (!k.startsWith('i.')) continue;
+    const name = clip(k.slice(2), 200);
+    // an object key that cannot hold a value would vanish without a word
+    if (name === '' || name === '__proto__') {
+      notices.push(`The link has an input "${k}" that names no field; left out.`);
+      continue;
+    }
+    if (taken++ < MAX_INPUTS) texts[name] = clip(v, MAX_TEXT);
   }
   if (taken > MAX_INPUTS) notices.push(`The link has ${taken} inputs; only the first ${MAX_INPUTS} were read.`);
   return texts;

@@ -177,6 +177,9 @@ test('bad options give clear notices naming the option, the value and what is va
   assert.match(notices, /theme: must be one of auto, light, dark, got "purple"/);
   assert.match(notices, /bytes "huge"; valid: decimal, binary/);
   assert.equal(await page.textContent('#err-workers'), 'workers: must be an integer >= 1, got -3');
+  await page.goto(`${server.origin}/embed.html?preset=TransformerBsp8Workers&i.=5&i.__proto__=5`);
+  await page.waitForSelector('body[data-ready="1"]');
+  assert.match(await page.textContent('.notices'), /input "i\." that names no field.*input "i\.__proto__" that names no field/s);
   // a long list of unknown names is one notice, and a valid name after them still counts
   const many = Array.from({ length: 300 }, (_, k) => `f${k}`).join(',');
   await page.goto(`${server.origin}/embed.html?preset=TransformerBsp8Workers&show=${many},per_worker_batch`);
