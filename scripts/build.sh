@@ -4,7 +4,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cmake --preset native >/dev/null
-cmake --build --preset native
+if [ "${1:-}" = "--product" ]; then
+  cmake --build --preset native --target mlsysim  # the CLI alone (scripts/serve.sh)
+else
+  cmake --build --preset native                   # also the Catch2 tests and the benchmark
+fi
 cmake --preset wasm >/dev/null
 cmake --build --preset wasm
 echo "build: dist/ (the page and mlsysim.mjs/.wasm) and build/native/mlsysim are ready"

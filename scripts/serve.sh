@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-bash scripts/build.sh
+bash scripts/build.sh --product  # the page, the module and the CLI; not the tests
 port="${PORT:-8000}"
 echo
 echo "mlsysim is served at http://127.0.0.1:${port}/  (Ctrl-C stops it)"

@@ -5,6 +5,12 @@
 import { $, el, download, copyText, actionButton } from './dom.mjs';
 import { apiInputs } from './fields.mjs';
 
+/** Whether property `p`'s equation reads field `name`, directly or through a symbol
+ *  that is another name for it (N = dp_degree). */
+function usesField(type, p, name) {
+  return p.depends_on.some((d) => d === name || type.symbols.some((y) => y.name === d && y.meaning.split('.')[0] === name));
+}
+
 let uPlotModule = null;
 async function loadChart() {
   if (!uPlotModule) {
@@ -57,8 +63,13 @@ export class Sweep {
     const fields = this.fields();
     if (!fields.some((f) => f.name === s.field)) s.field = fields[0].name;
     s.props = [...new Set(s.props)];
-    if (!s.props.length || !s.props.every((p) => type.properties.some((q) => q.name === p)))
-      s.props = type.properties.filter((p) => p.better).slice(0, 2).map((p) => p.name);
+    if (!s.props.length || !s.props.every((p) => type.properties.some((q) => q.name === p))) {
+      // by default two comparable properties that move with the swept input (a flat line
+      // teaches nothing), else any two comparable ones
+      const ranked = type.properties.filter((p) => p.better);
+      const moving = ranked.filter((p) => usesField(type, p, s.field));
+      s.props = (moving.length ? moving : ranked).slice(0, 2).map((p) => p.name);
+    }
     const field = $('sweep-field');
     field.replaceChildren(...fields.map((f) => el('option', { value: f.name, text: `${f.name}${f.type === 'quantity' ? ` (${f.display_unit})` : ''}` })));
     field.value = s.field;
@@ -132,8 +143,7 @@ export class Sweep {
       for (const p of s.props) series.push({ label: this.bases().length > 1 ? `${p} (${base.label})` : p, unit: r.units[p], ys: r.properties[p] });
     }
     // a property whose equation does not use the swept input is flat: say why
-    const uses = (p) => p.depends_on.some((d) => d === f.name || type.symbols.some((y) => y.name === d && y.meaning.split('.')[0] === f.name));
-    const flat = type.properties.filter((p) => s.props.includes(p.name) && !uses(p));
+    const flat = type.properties.filter((p) => s.props.includes(p.name) && !usesField(type, p, f.name));
     const flatNote = flat.map((p) => ` ${p.name} does not change with ${f.name}: its equation uses ${p.depends_on.join(', ')} only.`).join('');
     status.textContent = `${xs.length.toLocaleString('en-US')} points${f.type === 'int' ? ' (integer steps)' : ''} × ${series.length} series computed in ${ms.toFixed(1)} ms, one call per series.${invalid}${flatNote}`;
     document.body.dataset.sweepMs = String(ms);

@@ -28,11 +28,12 @@ using mlsysim::Json;
 constexpr const char* kUsage =
     "usage:\n"
     "  mlsysim list types|presets|workloads|fleets [--json]\n"
-    "  mlsysim eval PRESET [--set FIELD=VALUE]... [--json] [--binary]\n"
-    "  mlsysim eval --type TYPE --set FIELD=VALUE... [--json] [--binary]\n"
-    "  mlsysim eval --input FILE|- [--json] [--binary]\n"
+    "  mlsysim eval PRESET [--set FIELD=VALUE]... [--json] [--binary] [--work]\n"
+    "  mlsysim eval --type TYPE --set FIELD=VALUE... [--json] [--binary] [--work]\n"
+    "  mlsysim eval --input FILE|- [--json] [--binary] [--work]\n"
     "\n"
-    "--binary: byte texts in KiB/MiB/GiB. --work: each equation with the inputs substituted.\n"
+    "--binary: byte texts in KiB/MiB/GiB. --work (any eval form): each equation with the\n"
+    "inputs substituted. --version: the library version.\n"
     "\n"
     "VALUE is read as JSON when it is JSON (8, 0.25, {\"name\": ...}), else as text\n"
     "(\"0.5 s\", \"2 USD/hour\", GPT3). Exit status 2 on invalid input.\n";
