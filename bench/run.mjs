@@ -10,11 +10,12 @@
 // Environment: BENCH_PROFILES (cold starts, default 11), BENCH_RUNS (repeats, default 9),
 // BENCH_SKIP_DYNEXEC=1 to skip the second build.
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync, mkdirSync, existsSync, statSync } from 'node:fs';
+import { readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { pathToFileURL } from 'node:url';
-import { staticServer, browser } from '../tests/browser/harness.mjs';
+import { browser } from '../tests/browser/harness.mjs';
+import { serveStatic } from '../tests/browser/server.mjs';
 import { root, dist } from '../tests/node/load.mjs';
 
 const PROFILES = Number(process.env.BENCH_PROFILES || 11);
@@ -213,8 +214,8 @@ async function main() {
   const nodeSweeps = cases.sweeps.map((c) => ({ c, ...sweepThroughput(m, c) }));
 
   console.error(`bench: Chromium, ${PROFILES} cold starts`);
-  const server = await staticServer(dist);
-  const floorServer = await staticServer(floorSite());
+  const server = await serveStatic(dist);
+  const floorServer = await serveStatic(floorSite());
   let page, pageEval, pageSweeps;
   try {
     page = await pageFigures(server.origin, floorServer.origin);

@@ -2,8 +2,6 @@
 // headless Debian Chromium with a fresh profile (toolchain.md section 5).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, mkdirSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -25,38 +23,6 @@ export function serve(dir = dist) {
     });
     server.on('error', reject);
     server.on('exit', (code) => reject(new Error(`http.server exited with ${code}: ${out}`)));
-  });
-}
-
-const TYPES = { '.html': 'text/html; charset=utf-8', '.mjs': 'text/javascript', '.js': 'text/javascript',
-  '.css': 'text/css', '.wasm': 'application/wasm', '.svg': 'image/svg+xml', '.json': 'application/json',
-  '.map': 'application/json', '.png': 'image/png' };
-
-/**
- * Serves `dir` from node:http on 127.0.0.1 at a free port, with `headers` added to every
- * response (e.g. a Content-Security-Policy). Faster than http.server, so the bench's
- * cold starts measure the page, not the server. Resolves to {origin, close()}.
- */
-export function staticServer(dir = dist, headers = {}) {
-  return new Promise((resolve, reject) => {
-    const server = http.createServer(async (req, res) => {
-      const rel = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-      const file = path.join(dir, rel.endsWith('/') ? `${rel}index.html` : rel);
-      if (!file.startsWith(path.resolve(dir))) { res.writeHead(403).end(); return; }
-      try {
-        const body = await readFile(file);
-        res.writeHead(200, { 'Content-Type': TYPES[path.extname(file)] || 'application/octet-stream',
-          'Cache-Control': 'no-store', ...headers });
-        res.end(body);
-      } catch {
-        res.writeHead(404, headers).end('not found');
-      }
-    });
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve({
-      origin: `http://127.0.0.1:${server.address().port}`,
-      close: () => server.close(),
-    }));
   });
 }
 

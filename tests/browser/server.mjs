@@ -1,6 +1,8 @@
 // A tiny static server for the browser tests (node:http, no dependency), which can send a
 // Content-Security-Policy header with every response: the strict policy a course site
 // may use. Nothing is cached, so every fetch of the module shows up as a request.
+// Also the loopback server of `npm run bench` (faster than http.server, so cold starts
+// measure the page, not the server).
 import http from 'node:http';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -11,7 +13,7 @@ export const STRICT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-ev
 const TYPES = {
   '.html': 'text/html; charset=utf-8', '.mjs': 'text/javascript', '.js': 'text/javascript',
   '.css': 'text/css', '.wasm': 'application/wasm', '.svg': 'image/svg+xml', '.json': 'application/json',
-  '.png': 'image/png', '.txt': 'text/plain; charset=utf-8',
+  '.png': 'image/png', '.map': 'application/json', '.txt': 'text/plain; charset=utf-8',
 };
 
 /** Serves `dir` on 127.0.0.1 at a free port; resolves to {origin, close(), requests}. */
