@@ -368,7 +368,9 @@ SweepSummary sweep(const SweepRequest& request, const double* values, std::size_
 
   // Pass 1: the swept values in canonical units, checked against the field's rule and
   // the exact-product rules that involve the field. Invalid points become NaN.
-  std::vector<double> column(n), others;
+  // (no value-initialisation: every element is written below)
+  std::unique_ptr<double[]> column(new double[n]);
+  std::vector<double> others;
   for (const ExactProduct& r : type.exact_products)
     if (r.a == spec.name || r.b == spec.name)
       others.push_back(static_cast<double>(base.i(r.a == spec.name ? r.b.c_str() : r.a.c_str())));
@@ -380,7 +382,7 @@ SweepSummary sweep(const SweepRequest& request, const double* values, std::size_
   rule.other = others.data();
   rule.n_other = others.size();
   std::size_t first = 0;
-  summary.invalid_points = sweep_column(values, n, rule, column.data(), &first);
+  summary.invalid_points = sweep_column(values, n, rule, column.get(), &first);
   if (summary.invalid_points) {
     // the message evaluate gives at that point: the same inputs with the field set to
     // the value as a JavaScript caller would send it (an integral number as a JSON
@@ -410,13 +412,16 @@ SweepSummary sweep(const SweepRequest& request, const double* values, std::size_
   std::unique_ptr<bool[]> varies(new bool[m.slots.size()]);
   for (std::size_t k = 0; k < m.slots.size(); ++k) {
     varies[k] = m.slots[k].field == field || m.slots[k].alias_of == field;
-    columns[k] = varies[k] ? column.data() : &slots[k];
+    columns[k] = varies[k] ? column.get() : &slots[k];
   }
   std::vector<double> scratch(m.batch_scratch());
-  out.assign(props.size() * n, NAN);
+  out.resize(props.size() * n);  // a reused buffer of the same size is not touched
   for (std::size_t j = 0; j < props.size(); ++j) {
-    if (unavailable[j]) continue;
     double* o = out.data() + j * n;
+    if (unavailable[j]) {
+      std::fill(o, o + n, NAN);
+      continue;
+    }
     m.run_batch(props[j], columns.data(), varies.get(), n, o, scratch.data());
     if (summary.invalid_points)  // a property that does not read the field has values there too
       for (std::size_t i = 0; i < n; ++i) o[i] = std::isnan(column[i]) ? NAN : o[i];
