@@ -84,7 +84,12 @@ async function createMlsysim(options = {}) {
    * One call into the module for all points. `values` is an array or Float64Array of
    * the field's values (in options.unit for a quantity field, else its canonical unit);
    * NaN marks a point where the value breaks the field's rule or the property is
-   * unavailable. Throws Error {message, field} on an invalid request.
+   * unavailable. The property arrays are views of one new buffer, property-major; with
+   * options.into (a Float64Array of at least properties × points elements) they are
+   * views of `into` instead, and nothing is allocated for them: for callers that sweep
+   * again and again (a slider, an animation), at the price that the next sweep into the
+   * same buffer overwrites them. Throws Error {message, field} on an invalid request
+   * (field "into" when `into` is not a Float64Array or is too short).
    */
   function sweep(type, inputs, field, values, properties, options) {
     // Everything user code can run (getters, toJSON, valueOf) runs here, before any view
@@ -111,6 +116,19 @@ async function createMlsysim(options = {}) {
     const request = mlsysimJson({ type: type === undefined ? null : type, inputs: inputs === undefined ? {} : inputs,
       field: field === undefined ? null : field, unit: (options && options.unit) || null,
       properties: properties === undefined ? null : properties }, 'inputs');
+    // a real Float64Array (not a Proxy whose traps could run during the copy), its
+    // length read after the last user code (getters, toJSON) and before any view
+    // into the module exists
+    let into = options ? options.into : undefined, intoLength = 0;
+    if (into === null) into = undefined;
+    if (into !== undefined) {
+      const tag = Object.prototype.toString.call(into);
+      if (!ArrayBuffer.isView(into) || tag !== '[object Float64Array]')
+        throw mlsysimError(`into: must be a Float64Array, got ${tag}`, 'into');
+      if (into.buffer === xs.buffer)
+        throw mlsysimError('into: must not share its buffer with values', 'into');
+      intoLength = into.length;
+    }
     const n = xs.length;
     try {
       raw._sweepInput(n).set(xs);  // no user code between making the view and filling it
@@ -120,8 +138,17 @@ async function createMlsysim(options = {}) {
     const reply = JSON.parse(raw._sweep(request));
     if (reply.error !== undefined) throw mlsysimError(reply.error, reply.field);
     // read after the call (memory may have grown), copied out once for all properties
-    const out = raw._sweepOutput().slice();
     const r = reply.result;
+    const view = raw._sweepOutput();
+    let out;
+    if (into) {
+      if (intoLength < view.length)
+        throw mlsysimError(`into: needs at least ${r.properties.length} properties × ${n} points = ${view.length} elements, got ${intoLength}`, 'into');
+      into.set(view);
+      out = into;
+    } else {
+      out = view.slice();
+    }
     const result = { field, unit: (options && options.unit) || null, values: xs,
       properties: {}, units: {}, invalid_points: r.invalid_points, first_invalid: r.first_invalid };
     r.properties.forEach((name, k) => {

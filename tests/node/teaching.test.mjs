@@ -82,6 +82,32 @@ test('sweep reads every value before it touches the module, so re-entrant getter
     assert.throws(() => m.sweep(p.type, p.inputs, 'workers', bad), { field: 'values' });
 });
 
+test('sweep into a caller\'s buffer: the same numbers, views of that buffer, and clear refusals', () => {
+  const p = m.listPresets().find((q) => q.name === 'TransformerBsp8Workers');
+  const values = new Float64Array([1, 8, 1000, 0]);  // 0 breaks workers >= 1
+  const fresh = m.sweep(p.type, p.inputs, 'workers', values, ['global_batch', 'cost']);
+  const buffer = new Float64Array(10).fill(-1);
+  const s = m.sweep(p.type, p.inputs, 'workers', values, ['global_batch', 'cost'], { into: buffer });
+  for (const name of ['global_batch', 'cost']) {
+    assert.equal(s.properties[name].buffer, buffer.buffer, `${name} is a view of into`);
+    assert.deepEqual(Array.from(s.properties[name]), Array.from(fresh.properties[name]));
+  }
+  // by hand: global_batch = workers x per_worker_batch (32); cost = 14000 x 0.625 s x workers x 2/3600 USD/s
+  assert.deepEqual(Array.from(buffer.subarray(0, 3)), [32, 256, 32000]);
+  assertClose(assert, buffer[5], 14000 * 0.625 * 8 * 2 / 3600, 1e-12, 'cost at 8 workers');
+  assert.ok(Number.isNaN(buffer[3]) && Number.isNaN(buffer[7]), 'the invalid point is a gap in both');
+  assert.deepEqual(Array.from(buffer.subarray(8)), [-1, -1], 'nothing past properties x points is written');
+  const again = m.sweep(p.type, p.inputs, 'workers', [2, 4, 8, 16], ['global_batch', 'cost'], { into: buffer });
+  assert.deepEqual(Array.from(again.properties.global_batch), [64, 128, 256, 512]);
+  assert.deepEqual(Array.from(s.properties.global_batch), [64, 128, 256, 512], 'a second sweep into it overwrites the first');
+  assert.throws(() => m.sweep(p.type, p.inputs, 'workers', values, ['global_batch', 'cost'], { into: new Float64Array(7) }),
+    { field: 'into', message: 'into: needs at least 2 properties × 4 points = 8 elements, got 7' });
+  for (const bad of [[0, 0, 0, 0, 0, 0, 0, 0], new Float32Array(8), new Proxy(new Float64Array(8), {}), 'abc', 8])
+    assert.throws(() => m.sweep(p.type, p.inputs, 'workers', values, ['global_batch', 'cost'], { into: bad }), { field: 'into', message: /must be a Float64Array/ });
+  assert.throws(() => m.sweep(p.type, p.inputs, 'workers', values, null, { into: values }), { field: 'into', message: /share its buffer/ });
+  assert.equal(m.sweep(p.type, p.inputs, 'workers', values, ['global_batch'], { into: null }).properties.global_batch[1], 256, 'into: null is no into');
+});
+
 test('a request with tens of thousands of keys is refused at once', () => {
   const inputs = Object.fromEntries(Array.from({ length: 30000 }, (_, i) => [`k${i}`, i]));
   const t0 = performance.now();
