@@ -38,8 +38,9 @@ void Model::run_batch(std::size_t p, const double* const* columns, const bool* v
                       double* out, double* scratch) const noexcept {
   struct Entry {
     bool scalar;
-    double v;   // when scalar
-    double* a;  // kBatch values otherwise
+    double v;         // when scalar
+    const double* a;  // kBatch values otherwise: the swept column itself (read only, never
+                      // written) or a scratch array
   };
   Entry stack[33];
   double* bad = scratch;
@@ -54,10 +55,7 @@ void Model::run_batch(std::size_t p, const double* const* columns, const bool* v
         case Op::Push: stack[top] = {true, op.value, nullptr}; ++top; break;
         case Op::Load:
           if (varies[op.index]) {
-            double* d = array(top);
-            const double* c = columns[op.index] + base;
-            for (std::size_t i = 0; i < m; ++i) d[i] = c[i];
-            stack[top] = {false, 0, d};
+            stack[top] = {false, 0, columns[op.index] + base};  // no copy
           } else {
             stack[top] = {true, columns[op.index][0], nullptr};
           }
@@ -65,8 +63,13 @@ void Model::run_batch(std::size_t p, const double* const* columns, const bool* v
           break;
         case Op::Sqrt: {
           Entry& e = stack[top - 1];
-          if (e.scalar) e.v = std::sqrt(e.v);
-          else for (std::size_t i = 0; i < m; ++i) e.a[i] = std::sqrt(e.a[i]);
+          if (e.scalar) {
+            e.v = std::sqrt(e.v);
+          } else {  // into scratch: e.a may be the swept column
+            double* d = array(top - 1);
+            for (std::size_t i = 0; i < m; ++i) d[i] = std::sqrt(e.a[i]);
+            e.a = d;
+          }
           break;
         }
         case Op::Guard:
@@ -94,7 +97,7 @@ void Model::run_batch(std::size_t p, const double* const* columns, const bool* v
             }
             break;
           }
-          double* d = array(top - 1);  // the result goes where x's array would be
+          double* d = array(top - 1);  // the result goes to x's scratch array (never a column)
           const double xs = x.v, ys = y.v;
           const double* xa = x.scalar ? nullptr : x.a;
           const double* ya = y.scalar ? nullptr : y.a;
