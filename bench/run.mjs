@@ -95,13 +95,21 @@ const FIRST_PAINT = () => {
   performance.mark = (name, ...rest) => {
     const r = mark(name, ...rest);
     if (name === 'mlsysim:first-result')
-      requestAnimationFrame(() => setTimeout(() => mark('bench:first-result-painted'), 0));
+      requestAnimationFrame(() => setTimeout(() => {
+        mark('bench:first-result-painted');
+        console.debug('bench:first-result-painted');
+      }, 0));
     return r;
   };
 };
+/** Loads `url` and waits for the page's console message, without running any script in
+ *  the page meanwhile: Playwright's waitForFunction (and goto's wait for `load`) would
+ *  inject and compile its own script on the page's main thread during the start-up being
+ *  measured (46-75 ms in a profiled cold start). */
 async function firstPaint(page, url) {
-  await page.goto(url);
-  await page.waitForFunction(() => performance.getEntriesByName('bench:first-result-painted').length > 0, null, { timeout: 30000 });
+  const painted = page.waitForEvent('console', { predicate: (m) => m.text() === 'bench:first-result-painted', timeout: 30000 });
+  await page.goto(url, { waitUntil: 'commit' });
+  await painted;
   return page.evaluate(() => {
     const first = performance.getEntriesByName('mlsysim:first-result')[0].startTime;
     return {
@@ -123,8 +131,16 @@ function floorSite() {
   return d;
 }
 
+/** A fresh profile that has already shown one page of `origin` (a 404): its renderer
+ *  process is running, its caches are still empty. */
+async function warmProcess(origin) {
+  const b = await browser(origin);
+  await b.page.goto(`${origin}/not-a-page`);
+  return b;
+}
+
 async function pageFigures(origin, floorOrigin) {
-  const starts = [], painted = [], warm = [], floor = [];
+  const starts = [], painted = [], warm = [], floor = [], processWarm = [], floorProcessWarm = [];
   let loaded = null;
   for (let k = 0; k < PROFILES; k++) {
     const { context, page } = await browser(origin);
@@ -139,15 +155,18 @@ async function pageFigures(origin, floorOrigin) {
     } finally {
       await context.close();
     }
-    const f = await browser(floorOrigin);
-    try {
-      await f.page.addInitScript(FIRST_PAINT);
-      floor.push((await firstPaint(f.page, `${floorOrigin}/index.html`)).painted);
-    } finally {
-      await f.context.close();
+    for (const [o, make, into] of [[floorOrigin, browser, floor], [origin, warmProcess, processWarm], [floorOrigin, warmProcess, floorProcessWarm]]) {
+      const f = await make(o);
+      try {
+        await f.page.addInitScript(FIRST_PAINT);
+        into.push((await firstPaint(f.page, `${o}/index.html`)).painted);
+      } finally {
+        await f.context.close();
+      }
     }
   }
-  return { starts: stats(starts), painted: stats(painted), warm: stats(warm), floor: stats(floor), loaded };
+  return { starts: stats(starts), painted: stats(painted), warm: stats(warm), floor: stats(floor),
+    processWarm: stats(processWarm), floorProcessWarm: stats(floorProcessWarm), loaded };
 }
 
 function sizes(urls, origin) {
@@ -221,8 +240,10 @@ async function main() {
   const nodeSweeps = cases.sweeps.map((c) => ({ c, ...sweepThroughput(m, c) }));
 
   console.error(`bench: Chromium, ${PROFILES} cold starts`);
-  const server = await serveStatic(dist);
-  const floorServer = await serveStatic(floorSite());
+  // cacheable, as a real static host is: each cold start uses a fresh profile (an empty
+  // cache), and the second visit in the same profile then shows what caching gives
+  const server = await serveStatic(dist, { cache: true });
+  const floorServer = await serveStatic(floorSite(), { cache: true });
   let page, pageEval, pageSweeps;
   try {
     page = await pageFigures(server.origin, floorServer.origin);
@@ -276,7 +297,11 @@ async function main() {
     `target ≤ 50 ms: ${page.painted.median <= 50 ? 'met' : 'not met'}`);
   row('cold start (Chromium, fresh profile, loopback)', 'floor: a one-stylesheet, one-line-module page, same server, fresh profile', spread(page.floor, ms),
     `the calculator's own share: ${(page.painted.median - page.floor.median).toFixed(0)} ms`);
-  row('cold start (Chromium, fresh profile, loopback)', 'second visit, same profile (HTTP and code caches warm) → first result painted', spread(page.warm, ms),
+  row('cold start (Chromium, fresh profile, loopback)', 'the same after one blank page of the same origin (renderer process running, caches empty)', spread(page.processWarm, ms),
+    `target ≤ 50 ms: ${page.processWarm.median <= 50 ? 'met' : 'not met'}`);
+  row('cold start (Chromium, fresh profile, loopback)', 'floor, after one blank page of the same origin', spread(page.floorProcessWarm, ms),
+    `the calculator's own share: ${(page.processWarm.median - page.floorProcessWarm.median).toFixed(0)} ms`);
+  row('cold start (Chromium, fresh profile, loopback)', 'second visit, same profile (HTTP cache and compiled-code cache warm; served with max-age=600) → first result painted', spread(page.warm, ms),
     `target ≤ 50 ms: ${page.warm.median <= 50 ? 'met' : 'not met'}`);
   const us = (x) => `${x.toFixed(1)} µs`;
   const nodeLat = pick(lat, 'plain'), nodeWork = pick(lat, 'work');

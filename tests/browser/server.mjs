@@ -1,6 +1,6 @@
 // A tiny static server for the browser tests (node:http, no dependency), which can send a
 // Content-Security-Policy header with every response: the strict policy a course site
-// may use. Nothing is cached, so every fetch of the module shows up as a request.
+// may use. By default nothing is cached, so every fetch of the module shows up as a request.
 // Also the loopback server of `npm run bench` (faster than http.server, so cold starts
 // measure the page, not the server).
 import http from 'node:http';
@@ -16,8 +16,11 @@ const TYPES = {
   '.png': 'image/png', '.map': 'application/json', '.txt': 'text/plain; charset=utf-8',
 };
 
-/** Serves `dir` on 127.0.0.1 at a free port; resolves to {origin, close(), requests}. */
-export function serveStatic(dir = dist, { csp = null } = {}) {
+/** Serves `dir` on 127.0.0.1 at a free port; resolves to {origin, close(), requests}.
+ *  `cache`: send `Cache-Control: max-age=600` (as GitHub Pages does) instead of
+ *  `no-store`, so that a second visit can use the HTTP cache and the browser's cache of
+ *  compiled code (the bench's second-visit figure). */
+export function serveStatic(dir = dist, { csp = null, cache = false } = {}) {
   const requests = [];
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url, 'http://x');
@@ -27,7 +30,7 @@ export function serveStatic(dir = dist, { csp = null } = {}) {
     if (url.pathname.endsWith('/')) file = path.join(file, 'index.html');
     try {
       const body = await readFile(file);
-      const headers = { 'Content-Type': TYPES[path.extname(file)] || 'application/octet-stream', 'Cache-Control': 'no-store' };
+      const headers = { 'Content-Type': TYPES[path.extname(file)] || 'application/octet-stream', 'Cache-Control': cache ? 'max-age=600' : 'no-store' };
       if (csp) headers['Content-Security-Policy'] = csp;
       res.writeHead(200, headers).end(body);
     } catch {
