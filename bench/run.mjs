@@ -203,7 +203,11 @@ function sweepThroughput(m, c) {
 // ---- 4. native: Google Benchmark ----
 function nativeFigures() {
   const exe = path.join(root, 'build/native/mlsysim_bench');
-  if (!existsSync(exe)) return null;
+  if (!existsSync(exe)) {
+    console.error('bench: build/native/mlsysim_bench is missing, so there are no native figures or native/wasm ratios: ' +
+      'run `npm run bench`, which builds it (scripts/build.sh; needs Debian\'s libbenchmark-dev, which scripts/setup.sh installs)');
+    return null;
+  }
   const json = JSON.parse(execFileSync(exe, ['--benchmark_format=json', `--benchmark_repetitions=${RUNS}`,
     '--benchmark_min_time=0.1'], { maxBuffer: 64 << 20, stdio: ['ignore', 'pipe', 'ignore'] }).toString());
   const by = {};
@@ -320,6 +324,7 @@ async function main() {
         t === 'SyncStrategyScenario' ? `wasm (Node) / native = ${(nodeLat.median / (e.ns.median / 1000)).toFixed(1)}×` : '');
     }
   }
+  if (!native) row('native', 'not measured', 'build/native/mlsysim_bench is missing', 'run `npm run bench`, which builds it');
   const rate = (x) => `${fmt(x)}/s`;
   for (const s of nodeSweeps) {
     const label = `${s.c.name}: ${s.c.points} points × ${s.props} properties`;

@@ -9,3 +9,15 @@ test('docs/scenarios.md is what the declarations generate (run `npm run docs` af
   const committed = readFileSync(path.join(root, 'docs/scenarios.md'), 'utf8');
   assert.equal(committed, scenariosMarkdown(await load()));
 });
+
+test('the JavaScript snippet in README.md runs as written', async () => {
+  const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+  const blocks = [...readme.matchAll(/```js\n([\s\S]*?)```/g)].map((b) => b[1]);
+  assert.ok(blocks.length >= 1, 'README has a js block');
+  for (const code of blocks) {
+    assert.match(code, /from '\.\/dist\/mlsysim\.mjs'/, 'it imports the module from the repository root');
+    // run from the repository root, as the comment in the snippet says
+    const { execFileSync } = await import('node:child_process');
+    execFileSync(process.execPath, ['--input-type=module', '-e', code], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
+  }
+});
