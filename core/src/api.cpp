@@ -306,7 +306,10 @@ SweepSummary sweep(const SweepRequest& request, const double* values, std::size_
                                   type.name + ": " + join(numeric));
   const FieldSpec& spec = type.fields[static_cast<std::size_t>(field)];
   double factor = 1;
-  if (!request.unit.empty() || spec.type == FieldType::Quantity) {
+  if (!request.unit.empty() && spec.type != FieldType::Quantity)
+    throw InputError("unit", spec.name + " is a plain number (" + (spec.type == FieldType::Int ? "integer" : "float") +
+                                 "), so its sweep values take no unit; got " + describe(Json(request.unit)));
+  if (spec.type == FieldType::Quantity) {
     Quantity u;
     try {
       u = parse_unit(request.unit.empty() ? spec.dim.canonical_unit() : request.unit);
@@ -357,7 +360,7 @@ SweepSummary sweep(const SweepRequest& request, const double* values, std::size_
     const double stand_in = spec.min_exclusive ? spec.min + 1 : std::max(spec.min, 1.0);
     probe[spec.name] = spec.type == FieldType::Quantity ? Json({{"value", stand_in}, {"unit", spec.dim.canonical_unit()}})
                                                         : Json(stand_in);
-    return normalize_inputs(type, probe, /*run_check=*/false);
+    return normalize_inputs(type, probe, /*swept=*/spec.name);
   }();
   std::vector<double> slots(m.slots.size());
   std::unique_ptr<bool[]> present(new bool[m.slots.size()]);

@@ -4,6 +4,7 @@
 // (CMakeLists.txt); docs/performance.md has the figures.
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 
 #include "model.hpp"
 
@@ -17,7 +18,14 @@ std::size_t sweep_column(const double* values, std::size_t n, const SweepRule& r
     const double x = values[i] * rule.factor + 0.0;
     bool ok = std::isfinite(x) && (rule.min_exclusive ? x > rule.min : x >= rule.min) &&
               (!rule.integer || (std::floor(x) == x && x <= max_integer));
-    for (std::size_t k = 0; ok && k < rule.n_other; ++k) ok = x * rule.other[k] <= max_integer;
+    // exactly, as evaluate checks it (a double product of 3 x 3002399751580331 rounds
+    // 2^53 + 1 down to 2^53); x and the other factors are integers in [0, 2^53] here
+    for (std::size_t k = 0; ok && k < rule.n_other; ++k) {
+      std::uint64_t product = 0;
+      ok = x >= 0 && rule.other[k] >= 0 &&
+           !__builtin_mul_overflow(static_cast<std::uint64_t>(x), static_cast<std::uint64_t>(rule.other[k]), &product) &&
+           product <= static_cast<std::uint64_t>(kMaxExactInteger);
+    }
     column[i] = ok ? x : NAN;
     if (!ok && invalid++ == 0) *first_invalid = i;
   }

@@ -71,10 +71,19 @@ const Inputs::Value& Inputs::at(const char* field) const {
 
 std::int64_t exact_product(std::int64_t a, std::int64_t b, const char* blame, const char* what) {
   std::int64_t r = 0;
-  if (__builtin_mul_overflow(a, b, &r) || r > kMaxExactInteger)
-    throw InputError(blame, std::string(what) + " = " + js_number(static_cast<double>(a) * static_cast<double>(b)) +
+  if (__builtin_mul_overflow(a, b, &r) || r > kMaxExactInteger) {
+    // the exact product in decimal (a double would round 2^53 + 1 to 2^53 and contradict
+    // the message); both factors are integers in [0, 2^53], so 128 bits hold it
+    unsigned __int128 p = static_cast<unsigned __int128>(a) * static_cast<unsigned __int128>(b);
+    std::string digits;
+    do {
+      digits.insert(digits.begin(), static_cast<char>('0' + static_cast<int>(p % 10)));
+      p /= 10;
+    } while (p != 0);
+    throw InputError(blame, std::string(what) + " = " + digits +
                                 " is above 2^53 = 9007199254740992, which JavaScript cannot "
                                 "represent exactly");
+  }
   return r;
 }
 
@@ -287,7 +296,7 @@ Inputs::Value read_field(const FieldSpec& spec, const Json& v) {
 
 }  // namespace
 
-Inputs normalize_inputs(const ScenarioType& type, const Json& inputs, bool run_check) {
+Inputs normalize_inputs(const ScenarioType& type, const Json& inputs, const std::string& swept) {
   if (!inputs.is_object())
     throw InputError("inputs", "must be an object of field values, got " + describe(inputs));
   std::vector<std::string> names;
@@ -313,11 +322,11 @@ Inputs normalize_inputs(const ScenarioType& type, const Json& inputs, bool run_c
     }
   }
   Inputs in(type.fields, std::move(values));
-  if (run_check)
-    for (const ExactProduct& r : type.exact_products) {
-      const std::int64_t a = in.i(r.a.c_str()), b = in.i(r.b.c_str());
-      exact_product(a, b, (a >= b ? r.a : r.b).c_str(), (r.a + " x " + r.b).c_str());
-    }
+  for (const ExactProduct& r : type.exact_products) {
+    if (r.a == swept || r.b == swept) continue;
+    const std::int64_t a = in.i(r.a.c_str()), b = in.i(r.b.c_str());
+    exact_product(a, b, (a >= b ? r.a : r.b).c_str(), (r.a + " x " + r.b).c_str());
+  }
   return in;
 }
 

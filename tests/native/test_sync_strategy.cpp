@@ -102,6 +102,17 @@ TEST_CASE("A global batch above 2^53 is an input error naming the larger factor"
   }
   in["per_worker_batch"] = std::int64_t{1} << 51;  // 2^53 exactly is still exact
   CHECK(prop(eval(in), "global_batch") == 9007199254740992.0);
+  // 3 x 3002399751580331 = 9007199254740993 = 2^53 + 1, which a double rounds to 2^53:
+  // refused, and the message shows the exact product
+  in["workers"] = 3;
+  in["per_worker_batch"] = std::int64_t{3002399751580331};
+  try {
+    eval(in);
+    FAIL("accepted");
+  } catch (const mlsysim::InputError& e) {
+    CHECK(e.field == "per_worker_batch");
+    CHECK_THAT(e.what(), Catch::Contains("workers x per_worker_batch = 9007199254740993 is above 2^53"));
+  }
 }
 
 TEST_CASE("Integer fields take integral floats and numeric text but not fractions", "[sync][rules]") {

@@ -64,6 +64,36 @@ mlsysim::SweepRequest bsp_sweep(const std::string& field) {
 }
 }  // namespace
 
+// Found by an attack session: the per-point product rule was checked in doubles (2^53 + 1
+// rounds to 2^53), and a product rule that does not involve the swept field was not
+// checked at all.
+TEST_CASE("A sweep applies the 2^53 product rule exactly, and to the fields it does not sweep", "[sweep][rules]") {
+  mlsysim::SweepRequest req = bsp_sweep("workers");
+  req.inputs["per_worker_batch"] = std::int64_t{3002399751580331};
+  req.properties = {"global_batch"};
+  const std::vector<double> values{1, 2, 3};  // 3 x 3002399751580331 = 2^53 + 1
+  std::vector<double> out;
+  const auto s = mlsysim::sweep(req, values.data(), values.size(), out);
+  CHECK(out[0] == 3002399751580331.0);
+  CHECK(out[1] == 6004799503160662.0);
+  CHECK(std::isnan(out[2]));
+  CHECK(s.invalid_points == 1);
+  CHECK_THAT(s.first_invalid, Catch::Contains("= 9007199254740993 is above 2^53"));
+
+  // workers x per_worker_batch = 2^54 whatever iterations is: every point would be
+  // refused by evaluate, so the sweep is refused, naming the same field
+  mlsysim::SweepRequest other = bsp_sweep("iterations");
+  other.inputs["workers"] = std::int64_t{1} << 52;
+  other.inputs["per_worker_batch"] = 4;
+  try {
+    mlsysim::sweep(other, values.data(), values.size(), out);
+    FAIL("accepted");
+  } catch (const mlsysim::InputError& e) {
+    CHECK(e.field == "workers");
+    CHECK_THAT(e.what(), Catch::Contains("= 18014398509481984 is above 2^53"));
+  }
+}
+
 TEST_CASE("A sweep gives at each point what evaluate gives there", "[sweep]") {
   mlsysim::SweepRequest req = bsp_sweep("workers");
   req.properties = {"speedup", "cost", "global_batch"};
@@ -152,6 +182,9 @@ TEST_CASE("Unreasonable sweep requests are refused by name", "[sweep][bad-input]
   auto u = bsp_sweep("base_iteration_time");
   u.unit = "GB";
   refused(u, 1, "unit");
+  auto plain = bsp_sweep("workers");  // a dimensionless unit would silently scale a count
+  plain.unit = "h/s";
+  refused(plain, 1, "unit");
   auto bad = bsp_sweep("workers");
   bad.inputs["iterations"] = -1;
   refused(bad, 1, "iterations");

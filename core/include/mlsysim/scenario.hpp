@@ -172,10 +172,10 @@ const std::vector<ScenarioType>& scenario_types();
 const ScenarioType& find_scenario_type(const std::string& name);
 
 /// Validates and normalizes `inputs` (a JSON object, as API.md's `evaluate` takes it)
-/// against `type`, including its cross-field rules (exact_products) unless `run_check`
-/// is false.
+/// against `type`, including its cross-field rules (exact_products), except those that
+/// involve the field named `swept` (a sweep checks those at each point).
 /// Throws InputError.
-Inputs normalize_inputs(const ScenarioType& type, const Json& inputs, bool run_check = true);
+Inputs normalize_inputs(const ScenarioType& type, const Json& inputs, const std::string& swept = "");
 
 /// Exact integer product for integer properties; InputError on `blame` when the
 /// product exceeds 2^53 (not exact in JavaScript, SPEC section 2).
