@@ -22,23 +22,83 @@ function mlsysimReplacer(key, value) {
   return value;
 }
 
+/** The longest request text the module takes, in characters. No input of ours needs a
+ *  thousandth of it; a longer text is refused here, before it is copied into the
+ *  module's memory (a 1 GB string would exhaust it). */
+const MLSYSIM_MAX_REQUEST = 1000000;
+/** A lone UTF-16 surrogate as JSON.stringify writes it (an escape not itself escaped):
+ *  not text, and the core's JSON parser refuses it. */
+const MLSYSIM_LONE_SURROGATE = /(?:^|[^\\])(?:\\\\)*\\ud[89a-f][0-9a-f]{2}/i;
+
 /**
  * JSON text of `request` for the core. When the inputs cannot be serialized (a getter
- * or toJSON that throws, a cycle, nesting past the stack), the error names the input
- * field that holds the culprit, found by serializing the fields one at a time.
+ * or toJSON that throws, a cycle, nesting past the stack), or the text is too long or
+ * holds a lone surrogate, the error names the field that holds the culprit, found by
+ * serializing the request's entries and the inputs' fields one at a time.
  */
 function mlsysimJson(request, inputsKey) {
+  let text, failure = null;
   try {
-    return JSON.stringify(request, mlsysimReplacer);
+    text = JSON.stringify(request, mlsysimReplacer);
   } catch (e) {
-    let field = inputsKey;
+    failure = e;
+  }
+  const tooLong = failure === null && text.length > MLSYSIM_MAX_REQUEST;
+  const lone = failure === null && !tooLong && MLSYSIM_LONE_SURROGATE.test(text);
+  if (failure === null && !tooLong && !lone) return text;
+  // the culprit: the first entry that fails or holds a lone surrogate, or the longest
+  let field = inputsKey, longest = -1;
+  const look = (container, key) => {
+    let t;
+    try { t = JSON.stringify(container[key], mlsysimReplacer); } catch { return true; }
+    if (lone) return MLSYSIM_LONE_SURROGATE.test(JSON.stringify(key)) || (t !== undefined && MLSYSIM_LONE_SURROGATE.test(t));
+    if (tooLong && t !== undefined && t.length > longest) { longest = t.length; field = key; }
+    return false;
+  };
+  try {
     const inputs = request[inputsKey];
-    try {
-      for (const key of Object.keys(inputs)) {
-        try { JSON.stringify(inputs[key], mlsysimReplacer); } catch { field = key; break; }
-      }
-    } catch { /* a Proxy whose keys throw: keep the container's name */ }
-    throw mlsysimError(`${field}: cannot be read (${e && e.message ? e.message : String(e)})`, field);
+    const entries = [...Object.keys(request).filter((k) => k !== inputsKey).map((k) => [request, k]),
+      ...(inputs && typeof inputs === 'object' ? Object.keys(inputs).map((k) => [inputs, k]) : [])];
+    for (const [container, key] of entries) if (look(container, key)) { field = key; break; }
+  } catch { /* a Proxy whose keys throw: keep the container's name */ }
+  if (tooLong) throw mlsysimError(`${field}: too long (the request is ${text.length} characters; at most ${MLSYSIM_MAX_REQUEST})`, field);
+  if (lone) throw mlsysimError(`${field}: holds a lone UTF-16 surrogate, which is not text`, field);
+  throw mlsysimError(`${field}: cannot be read (${failure && failure.message ? failure.message : String(failure)})`, field);
+}
+
+/** The typed-array intrinsics, taken once: called directly, no getter or method that a
+ *  caller's object (a Proxy, a subclass, an own property) overrides can run, or receive
+ *  a view of the module's memory. */
+const mlsysimTypedArray = Object.getPrototypeOf(Float64Array.prototype);
+const mlsysimIntrinsic = (name) => Object.getOwnPropertyDescriptor(mlsysimTypedArray, name).get;
+const mlsysimTag = mlsysimIntrinsic(Symbol.toStringTag);
+const mlsysimLength = mlsysimIntrinsic('length');
+const mlsysimBuffer = mlsysimIntrinsic('buffer');
+const mlsysimSet = mlsysimTypedArray.set;
+const mlsysimSlice = mlsysimTypedArray.slice;
+/** True for a real Float64Array (or subclass instance); false for a Proxy, another
+ *  typed array, or an object that fakes Symbol.toStringTag. */
+const mlsysimIsFloat64Array = (x) => mlsysimTag.call(x) === 'Float64Array';
+
+/** options[key] for each key, each getter run once; an options object whose getters
+ *  throw gives Error {field: "options"}. */
+function mlsysimOptions(options, keys) {
+  const out = {};
+  try {
+    for (const k of keys) out[k] = options === undefined || options === null ? undefined : options[k];
+  } catch (e) {
+    throw mlsysimError(`options: cannot be read (${e && e.message ? e.message : String(e)})`, 'options');
+  }
+  return out;
+}
+
+/** Calls the raw module function `fn`; a WebAssembly exception or trap that escapes it
+ *  (not expected: every C++ error is caught in wasm/bindings.cpp) becomes an Error. */
+function mlsysimRaw(fn, ...args) {
+  try {
+    return fn(...args);
+  } catch (e) {
+    throw mlsysimError(`internal error: ${e && e.message ? e.message : String(e)}`, null);
   }
 }
 
@@ -70,10 +130,9 @@ async function createMlsysim(options = {}) {
   };
 
   function call(request, options) {
+    const o = mlsysimOptions(options, ['bytes', 'work']);
     const text = mlsysimJson(request, 'inputs' in request ? 'inputs' : 'overrides');
-    const binary = !!(options && options.bytes === 'binary');
-    const work = !!(options && options.work);
-    const reply = JSON.parse(raw._request(text, binary, work));
+    const reply = JSON.parse(mlsysimRaw(raw._request, text, o.bytes === 'binary', !!o.work));
     if (reply.error !== undefined) throw mlsysimError(reply.error, reply.field);
     return reply.result;
   }
@@ -94,15 +153,17 @@ async function createMlsysim(options = {}) {
   function sweep(type, inputs, field, values, properties, options) {
     // Everything user code can run (getters, toJSON, valueOf) runs here, before any view
     // into the module's memory exists: a getter that calls back into the module must
-    // not find its own view detached or its buffer reused.
+    // not find its own view detached or its buffer reused. Each getter runs once.
+    const o = mlsysimOptions(options, ['unit', 'into']);
+    const unit = o.unit || null;
     let xs;
     try {
-      const n = values && typeof values === 'object' ? values.length : undefined;
-      if (!Number.isInteger(n) || n < 0) throw new Error(`must be an array or Float64Array of numbers, got length ${String(n)}`);
-      if (n > 1000000) throw new Error(`at most 1000000 points, got ${n}`);
-      if (values instanceof Float64Array) {
+      if (mlsysimIsFloat64Array(values)) {
         xs = values;  // no copy: allocating typed arrays is the costliest step of a sweep
       } else {
+        const n = values && typeof values === 'object' ? values.length : undefined;
+        if (!Number.isInteger(n) || n < 0) throw new Error(`must be an array or Float64Array of numbers, got length ${String(n)}`);
+        if (n > 1000000) throw new Error(`at most 1000000 points, got ${n}`);
         xs = new Float64Array(n);
         for (let i = 0; i < n; i++) {
           const v = values[i];
@@ -114,49 +175,55 @@ async function createMlsysim(options = {}) {
       throw mlsysimError(`values: ${e && e.message ? e.message : String(e)}`, 'values');
     }
     const request = mlsysimJson({ type: type === undefined ? null : type, inputs: inputs === undefined ? {} : inputs,
-      field: field === undefined ? null : field, unit: (options && options.unit) || null,
-      properties: properties === undefined ? null : properties }, 'inputs');
-    // a real Float64Array (not a Proxy whose traps could run during the copy), its
-    // length read after the last user code (getters, toJSON) and before any view
-    // into the module exists
-    let into = options ? options.into : undefined, intoLength = 0;
-    if (into === null) into = undefined;
+      field: field === undefined ? null : field, unit, properties: properties === undefined ? null : properties }, 'inputs');
+    // From here on no user code runs: lengths and buffers are read through the
+    // intrinsics, after the last getter and toJSON above.
+    const n = mlsysimLength.call(xs);
+    if (n > 1000000) throw mlsysimError(`values: at most 1000000 points, got ${n}`, 'values');
+    const into = o.into === null ? undefined : o.into;
+    let intoLength = 0;
     if (into !== undefined) {
-      const tag = Object.prototype.toString.call(into);
-      if (!ArrayBuffer.isView(into) || tag !== '[object Float64Array]')
-        throw mlsysimError(`into: must be a Float64Array, got ${tag}`, 'into');
-      if (into.buffer === xs.buffer)
+      if (!mlsysimIsFloat64Array(into))
+        throw mlsysimError(`into: must be a Float64Array, got ${mlsysimTag.call(into) || (Array.isArray(into) ? 'an Array' : into === null ? 'null' : typeof into)}`, 'into');
+      if (mlsysimBuffer.call(into) === mlsysimBuffer.call(xs))
         throw mlsysimError('into: must not share its buffer with values', 'into');
-      intoLength = into.length;
+      intoLength = mlsysimLength.call(into);
     }
-    const n = xs.length;
     try {
-      raw._sweepInput(n).set(xs);  // no user code between making the view and filling it
-    } catch (e) {  // e.g. a Float64Array whose buffer was transferred away meanwhile
-      throw mlsysimError(`values: cannot be read (${e && e.message ? e.message : String(e)})`, 'values');
+      try {
+        mlsysimSet.call(mlsysimRaw(raw._sweepInput, n), xs);
+      } catch (e) {  // e.g. a Float64Array whose buffer was transferred away
+        throw mlsysimError(`values: cannot be read (${e && e.message ? e.message : String(e)})`, 'values');
+      }
+      const reply = JSON.parse(mlsysimRaw(raw._sweep, request));
+      if (reply.error !== undefined) throw mlsysimError(reply.error, reply.field);
+      // read after the call (memory may have grown), copied out once for all properties
+      const r = reply.result;
+      const view = mlsysimRaw(raw._sweepOutput);
+      let out;
+      if (into !== undefined) {
+        const need = mlsysimLength.call(view);
+        if (intoLength < need)
+          throw mlsysimError(`into: needs at least ${r.properties.length} properties × ${n} points = ${need} elements, got ${intoLength}`, 'into');
+        try {
+          mlsysimSet.call(into, view);
+        } catch (e) {  // detached (a 0-point sweep into a transferred buffer)
+          throw mlsysimError(`into: cannot be written (${e && e.message ? e.message : String(e)})`, 'into');
+        }
+        out = into;
+      } else {
+        out = mlsysimSlice.call(view);
+      }
+      const result = { field, unit, values: xs, properties: {}, units: {},
+        invalid_points: r.invalid_points, first_invalid: r.first_invalid };
+      r.properties.forEach((name, k) => {
+        result.properties[name] = mlsysimTypedArray.subarray.call(out, k * n, (k + 1) * n);
+        result.units[name] = r.units[k];
+      });
+      return result;
+    } finally {
+      if (n > 100000) mlsysimRaw(raw._sweepInput, 0);  // give a large sweep's buffers back, also after an error
     }
-    const reply = JSON.parse(raw._sweep(request));
-    if (reply.error !== undefined) throw mlsysimError(reply.error, reply.field);
-    // read after the call (memory may have grown), copied out once for all properties
-    const r = reply.result;
-    const view = raw._sweepOutput();
-    let out;
-    if (into) {
-      if (intoLength < view.length)
-        throw mlsysimError(`into: needs at least ${r.properties.length} properties × ${n} points = ${view.length} elements, got ${intoLength}`, 'into');
-      into.set(view);
-      out = into;
-    } else {
-      out = view.slice();
-    }
-    const result = { field, unit: (options && options.unit) || null, values: xs,
-      properties: {}, units: {}, invalid_points: r.invalid_points, first_invalid: r.first_invalid };
-    r.properties.forEach((name, k) => {
-      result.properties[name] = out.subarray(k * n, (k + 1) * n);
-      result.units[name] = r.units[k];
-    });
-    if (n > 100000) raw._sweepInput(0);  // give a large sweep's buffers back
-    return result;
   }
 
   return {

@@ -134,6 +134,19 @@ test('JavaScript-only bad inputs: undefined, circular objects, BigInt, functions
   assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', { workers: () => 8 }), { field: 'workers', message: /\[function\]/ });
   assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', { base_iteration_time: 'x'.repeat(1 << 20) }), { field: 'base_iteration_time' });
   assert.equal(m.evaluatePreset('TransformerBsp8Workers', { staleness: -0 }).inputs.staleness, 0);
+  // from an attack session: a string of hundreds of MB was copied into the module's
+  // memory, threw a bare WebAssembly.Exception and finally broke the instance
+  const before = m.heapUsed();
+  assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', { base_iteration_time: '\u4e00'.repeat(2e6) }),
+    { field: 'base_iteration_time', message: /too long \(the request is \d+ characters; at most 1000000\)/ });
+  assert.equal(m.heapUsed(), before, 'nothing of it reached the module');
+  assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', { base_iteration_time: '0.5\ud800 s' }),
+    { field: 'base_iteration_time', message: 'base_iteration_time: holds a lone UTF-16 surrogate, which is not text' });
+  assert.throws(() => m.evaluatePreset('TransformerBsp8Workers\udc00'), { field: 'preset', message: /lone UTF-16 surrogate/ });
+  assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', { base_iteration_time: '\\ud800 s' }), { field: 'base_iteration_time', message: /malformed number/ },
+    'a backslash and "ud800" typed as text are text');
+  assert.equal(m.evaluatePreset('TransformerBsp8Workers', { base_iteration_time: '0.5 s' }, { get work() { return false; } }).inputs.workers, 8);
+  assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', null, { get bytes() { throw new Error('boom'); } }), { field: 'options', message: 'options: cannot be read (boom)' });
 });
 
 test('tens of thousands of errors leak nothing and leave the module usable', () => {

@@ -147,6 +147,55 @@ test('sweep into a caller\'s buffer: the same numbers, views of that buffer, and
   assert.equal(m.sweep(p.type, p.inputs, 'workers', values, ['global_batch'], { into: null }).properties.global_batch[1], 256, 'into: null is no into');
 });
 
+// From an attack session: every check of `into` and `values` goes through the typed-array
+// intrinsics, so no method, getter or tag a caller overrides can run once a view of the
+// module's memory exists, or receive one.
+test('sweep cannot be fooled by overridden methods, faked tags or lying getters on into and values', () => {
+  const p = m.listPresets().find((q) => q.name === 'TransformerBsp8Workers');
+  const cost8 = 14000 * 0.625 * 8 * 2 / 3600;  // by hand: iterations x iteration_time x workers x rate
+  let leaked;
+  const into = new Float64Array(2);
+  into.set = (v) => { leaked = v; };
+  into.subarray = () => { throw new Error('not called'); };
+  const s = m.sweep(p.type, p.inputs, 'workers', [8], ['cost'], { into });
+  assert.equal(leaked, undefined, 'the overriding set never ran');
+  assertClose(assert, into[0], cost8, 1e-12, 'written by the intrinsic set');
+  assertClose(assert, s.properties.cost[0], cost8, 1e-12, 'a view of into');
+  for (const [make, what] of [[() => new Uint8Array(8), 'Uint8Array'], [() => new Float32Array(8), 'Float32Array'], [() => new DataView(new ArrayBuffer(64)), 'a DataView']]) {
+    const fake = make();
+    Object.defineProperty(fake, Symbol.toStringTag, { value: 'Float64Array' });
+    assert.throws(() => m.sweep(p.type, p.inputs, 'workers', [8], ['cost'], { into: fake }), { field: 'into', message: /must be a Float64Array/ }, what);
+  }
+  const longer = new Float64Array(4);
+  Object.defineProperty(longer, 'length', { get: () => 1e9 });
+  assert.equal(m.sweep(p.type, p.inputs, 'workers', [8], ['cost'], { into: longer }).properties.cost.length, 1, 'its real length counts');
+  const shared = new Float64Array(8);
+  const lying = shared.subarray(0, 4);
+  Object.defineProperty(lying, 'buffer', { get: () => new ArrayBuffer(8) });
+  assert.throws(() => m.sweep(p.type, p.inputs, 'workers', shared.subarray(4), ['cost'], { into: lying }), { field: 'into', message: /share its buffer/ });
+  const values = Float64Array.of(8, 16);
+  Object.defineProperty(values, 'length', { get: () => 1e6 });
+  assert.equal(m.sweep(p.type, p.inputs, 'workers', values, ['cost']).properties.cost.length, 2, 'values: its real length');
+  const gone = new Float64Array(0);
+  structuredClone(gone, { transfer: [gone.buffer] });
+  assert.throws(() => m.sweep(p.type, p.inputs, 'workers', [], ['cost'], { into: gone }), { field: 'into' });
+  assert.throws(() => m.sweep(p.type, p.inputs, 'workers', [8], ['cost'], { get into() { throw new Error('boom'); } }), { field: 'options', message: 'options: cannot be read (boom)' });
+  let reads = 0;
+  m.sweep(p.type, p.inputs, 'base_iteration_time', [500], ['cost'], { get unit() { reads++; return 'ms'; } });
+  assert.equal(reads, 1, 'each option is read once');
+  assert.throws(() => m.sweep(p.type, p.inputs, 'workers', [8], null, { unit: 'h/s' }), { field: 'unit', message: /plain number/ });
+});
+
+test('a failed large sweep gives its buffers back', () => {
+  const p = m.listPresets().find((q) => q.name === 'ReferenceJobAttackSurface');
+  const big = new Float64Array(1000000).fill(4);
+  m.sweep(p.type, p.inputs, 'dp_degree', [4]);  // the small buffers exist
+  const before = m.heapUsed();
+  assert.throws(() => m.sweep(p.type, p.inputs, 'dp_degree', big, ['nope']), { field: 'properties' });
+  assert.throws(() => m.sweep(p.type, p.inputs, 'dp_degree', big, undefined, { into: new Float64Array(10) }), { field: 'into' });
+  assert.ok(m.heapUsed() <= before + 4096, `heap after: ${m.heapUsed()} bytes, before: ${before}`);
+});
+
 test('a request with tens of thousands of keys is refused at once', () => {
   const inputs = Object.fromEntries(Array.from({ length: 30000 }, (_, i) => [`k${i}`, i]));
   const t0 = performance.now();
