@@ -52,7 +52,8 @@ function mlsysimJson(request, inputsKey) {
     let t;
     try { t = JSON.stringify(container[key], mlsysimReplacer); } catch { return true; }
     if (lone) return MLSYSIM_LONE_SURROGATE.test(JSON.stringify(key)) || (t !== undefined && MLSYSIM_LONE_SURROGATE.test(t));
-    if (tooLong && t !== undefined && t.length > longest) { longest = t.length; field = key; }
+    const size = JSON.stringify(key).length + (t === undefined ? 0 : t.length);
+    if (tooLong && size > longest) { longest = size; field = key; }
     return false;
   };
   try {
@@ -61,9 +62,13 @@ function mlsysimJson(request, inputsKey) {
       ...(inputs && typeof inputs === 'object' ? Object.keys(inputs).map((k) => [inputs, k]) : [])];
     for (const [container, key] of entries) if (look(container, key)) { field = key; break; }
   } catch { /* a Proxy whose keys throw: keep the container's name */ }
-  if (tooLong) throw mlsysimError(`${field}: too long (the request is ${text.length} characters; at most ${MLSYSIM_MAX_REQUEST})`, field);
-  if (lone) throw mlsysimError(`${field}: holds a lone UTF-16 surrogate, which is not text`, field);
-  throw mlsysimError(`${field}: cannot be read (${failure && failure.message ? failure.message : String(failure)})`, field);
+  // no one entry makes most of the text (many entries, an array, a string, a toJSON):
+  // the inputs as a whole are too long
+  if (tooLong && longest * 2 < text.length) field = inputsKey;
+  const name = field.length > 80 ? `${field.slice(0, 80)}…` : field;  // a key may be the long part
+  if (tooLong) throw mlsysimError(`${name}: too long (the request is ${text.length} characters; at most ${MLSYSIM_MAX_REQUEST})`, field);
+  if (lone) throw mlsysimError(`${name}: holds a lone UTF-16 surrogate, which is not text`, field);
+  throw mlsysimError(`${name}: cannot be read (${mlsysimWhy(failure)})`, field);
 }
 
 /** The typed-array intrinsics, taken once: called directly, no getter or method that a
@@ -74,8 +79,12 @@ const mlsysimIntrinsic = (name) => Object.getOwnPropertyDescriptor(mlsysimTypedA
 const mlsysimTag = mlsysimIntrinsic(Symbol.toStringTag);
 const mlsysimLength = mlsysimIntrinsic('length');
 const mlsysimBuffer = mlsysimIntrinsic('buffer');
+const mlsysimByteOffset = mlsysimIntrinsic('byteOffset');
 const mlsysimSet = mlsysimTypedArray.set;
-const mlsysimSlice = mlsysimTypedArray.slice;
+// arrays are made with this constructor, never with slice or subarray, which ask the
+// source's constructor (Symbol.species) for the result: caller code, which could see a
+// module view or return another kind of array
+const MlsysimFloat64Array = Float64Array;
 /** True for a real Float64Array (or subclass instance); false for a Proxy, another
  *  typed array, or an object that fakes Symbol.toStringTag. */
 const mlsysimIsFloat64Array = (x) => mlsysimTag.call(x) === 'Float64Array';
@@ -87,7 +96,7 @@ function mlsysimOptions(options, keys) {
   try {
     for (const k of keys) out[k] = options === undefined || options === null ? undefined : options[k];
   } catch (e) {
-    throw mlsysimError(`options: cannot be read (${e && e.message ? e.message : String(e)})`, 'options');
+    throw mlsysimError(`options: cannot be read (${mlsysimWhy(e)})`, 'options');
   }
   return out;
 }
@@ -98,7 +107,17 @@ function mlsysimRaw(fn, ...args) {
   try {
     return fn(...args);
   } catch (e) {
-    throw mlsysimError(`internal error: ${e && e.message ? e.message : String(e)}`, null);
+    throw mlsysimError(`internal error: ${mlsysimWhy(e)}`, null);
+  }
+}
+
+/** Text of anything a caller's code threw: an Error's message, a string, a number...
+ *  never itself a throw (a null-prototype object, a revoked Proxy, a throwing getter). */
+function mlsysimWhy(e) {
+  try {
+    return String(e !== null && typeof e === 'object' && 'message' in e ? e.message : e);
+  } catch {
+    try { return Object.prototype.toString.call(e); } catch { return 'an unreadable value'; }
   }
 }
 
@@ -172,7 +191,7 @@ async function createMlsysim(options = {}) {
         }
       }
     } catch (e) {
-      throw mlsysimError(`values: ${e && e.message ? e.message : String(e)}`, 'values');
+      throw mlsysimError(`values: ${mlsysimWhy(e)}`, 'values');
     }
     const request = mlsysimJson({ type: type === undefined ? null : type, inputs: inputs === undefined ? {} : inputs,
       field: field === undefined ? null : field, unit, properties: properties === undefined ? null : properties }, 'inputs');
@@ -184,7 +203,7 @@ async function createMlsysim(options = {}) {
     let intoLength = 0;
     if (into !== undefined) {
       if (!mlsysimIsFloat64Array(into))
-        throw mlsysimError(`into: must be a Float64Array, got ${mlsysimTag.call(into) || (Array.isArray(into) ? 'an Array' : into === null ? 'null' : typeof into)}`, 'into');
+        throw mlsysimError(`into: must be a Float64Array, got ${mlsysimTag.call(into) || (into === null ? 'null' : typeof into)}`, 'into');
       if (mlsysimBuffer.call(into) === mlsysimBuffer.call(xs))
         throw mlsysimError('into: must not share its buffer with values', 'into');
       intoLength = mlsysimLength.call(into);
@@ -193,7 +212,7 @@ async function createMlsysim(options = {}) {
       try {
         mlsysimSet.call(mlsysimRaw(raw._sweepInput, n), xs);
       } catch (e) {  // e.g. a Float64Array whose buffer was transferred away
-        throw mlsysimError(`values: cannot be read (${e && e.message ? e.message : String(e)})`, 'values');
+        throw mlsysimError(`values: cannot be read (${mlsysimWhy(e)})`, 'values');
       }
       const reply = JSON.parse(mlsysimRaw(raw._sweep, request));
       if (reply.error !== undefined) throw mlsysimError(reply.error, reply.field);
@@ -208,16 +227,18 @@ async function createMlsysim(options = {}) {
         try {
           mlsysimSet.call(into, view);
         } catch (e) {  // detached (a 0-point sweep into a transferred buffer)
-          throw mlsysimError(`into: cannot be written (${e && e.message ? e.message : String(e)})`, 'into');
+          throw mlsysimError(`into: cannot be written (${mlsysimWhy(e)})`, 'into');
         }
         out = into;
       } else {
-        out = mlsysimSlice.call(view);
+        out = new MlsysimFloat64Array(mlsysimLength.call(view));
+        mlsysimSet.call(out, view);
       }
+      const buffer = mlsysimBuffer.call(out), offset = mlsysimByteOffset.call(out);
       const result = { field, unit, values: xs, properties: {}, units: {},
         invalid_points: r.invalid_points, first_invalid: r.first_invalid };
       r.properties.forEach((name, k) => {
-        result.properties[name] = mlsysimTypedArray.subarray.call(out, k * n, (k + 1) * n);
+        result.properties[name] = new MlsysimFloat64Array(buffer, offset + k * n * 8, n);
         result.units[name] = r.units[k];
       });
       return result;

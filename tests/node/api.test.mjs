@@ -140,6 +140,12 @@ test('JavaScript-only bad inputs: undefined, circular objects, BigInt, functions
   assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', { base_iteration_time: '\u4e00'.repeat(2e6) }),
     { field: 'base_iteration_time', message: /too long \(the request is \d+ characters; at most 1000000\)/ });
   assert.equal(m.heapUsed(), before, 'nothing of it reached the module');
+  // the field named is the entry that makes most of the text, else the inputs as a whole
+  const longKey = 'k'.repeat(1000005);
+  assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', { [longKey]: 1 }), (e) => e.field === longKey && e.message.startsWith(`${'k'.repeat(80)}…: too long`));
+  assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', { toJSON: () => ({ workers: 'x'.repeat(1000005) }) }), { field: 'overrides', message: /too long/ });
+  assert.throws(() => m.evaluate('SyncStrategyScenario', 'x'.repeat(1000005)), { field: 'inputs', message: /too long/ });
+  assert.throws(() => m.evaluate('SyncStrategyScenario', Object.fromEntries(Array.from({ length: 9000 }, (_, i) => [`f${i}`, 'y'.repeat(120)]))), { field: 'inputs', message: /too long/ });
   assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', { base_iteration_time: '0.5\ud800 s' }),
     { field: 'base_iteration_time', message: 'base_iteration_time: holds a lone UTF-16 surrogate, which is not text' });
   assert.throws(() => m.evaluatePreset('TransformerBsp8Workers\udc00'), { field: 'preset', message: /lone UTF-16 surrogate/ });

@@ -184,6 +184,25 @@ test('sweep cannot be fooled by overridden methods, faked tags or lying getters 
   m.sweep(p.type, p.inputs, 'base_iteration_time', [500], ['cost'], { get unit() { reads++; return 'ms'; } });
   assert.equal(reads, 1, 'each option is read once');
   assert.throws(() => m.sweep(p.type, p.inputs, 'workers', [8], null, { unit: 'h/s' }), { field: 'unit', message: /plain number/ });
+  // result arrays are made by the Float64Array constructor, not by subarray or slice,
+  // which would ask into's constructor (Symbol.species) for them
+  const species = new Float64Array(8);
+  species.constructor = { [Symbol.species]: function () { return new Float32Array([7, 7, 7, 7]); } };
+  const sp = m.sweep(p.type, p.inputs, 'workers', [1, 2, 4, 8], ['global_batch', 'cost'], { into: species });
+  assert.ok(sp.properties.cost instanceof Float64Array && sp.properties.cost.buffer === species.buffer);
+  assert.deepEqual(Array.from(sp.properties.global_batch), [32, 64, 128, 256]);
+  class Sub extends Float64Array { static get [Symbol.species]() { throw new Error('species asked'); } }
+  assert.deepEqual(Array.from(m.sweep(p.type, p.inputs, 'workers', Sub.of(8), ['global_batch'], { into: new Sub(1) }).properties.global_batch), [256]);
+  // whatever a caller's code throws (not an Error, not even printable) becomes an Error naming the input
+  const revoked = Proxy.revocable({}, {});
+  revoked.revoke();
+  for (const thrown of [Object.create(null), { get message() { throw 99; } }, revoked.proxy, 'nope', 42]) {
+    assert.throws(() => m.sweep(p.type, p.inputs, 'workers', [8], null, { get unit() { throw thrown; } }), { field: 'options' });
+    assert.throws(() => m.sweep(p.type, p.inputs, 'workers', { length: 1, get 0() { throw thrown; } }), { field: 'values' });
+    assert.throws(() => m.sweep(p.type, p.inputs, 'workers', { get length() { throw thrown; } }), { field: 'values' });
+    assert.throws(() => m.evaluate(p.type, { ...p.inputs, get workers() { throw thrown; } }), { field: 'workers' });
+  }
+  assert.throws(() => m.sweep(p.type, p.inputs, 'workers', [8], null, { into: revoked.proxy }), { field: 'into' });
 });
 
 test('a failed large sweep gives its buffers back', () => {
