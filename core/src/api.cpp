@@ -417,7 +417,7 @@ SweepSummary sweep(const SweepRequest& request, const double* values, std::size_
     varies[k] = m.slots[k].field == field || m.slots[k].alias_of == field;
     columns[k] = varies[k] ? column.get() : &slots[k];
   }
-  std::vector<double> scratch(m.batch_scratch());
+  std::unique_ptr<double[]> scratch(new double[m.batch_scratch()]);  // written before read; not zeroed
   out.resize(props.size() * n);  // a reused buffer of the same size is not touched
   for (std::size_t j = 0; j < props.size(); ++j) {
     double* o = out.data() + j * n;
@@ -425,7 +425,7 @@ SweepSummary sweep(const SweepRequest& request, const double* values, std::size_
       std::fill(o, o + n, NAN);
       continue;
     }
-    m.run_batch(props[j], columns.data(), varies.get(), n, o, scratch.data());
+    m.run_batch(props[j], columns.data(), varies.get(), n, o, scratch.get());
     if (summary.invalid_points)  // a property that does not read the field has values there too
       for (std::size_t i = 0; i < n; ++i) o[i] = std::isnan(column[i]) ? NAN : o[i];
   }
