@@ -330,6 +330,7 @@ async function main() {
     const label = `${s.c.name}: ${s.c.points} points × ${s.props} properties`;
     const pg = pageSweeps.find((q) => q.name === s.c.name);
     const nat = native && native[`sweep/${s.c.name}`];
+    const natText = native && native[`sweep_text/${s.c.name}`];
     const met = (x) => `target ≥ 50 M/s: ${x.median >= 50e6 ? 'met' : 'not met'}`;
     row('sweep throughput (property-evaluations/s)', `${label}, wasm batch (Chromium), a new buffer per call`, spread(pg.batch, rate), met(pg.batch));
     row('sweep throughput (property-evaluations/s)', `${label}, wasm batch (Chromium), into a reused buffer (options.into)`, spread(pg.reused, rate), met(pg.reused));
@@ -337,6 +338,8 @@ async function main() {
     row('sweep throughput (property-evaluations/s)', `${label}, wasm batch (Node.js), into a reused buffer`, spread(s.reused, rate));
     if (nat) row('sweep throughput (property-evaluations/s)', `${label}, native batch (mlsysim::sweep into a reused vector)`, spread(nat.items, rate),
       `native / wasm (Chromium): ${(nat.items.median / pg.batch.median).toFixed(2)}× new buffer, ${(nat.items.median / pg.reused.median).toFixed(2)}× reused (target ≤ 2×)`);
+    if (natText) row('sweep throughput (property-evaluations/s)', `${label}, native, request text → reply text (the module's call, natively)`, spread(natText.items, rate),
+      `native / wasm (Chromium): ${(natText.items.median / pg.batch.median).toFixed(2)}× new buffer, ${(natText.items.median / pg.reused.median).toFixed(2)}× reused (target ≤ 2×)`);
     row('sweep throughput (property-evaluations/s)', `${label}, one evaluate call per point (Node.js)`, spread(s.perCall, rate),
       `batch / per-call = ${(s.batch.median / s.perCall.median).toFixed(0)}×`);
   }

@@ -55,33 +55,9 @@ emscripten::val sweep_output() {
 // units, invalid_points, first_invalid}} or {"error", "field"}.
 std::string sweep(const std::string& request_json) {
   try {
-    const Json req = mlsysim::parse_json(request_json, "inputs");
-    mlsysim::SweepRequest r;
-    auto text = [&](const char* key, bool required) {
-      if (!req.contains(key) || req[key].is_null()) {
-        if (required) throw mlsysim::InputError(key, "is required");
-        return std::string();
-      }
-      if (!req[key].is_string()) throw mlsysim::InputError(key, "must be a string, got " + req[key].dump());
-      return req[key].get<std::string>();
-    };
-    r.type = text("type", true);
-    r.field = text("field", true);
-    r.unit = text("unit", false);
-    r.inputs = req.contains("inputs") ? req["inputs"] : Json::object();
-    if (req.contains("properties") && !req["properties"].is_null()) {
-      if (!req["properties"].is_array()) throw mlsysim::InputError("properties", "must be an array of property names");
-      for (const Json& p : req["properties"]) {
-        if (!p.is_string()) throw mlsysim::InputError("properties", "must be an array of property names, got " + p.dump());
-        r.properties.push_back(p.get<std::string>());
-      }
-    }
+    const mlsysim::SweepRequest r = mlsysim::sweep_request(mlsysim::parse_json(request_json, "inputs"));
     const auto s = mlsysim::sweep(r, g_sweep_in.data(), g_sweep_in.size(), g_sweep_out);
-    return dump(Json{{"result",
-                      {{"properties", s.properties},
-                       {"units", s.units},
-                       {"invalid_points", s.invalid_points},
-                       {"first_invalid", s.first_invalid}}}});
+    return dump(Json{{"result", mlsysim::sweep_summary_json(s)}});
   } catch (const mlsysim::InputError& e) {
     return dump(Json{{"error", e.what()}, {"field", e.field}});
   } catch (const std::exception& e) {

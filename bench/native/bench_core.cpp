@@ -1,6 +1,6 @@
 // Native micro-benchmarks of the core (Google Benchmark, Debian's libbenchmark-dev):
 // unit parsing, one evaluation of each scenario type through the JSON API (the path
-// the WebAssembly module takes), and the batch sweep. The inputs come from
+// the WebAssembly module takes), and the batch sweep, alone and from request text to reply text. The inputs come from
 // bench/cases.json, which bench/run.mjs also feeds to the WebAssembly module, so the
 // native and wasm sweep figures are measured on the same work.
 //
@@ -80,6 +80,28 @@ void sweep_case(benchmark::State& state, const mlsysim::Json& c) {
   state.counters["properties"] = static_cast<double>(props);
 }
 
+// The same sweep as the module's call does it (wasm/bindings.cpp): the request as JSON
+// text in (as JavaScript builds it), the summary as JSON text out, the values in and out
+// as raw doubles. Only the JavaScript around the module's call is not here.
+void sweep_text_case(benchmark::State& state, const mlsysim::Json& c) {
+  const mlsysim::Preset& p = mlsysim::find_preset(c["preset"].get<std::string>());
+  const std::string request = mlsysim::Json{{"type", p.type}, {"inputs", p.inputs}, {"field", c["field"]},
+                                            {"unit", nullptr}, {"properties", c["properties"]}}.dump();
+  const std::size_t n = c["points"].get<std::size_t>();
+  const double from = c["from"].get<double>(), to = c["to"].get<double>();
+  std::vector<double> values(n), out;
+  for (std::size_t i = 0; i < n; ++i) values[i] = from + (to - from) * static_cast<double>(i) / static_cast<double>(n - 1);
+  std::size_t props = 0;
+  for (auto _ : state) {
+    const mlsysim::SweepRequest r = mlsysim::sweep_request(mlsysim::parse_json(request, "inputs"));
+    const mlsysim::SweepSummary s = mlsysim::sweep(r, values.data(), n, out);
+    props = s.properties.size();
+    benchmark::DoNotOptimize(mlsysim::Json{{"result", mlsysim::sweep_summary_json(s)}}.dump());
+    benchmark::DoNotOptimize(out.data());
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * n * props));
+}
+
 const int registered = [] {
   benchmark::RegisterBenchmark("parse_quantity", parse_quantities);
   benchmark::RegisterBenchmark("parse_unit", parse_units);
@@ -89,8 +111,10 @@ const int registered = [] {
     benchmark::RegisterBenchmark(("evaluate/" + type).c_str(), evaluate_text, preset, false);
     benchmark::RegisterBenchmark(("evaluate_work/" + type).c_str(), evaluate_text, preset, true);
   }
-  for (const auto& c : cases()["sweeps"])
+  for (const auto& c : cases()["sweeps"]) {
     benchmark::RegisterBenchmark(("sweep/" + c["name"].get<std::string>()).c_str(), sweep_case, c);
+    benchmark::RegisterBenchmark(("sweep_text/" + c["name"].get<std::string>()).c_str(), sweep_text_case, c);
+  }
   return 0;
 }();
 

@@ -288,6 +288,38 @@ Json evaluate_request(const Json& request, const EvalOptions& options) {
                   request.contains("inputs") ? request["inputs"] : Json::object(), options);
 }
 
+SweepRequest sweep_request(const Json& req) {
+  if (!req.is_object()) throw InputError("inputs", "a sweep request must be an object, got " + describe(req));
+  SweepRequest r;
+  auto text = [&](const char* key, bool required) {
+    if (!req.contains(key) || req[key].is_null()) {
+      if (required) throw InputError(key, "is required");
+      return std::string();
+    }
+    if (!req[key].is_string()) throw InputError(key, "must be a string, got " + req[key].dump());
+    return req[key].get<std::string>();
+  };
+  r.type = text("type", true);
+  r.field = text("field", true);
+  r.unit = text("unit", false);
+  r.inputs = req.contains("inputs") ? req["inputs"] : Json::object();
+  if (req.contains("properties") && !req["properties"].is_null()) {
+    if (!req["properties"].is_array()) throw InputError("properties", "must be an array of property names");
+    for (const Json& p : req["properties"]) {
+      if (!p.is_string()) throw InputError("properties", "must be an array of property names, got " + p.dump());
+      r.properties.push_back(p.get<std::string>());
+    }
+  }
+  return r;
+}
+
+Json sweep_summary_json(const SweepSummary& s) {
+  return Json{{"properties", s.properties},
+              {"units", s.units},
+              {"invalid_points", s.invalid_points},
+              {"first_invalid", s.first_invalid}};
+}
+
 SweepSummary sweep(const SweepRequest& request, const double* values, std::size_t n,
                    std::vector<double>& out) {
   const ScenarioType& type = find_scenario_type(request.type);

@@ -82,6 +82,15 @@ struct SweepSummary {
   std::string first_invalid;            // the error text of the first of them, or ""
 };
 
+/// The request form of a sweep, as JavaScript sends it (wasm/bindings.cpp): {"type",
+/// "inputs" (object, optional), "field", "unit" (string or null), "properties" (array of
+/// names or null)}. Throws InputError naming the key that is missing or of the wrong kind.
+SweepRequest sweep_request(const Json& request);
+
+/// The JSON form of a sweep's summary: {"properties", "units", "invalid_points",
+/// "first_invalid"} (the values themselves travel as numbers, not JSON).
+Json sweep_summary_json(const SweepSummary& summary);
+
 /// Evaluates the sweep into `out`, resized to properties x n, property-major
 /// (out[p * n + i]). A point where a property is unavailable, or whose value breaks the
 /// field's rule, holds NaN: a gap, not an error. Nothing is allocated per point, and a
