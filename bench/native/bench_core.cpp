@@ -57,49 +57,34 @@ void evaluate_text(benchmark::State& state, const std::string& preset, bool work
   state.SetItemsProcessed(state.iterations());
 }
 
-void sweep_case(benchmark::State& state, const mlsysim::Json& c) {
+// One sweep case of bench/cases.json into a reused vector. With `from_text`, the whole
+// of the module's call (wasm/bindings.cpp): the request as JSON text in (as JavaScript
+// builds it), the summary as JSON text out, the values in and out as raw doubles; only
+// the JavaScript around the call is not here. Without it, mlsysim::sweep alone.
+void sweep_case(benchmark::State& state, const mlsysim::Json& c, bool from_text) {
   const mlsysim::Preset& p = mlsysim::find_preset(c["preset"].get<std::string>());
-  mlsysim::SweepRequest r;
-  r.type = p.type;
-  r.inputs = p.inputs;
-  r.field = c["field"].get<std::string>();
-  if (c["properties"].is_array())
-    for (const auto& q : c["properties"]) r.properties.push_back(q.get<std::string>());
+  const std::string request = mlsysim::Json{{"type", p.type}, {"inputs", p.inputs}, {"field", c["field"]},
+                                            {"unit", nullptr}, {"properties", c["properties"]}}.dump();
+  const mlsysim::SweepRequest parsed = mlsysim::sweep_request(mlsysim::parse_json(request, "inputs"));
   const std::size_t n = c["points"].get<std::size_t>();
   const double from = c["from"].get<double>(), to = c["to"].get<double>();
   std::vector<double> values(n), out;
   for (std::size_t i = 0; i < n; ++i) values[i] = from + (to - from) * static_cast<double>(i) / static_cast<double>(n - 1);
   std::size_t props = 0;
   for (auto _ : state) {
-    const mlsysim::SweepSummary s = mlsysim::sweep(r, values.data(), n, out);
-    props = s.properties.size();
+    if (from_text) {
+      const mlsysim::SweepRequest r = mlsysim::sweep_request(mlsysim::parse_json(request, "inputs"));
+      const mlsysim::SweepSummary s = mlsysim::sweep(r, values.data(), n, out);
+      props = s.properties.size();
+      benchmark::DoNotOptimize(mlsysim::Json{{"result", mlsysim::sweep_summary_json(s)}}.dump());
+    } else {
+      props = mlsysim::sweep(parsed, values.data(), n, out).properties.size();
+    }
     benchmark::DoNotOptimize(out.data());
   }
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * n * props));
   state.counters["points"] = static_cast<double>(n);
   state.counters["properties"] = static_cast<double>(props);
-}
-
-// The same sweep as the module's call does it (wasm/bindings.cpp): the request as JSON
-// text in (as JavaScript builds it), the summary as JSON text out, the values in and out
-// as raw doubles. Only the JavaScript around the module's call is not here.
-void sweep_text_case(benchmark::State& state, const mlsysim::Json& c) {
-  const mlsysim::Preset& p = mlsysim::find_preset(c["preset"].get<std::string>());
-  const std::string request = mlsysim::Json{{"type", p.type}, {"inputs", p.inputs}, {"field", c["field"]},
-                                            {"unit", nullptr}, {"properties", c["properties"]}}.dump();
-  const std::size_t n = c["points"].get<std::size_t>();
-  const double from = c["from"].get<double>(), to = c["to"].get<double>();
-  std::vector<double> values(n), out;
-  for (std::size_t i = 0; i < n; ++i) values[i] = from + (to - from) * static_cast<double>(i) / static_cast<double>(n - 1);
-  std::size_t props = 0;
-  for (auto _ : state) {
-    const mlsysim::SweepRequest r = mlsysim::sweep_request(mlsysim::parse_json(request, "inputs"));
-    const mlsysim::SweepSummary s = mlsysim::sweep(r, values.data(), n, out);
-    props = s.properties.size();
-    benchmark::DoNotOptimize(mlsysim::Json{{"result", mlsysim::sweep_summary_json(s)}}.dump());
-    benchmark::DoNotOptimize(out.data());
-  }
-  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * n * props));
 }
 
 const int registered = [] {
@@ -112,8 +97,8 @@ const int registered = [] {
     benchmark::RegisterBenchmark(("evaluate_work/" + type).c_str(), evaluate_text, preset, true);
   }
   for (const auto& c : cases()["sweeps"]) {
-    benchmark::RegisterBenchmark(("sweep/" + c["name"].get<std::string>()).c_str(), sweep_case, c);
-    benchmark::RegisterBenchmark(("sweep_text/" + c["name"].get<std::string>()).c_str(), sweep_text_case, c);
+    benchmark::RegisterBenchmark(("sweep/" + c["name"].get<std::string>()).c_str(), sweep_case, c, false);
+    benchmark::RegisterBenchmark(("sweep_text/" + c["name"].get<std::string>()).c_str(), sweep_case, c, true);
   }
   return 0;
 }();
