@@ -106,10 +106,12 @@ if (classicModule) {
     .replace(/<link rel="icon"[^>]*>/, `<link rel="icon" href="${favicon}" type="image/svg+xml">`)
     .replace(/<meta charset="utf-8">/, () => `<meta charset="utf-8">\n<meta http-equiv="Content-Security-Policy" content="${policy}">`)
     .replace(/<link rel="stylesheet" href="style.css">/, () => `<style>${styles[0]}</style>\n<style id="uplot-css">${styles[1]}</style>`)
+    // the one-file page is not prerendered, so it needs no boot script (web/boot.js)
+    .replace(/<script src="boot\.js"><\/script>\n?/, '')
     .replace(/<link rel="modulepreload"[^>]*>\n?/, '')
     .replace(/<link rel="preload"[^>]*>\n?/g, '')
     .replace(/<script type="module" src="app.mjs"><\/script>/, () =>
       `<script>${scripts[0]}</script>\n<script type="module">${scripts[1]}</script>`);
-  if (/src="app\.mjs"|href="style\.css"/.test(html)) throw new Error('bundle: index.html changed shape; update scripts/bundle.mjs');
+  if (/src="app\.mjs"|href="style\.css"|src="boot\.js"/.test(html)) throw new Error('bundle: index.html changed shape; update scripts/bundle.mjs');
   writeFileSync(path.join(dist, 'mlsysim-standalone.html'), html);
 }

@@ -21,7 +21,7 @@ if ((${#missing[@]})); then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-if [ ! -d node_modules/playwright-core ] || [ ! -d node_modules/uplot ] || [ ! -d node_modules/google-closure-compiler ] || [ ! -d node_modules/esbuild ] || [ ! -d node_modules/axe-core ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+if [ ! -d node_modules/playwright-core ] || [ ! -d node_modules/uplot ] || [ ! -d node_modules/google-closure-compiler ] || [ ! -d node_modules/esbuild ] || [ ! -d node_modules/axe-core ] || [ ! -d node_modules/jsdom ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   echo "setup: npm ci"
   npm ci --no-audit --no-fund --loglevel=error
 fi

@@ -208,15 +208,43 @@ class App {
     this.compareBuilt = true;
   }
 
-  start() {
+  /** The page's lists (presets, types, display choices) and version, from the module's
+   *  declarations. Idempotent: it replaces what a prerendered page already holds. */
+  fill() {
+    const presets = [el('option', { value: '', text: '(none: start from a type)' })];
+    const types = [], compareTypes = [];
     for (const t of this.types) {
-      const group = el('optgroup', { label: t.name });
-      for (const p of this.presets.filter((q) => q.type === t.name)) group.append(el('option', { value: p.name, text: p.name }));
-      $('preset').append(group);
-      $('type').append(el('option', { value: t.name, text: `${t.name} (${t.category})` }));
-      $('compare-type').append(el('option', { value: t.name, text: t.name }));
+      presets.push(el('optgroup', { label: t.name }, ...this.presets.filter((q) => q.type === t.name).map((p) => el('option', { value: p.name, text: p.name }))));
+      types.push(el('option', { value: t.name, text: `${t.name} (${t.category})` }));
+      compareTypes.push(el('option', { value: t.name, text: t.name }));
     }
-    $('preset').prepend(el('option', { value: '', text: '(none: start from a type)' }));
+    $('preset').replaceChildren(...presets);
+    $('type').replaceChildren(...types);
+    $('compare-type').replaceChildren(...compareTypes);
+    for (const k of Object.keys(PREF_CHOICES)) $(`pref-${k}`).replaceChildren(...PREF_CHOICES[k].map((v) => el('option', { value: v, text: v })));
+    $('version').textContent = this.m.version;
+  }
+
+  /**
+   * Build time only (scripts/prerender.mjs, in jsdom): the default view, so that
+   * dist/index.html holds the first result before any script runs. The view is inert
+   * until start() replaces it with the live one; web/boot.js hides it before the first
+   * paint when the URL asks for another view.
+   */
+  prerender() {
+    this.fill();
+    const { state, notices } = this.decode('');
+    $('status').hidden = true;
+    $('app').hidden = false;
+    $('app').setAttribute('inert', '');
+    $('app').setAttribute('aria-busy', 'true');
+    this.apply(state, notices);
+    delete document.body.dataset.ready;  // set only by the live page (tests wait for it)
+    document.documentElement.dataset.prerendered = '';
+  }
+
+  start() {
+    this.fill();
     $('preset').addEventListener('change', () => {
       const p = this.presets.find((x) => x.name === $('preset').value);
       if (!p) return;
@@ -237,7 +265,6 @@ class App {
       this.changed();
     });
     for (const k of Object.keys(PREF_CHOICES)) {
-      $(`pref-${k}`).replaceChildren(...PREF_CHOICES[k].map((v) => el('option', { value: v, text: v })));
       $(`pref-${k}`).addEventListener('change', () => {
         this.state.prefs[k] = $(`pref-${k}`).value;
         this.calculator.update(false);
@@ -275,21 +302,52 @@ class App {
       const { state, notices } = this.decode(location.search);
       this.apply(state, notices);
     });
-    $('version').textContent = this.m.version;
     const { state, notices } = this.decode(location.search);
     $('status').hidden = true;
     $('app').hidden = false;
     this.apply(state, notices);
+    // the live view has replaced a prerendered one (if any): it may now be used
+    $('app').removeAttribute('inert');
+    $('app').removeAttribute('aria-busy');
+    document.documentElement.classList.remove('mlsysim-pending');
+    performance.mark('mlsysim:interactive');
   }
 }
 
-try {
-  const m = await createMlsysim();
-  window.mlsysimApp = new App(m);
-  window.mlsysimApp.start();
-} catch (e) {
-  $('status').textContent = `The calculator could not start: ${e.message}`;
-  $('status').classList.add('failed');
-  document.body.dataset.ready = 'error';
-  throw e;
+export { App };
+
+/** Resolves once the browser reports a prerendered result painted (Element Timing:
+ *  Chromium), or after `ms` where it cannot tell. */
+function firstResultPainted(ms = 250) {
+  return new Promise((done) => {
+    const timer = setTimeout(done, ms);
+    if (!(globalThis.PerformanceObserver?.supportedEntryTypes || []).includes('element')) return;
+    new PerformanceObserver((list, observer) => {
+      if (!list.getEntries().some((e) => e.identifier === 'mlsysim:first-result')) return;
+      observer.disconnect();
+      clearTimeout(timer);
+      done();
+    }).observe({ type: 'element', buffered: true });
+  });
+}
+
+// the page starts itself, except when the build imports this file to prerender it
+if (!globalThis.mlsysimPrerendering) {
+  try {
+    let m;
+    if (document.documentElement.hasAttribute('data-prerendered') && !location.search) {
+      // the prerendered first result is not replaced by the live view before it is on
+      // screen (replacing it sooner gained no measurable time to interactive, and hid
+      // that paint from Element Timing); the module compiles meanwhile
+      [m] = await Promise.all([createMlsysim(), firstResultPainted()]);
+    } else m = await createMlsysim();
+    window.mlsysimApp = new App(m);
+    window.mlsysimApp.start();
+  } catch (e) {
+    $('status').textContent = `The calculator could not start: ${e.message}`;
+    $('status').classList.add('failed');
+    $('status').hidden = false;  // above a prerendered view, which stays inert
+    document.body.dataset.ready = 'error';
+    throw e;
+  }
 }

@@ -1,0 +1,110 @@
+// dist/index.html holds the default view, prerendered at build time (scripts/prerender.mjs):
+// it shows the first result before any module runs, it is exactly what the live page
+// then shows, it never stands in for another view a link asks for, and it stays inert
+// (never half-working) until the live page has replaced it.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, browser } from './harness.mjs';
+import { load } from '../node/load.mjs';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { dist } from '../node/load.mjs';
+
+const m = await load();
+const server = await serve();
+const { context, page, problems } = await browser(server.origin);
+test.after(async () => { await context.close(); server.close(); });
+
+/** What the calculator view shows: every field's text and every card's readings and work. */
+const snapshot = (p) => p.evaluate(() => ({
+  title: document.getElementById('scenario-title').textContent,
+  preset: document.getElementById('preset').value,
+  type: document.getElementById('type').value,
+  fields: [...document.querySelectorAll('#fields input, #fields select')].map((n) => `${n.id}=${n.value}`),
+  cards: [...document.querySelectorAll('#properties .property')].map((c) => [
+    c.dataset.property, c.querySelector('.value').textContent, c.querySelector('.exact').textContent,
+    c.querySelector('.work').getAttribute('aria-label'), c.querySelector('.work').textContent]),
+  warnings: [...document.querySelectorAll('#warnings li')].map((n) => n.textContent),
+}));
+const marks = (p) => p.evaluate(() => performance.getEntriesByType('mark').map((e) => e.name));
+
+/** Opens `url` with the page's modules refused: what a reader sees before they run. */
+async function beforeModules(url, refuse = /\/(app|chunk-[^/]*)\.mjs$/) {
+  const p = await context.newPage();
+  await p.route(refuse, (r) => r.abort());
+  await p.goto(url);
+  await p.waitForLoadState('load');
+  return p;
+}
+
+test('the built page holds the default preset\'s results in its HTML', () => {
+  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const r = m.evaluatePreset(m.listPresets()[0].name);
+  assert.match(html, /<html[^>]* data-prerendered/);
+  assert.match(html, /data-property="speedup"[^]*?class="value"[^>]*>5\.714</);
+  assert.equal(r.properties.speedup.text, '5.714');  // the module's own number, the one in the HTML
+  assert.match(html, /<option value="TransformerBsp8Workers" selected/);
+  assert.doesNotMatch(html, /data-ready=/);  // the live page alone says it is ready
+});
+
+test('before any module runs, the default view is shown, marked, and inert', async () => {
+  const p = await beforeModules(`${server.origin}/`);
+  const s = await snapshot(p);
+  assert.equal(s.preset, 'TransformerBsp8Workers');
+  assert.deepEqual(s.cards.find((c) => c[0] === 'speedup').slice(0, 2), ['speedup', '5.714']);
+  assert.deepEqual(s.cards.find((c) => c[0] === 'cost').slice(0, 2), ['cost', '$38.89']);
+  assert.ok(await p.isVisible('#properties [data-property="speedup"] .work math'));
+  assert.equal(await p.isVisible('#status'), false);
+  assert.equal(await p.getAttribute('#app', 'inert'), '');
+  assert.deepEqual(await marks(p), ['mlsysim:first-result']);  // web/boot.js, at the end of parsing
+  await p.close();
+});
+
+test('a link to another view never shows the prerendered default, even for a moment', async () => {
+  const p = await beforeModules(`${server.origin}/?preset=LabJobAttackSurface`);
+  assert.equal(await p.isVisible('#app'), false);
+  assert.equal(await p.isVisible('#properties [data-property="speedup"]'), false);
+  assert.equal(await p.textContent('#status'), 'Loading the calculator…');
+  assert.ok(await p.isVisible('#status'));
+  assert.deepEqual(await marks(p), []);  // its first result comes with the live page
+  await p.close();
+});
+
+test('the live page shows exactly what was prerendered, then works', async () => {
+  const p = await beforeModules(`${server.origin}/`);
+  const before = await snapshot(p);
+  await p.close();
+  await page.goto(`${server.origin}/`);
+  await page.waitForSelector('body[data-ready="1"]');
+  assert.deepEqual(await snapshot(page), before);
+  assert.equal(await page.getAttribute('#app', 'inert'), null);
+  assert.equal(await page.getAttribute('#app', 'aria-busy'), null);
+  assert.deepEqual(await marks(page), ['mlsysim:first-result', 'mlsysim:interactive']);
+  // one list of presets, not the prerendered one plus the live one
+  assert.equal(await page.locator('#preset option').count(), m.listPresets().length + 1);
+  await page.fill('#in-workers', '16');
+  await page.waitForFunction(() => document.querySelector('#properties [data-property="global_batch"] .value').textContent === '512 samples');
+});
+
+test('a link\'s own view appears when the page is live, and the default never did', async () => {
+  await page.goto(`${server.origin}/?preset=LabJobAttackSurface`);
+  await page.waitForSelector('body[data-ready="1"]');
+  assert.equal(await page.inputValue('#preset'), 'LabJobAttackSurface');
+  assert.equal(await page.textContent('#properties [data-property="accelerators"] .value'), '64');
+  assert.ok(!(await page.evaluate(() => document.documentElement.classList.contains('mlsysim-pending'))));
+});
+
+test('when the module cannot start, the reason is shown above the inert default view', async () => {
+  const p = await beforeModules(`${server.origin}/`, /\/mlsysim\.wasm$/);
+  await p.waitForFunction(() => document.body.dataset.ready === 'error');
+  assert.ok(await p.isVisible('#status'));
+  assert.match(await p.textContent('#status'), /^The calculator could not start: /);
+  assert.equal(await p.getAttribute('#app', 'inert'), '');
+  await p.close();
+  problems.pageErrors.length = 0;  // that page's uncaught start-up error was the point
+  problems.consoleErrors.length = 0;
+});
+
+test('no console errors and no request outside the origin', () => {
+  assert.deepEqual(problems, { consoleErrors: [], pageErrors: [], offOrigin: [] });
+});
