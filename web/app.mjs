@@ -316,18 +316,31 @@ class App {
 
 export { App };
 
-/** Resolves once the browser reports a prerendered result painted (Element Timing:
- *  Chromium), or after `ms` where it cannot tell. */
-function firstResultPainted(ms = 250) {
+/** Resolves once the browser reports a prerendered result value painted (Element
+ *  Timing, in Chromium), so the live view does not replace it first. It resolves sooner
+ *  when no value is in the viewport at the first paint (a phone shows the form first), in
+ *  a background tab (which paints nothing), and after a frame where the browser cannot
+ *  tell; after `ms` in any case. */
+function firstResultPainted(ms = 1000) {
   return new Promise((done) => {
+    const finish = () => { clearTimeout(timer); done(); };
     const timer = setTimeout(done, ms);
-    if (!(globalThis.PerformanceObserver?.supportedEntryTypes || []).includes('element')) return;
-    new PerformanceObserver((list, observer) => {
-      if (!list.getEntries().some((e) => e.identifier === 'mlsysim:first-result')) return;
-      observer.disconnect();
-      clearTimeout(timer);
-      done();
-    }).observe({ type: 'element', buffered: true });
+    const types = globalThis.PerformanceObserver?.supportedEntryTypes || [];
+    if (document.visibilityState === 'hidden') return finish();
+    if (!types.includes('element') || !types.includes('paint')) return requestAnimationFrame(() => setTimeout(finish, 0));
+    const observer = new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        const value = e.entryType === 'element' && e.identifier === 'mlsysim:first-result';
+        const noneInView = e.name === 'first-contentful-paint' &&
+          ![...document.querySelectorAll('[elementtiming="mlsysim:first-result"]')].some((n) => {
+            const r = n.getBoundingClientRect();
+            return r.bottom > 0 && r.top < innerHeight && r.right > 0 && r.left < innerWidth;
+          });
+        if (value || noneInView) { observer.disconnect(); return finish(); }
+      }
+    });
+    observer.observe({ type: 'element', buffered: true });
+    observer.observe({ type: 'paint', buffered: true });
   });
 }
 
