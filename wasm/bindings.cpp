@@ -51,12 +51,15 @@ emscripten::val sweep_output() {
   return emscripten::val(emscripten::typed_memory_view(g_sweep_out.size(), g_sweep_out.data()));
 }
 
+// The last request's preparation: a sweep of new values over the same request text (a
+// slider, an animation) only runs the kernel.
+mlsysim::SweepSession g_sweep_session;
+
 // `request_json`: {type, inputs, field, unit, properties}. Returns {"result": {properties,
 // units, invalid_points, first_invalid}} or {"error", "field"}.
 std::string sweep(const std::string& request_json) {
   try {
-    const mlsysim::SweepRequest r = mlsysim::sweep_request(mlsysim::parse_json(request_json, "inputs"));
-    const auto s = mlsysim::sweep(r, g_sweep_in.data(), g_sweep_in.size(), g_sweep_out);
+    const auto s = g_sweep_session.sweep(request_json, g_sweep_in.data(), g_sweep_in.size(), g_sweep_out);
     return dump(Json{{"result", mlsysim::sweep_summary_json(s)}});
   } catch (const mlsysim::InputError& e) {
     return dump(Json{{"error", e.what()}, {"field", e.field}});

@@ -57,15 +57,18 @@ void evaluate_text(benchmark::State& state, const std::string& preset, bool work
   state.SetItemsProcessed(state.iterations());
 }
 
-// One sweep case of bench/cases.json into a reused vector. With `from_text`, the whole
-// of the module's call (wasm/bindings.cpp): the request as JSON text in (as JavaScript
-// builds it), the summary as JSON text out, the values in and out as raw doubles; only
-// the JavaScript around the call is not here. Without it, mlsysim::sweep alone.
+// One sweep case of bench/cases.json into a reused vector, the same request again and
+// again. With `from_text`, the whole of the module's call (wasm/bindings.cpp): the
+// request as JSON text in (as JavaScript builds it) through a SweepSession, as the
+// module's, the summary as JSON text out, the values in and out as raw doubles; only the
+// JavaScript around the call is not here. Without it, the kernel alone: run_sweep on a
+// prepared request.
 void sweep_case(benchmark::State& state, const mlsysim::Json& c, bool from_text) {
   const mlsysim::Preset& p = mlsysim::find_preset(c["preset"].get<std::string>());
   const std::string request = mlsysim::Json{{"type", p.type}, {"inputs", p.inputs}, {"field", c["field"]},
                                             {"unit", nullptr}, {"properties", c["properties"]}}.dump();
-  const mlsysim::SweepRequest parsed = mlsysim::sweep_request(mlsysim::parse_json(request, "inputs"));
+  const mlsysim::PreparedSweep prepared = mlsysim::prepare_sweep(mlsysim::sweep_request(mlsysim::parse_json(request, "inputs")));
+  mlsysim::SweepSession session;
   const std::size_t n = c["points"].get<std::size_t>();
   const double from = c["from"].get<double>(), to = c["to"].get<double>();
   std::vector<double> values(n), out;
@@ -73,12 +76,11 @@ void sweep_case(benchmark::State& state, const mlsysim::Json& c, bool from_text)
   std::size_t props = 0;
   for (auto _ : state) {
     if (from_text) {
-      const mlsysim::SweepRequest r = mlsysim::sweep_request(mlsysim::parse_json(request, "inputs"));
-      const mlsysim::SweepSummary s = mlsysim::sweep(r, values.data(), n, out);
+      const mlsysim::SweepSummary s = session.sweep(request, values.data(), n, out);
       props = s.properties.size();
       benchmark::DoNotOptimize(mlsysim::Json{{"result", mlsysim::sweep_summary_json(s)}}.dump());
     } else {
-      props = mlsysim::sweep(parsed, values.data(), n, out).properties.size();
+      props = mlsysim::run_sweep(prepared, values.data(), n, out).properties.size();
     }
     benchmark::DoNotOptimize(out.data());
   }

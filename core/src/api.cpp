@@ -320,9 +320,10 @@ Json sweep_summary_json(const SweepSummary& s) {
               {"first_invalid", s.first_invalid}};
 }
 
-SweepSummary sweep(const SweepRequest& request, const double* values, std::size_t n,
-                   std::vector<double>& out) {
+PreparedSweep prepare_sweep(const SweepRequest& request) {
+  PreparedSweep ps;
   const ScenarioType& type = find_scenario_type(request.type);
+  ps.type = &type;
   const Model& m = *type.model;
   // the swept field
   int field = -1;
@@ -336,8 +337,9 @@ SweepSummary sweep(const SweepRequest& request, const double* values, std::size_
   if (field < 0)
     throw InputError("field", "cannot sweep " + describe(Json(request.field)) + "; numeric fields of " +
                                   type.name + ": " + join(numeric));
-  const FieldSpec& spec = type.fields[static_cast<std::size_t>(field)];
-  double factor = 1;
+  ps.field = static_cast<std::size_t>(field);
+  ps.unit = request.unit;
+  const FieldSpec& spec = type.fields[ps.field];
   if (!request.unit.empty() && spec.type != FieldType::Quantity)
     throw InputError("unit", spec.name + " is a plain number (" + (spec.type == FieldType::Int ? "integer" : "float") +
                                  "), so its sweep values take no unit; got " + describe(Json(request.unit)));
@@ -351,15 +353,11 @@ SweepSummary sweep(const SweepRequest& request, const double* values, std::size_
     if (u.dim != spec.dim)
       throw InputError("unit", "expected a unit of " + (spec.dim.name().empty() ? std::string("a plain number") : spec.dim.name()) +
                                    " for " + spec.name + ", got " + describe(Json(request.unit)));
-    factor = u.value;
+    ps.factor = u.value;
   }
-  if (n > kMaxSweepPoints)
-    throw InputError("values", "at most " + std::to_string(kMaxSweepPoints) + " points, got " + std::to_string(n));
 
-  SweepSummary summary;
-  std::vector<std::size_t> props;
   if (request.properties.empty()) {
-    for (std::size_t p = 0; p < type.properties.size(); ++p) props.push_back(p);
+    for (std::size_t p = 0; p < type.properties.size(); ++p) ps.props.push_back(p);
   } else {
     for (const std::string& name : request.properties) {
       std::size_t p = 0;
@@ -370,52 +368,63 @@ SweepSummary sweep(const SweepRequest& request, const double* values, std::size_
         throw InputError("properties", "unknown property " + describe(Json(name)) + " of " + type.name +
                                            "; valid properties: " + join(names));
       }
-      if (std::find(props.begin(), props.end(), p) != props.end())
+      if (std::find(ps.props.begin(), ps.props.end(), p) != ps.props.end())
         throw InputError("properties", "lists " + describe(Json(name)) + " twice");
-      props.push_back(p);
+      ps.props.push_back(p);
     }
   }
-  if (props.size() * n > kMaxSweepValues)
-    throw InputError("values", "at most " + std::to_string(kMaxSweepValues) + " results (points x properties), got " +
-                                   std::to_string(props.size() * n));
-  for (std::size_t p : props) {
-    summary.properties.push_back(type.properties[p].name);
-    summary.units.push_back(type.properties[p].unit);
+  for (std::size_t p : ps.props) {
+    ps.header.properties.push_back(type.properties[p].name);
+    ps.header.units.push_back(type.properties[p].unit);
   }
 
   // the other inputs, validated once; the swept field takes a valid stand-in value
-  Json inputs = request.inputs.is_null() ? Json::object() : request.inputs;
-  if (!inputs.is_object()) throw InputError("inputs", "must be an object of field values, got " + describe(inputs));
-  inputs.erase(spec.name);
+  ps.other_inputs = request.inputs.is_null() ? Json::object() : request.inputs;
+  if (!ps.other_inputs.is_object())
+    throw InputError("inputs", "must be an object of field values, got " + describe(ps.other_inputs));
+  ps.other_inputs.erase(spec.name);
   Inputs base = [&] {
-    Json probe = inputs;
+    Json probe = ps.other_inputs;
     const double stand_in = spec.min_exclusive ? spec.min + 1 : std::max(spec.min, 1.0);
     probe[spec.name] = spec.type == FieldType::Quantity ? Json({{"value", stand_in}, {"unit", spec.dim.canonical_unit()}})
                                                         : Json(stand_in);
     return normalize_inputs(type, probe, /*swept=*/spec.name);
   }();
-  std::vector<double> slots(m.slots.size());
+  ps.slots.resize(m.slots.size());
   std::unique_ptr<bool[]> present(new bool[m.slots.size()]);
-  m.load(base, slots.data(), present.get());
-  std::vector<char> unavailable(props.size(), 0);  // reads an optional field that was not given
-  for (std::size_t j = 0; j < props.size(); ++j)
-    for (std::uint32_t s : m.programs[props[j]].slots) unavailable[j] |= !present[s];
+  m.load(base, ps.slots.data(), present.get());
+  ps.unavailable.assign(ps.props.size(), 0);
+  for (std::size_t j = 0; j < ps.props.size(); ++j)
+    for (std::uint32_t k : m.programs[ps.props[j]].slots) ps.unavailable[j] |= !present[k];
+  for (const ExactProduct& r : type.exact_products)
+    if (r.a == spec.name || r.b == spec.name)
+      ps.others.push_back(static_cast<double>(base.i(r.a == spec.name ? r.b.c_str() : r.a.c_str())));
+  return ps;
+}
+
+SweepSummary run_sweep(const PreparedSweep& ps, const double* values, std::size_t n, std::vector<double>& out) {
+  const ScenarioType& type = *ps.type;
+  const Model& m = *type.model;
+  const FieldSpec& spec = type.fields[ps.field];
+  const int field = static_cast<int>(ps.field);
+  if (n > kMaxSweepPoints)
+    throw InputError("values", "at most " + std::to_string(kMaxSweepPoints) + " points, got " + std::to_string(n));
+  if (ps.props.size() * n > kMaxSweepValues)
+    throw InputError("values", "at most " + std::to_string(kMaxSweepValues) + " results (points x properties), got " +
+                                   std::to_string(ps.props.size() * n));
+  SweepSummary summary = ps.header;
 
   // Pass 1: the swept values in canonical units, checked against the field's rule and
   // the exact-product rules that involve the field. Invalid points become NaN.
   // (no value-initialisation: every element is written below)
   std::unique_ptr<double[]> column(new double[n]);
-  std::vector<double> others;
-  for (const ExactProduct& r : type.exact_products)
-    if (r.a == spec.name || r.b == spec.name)
-      others.push_back(static_cast<double>(base.i(r.a == spec.name ? r.b.c_str() : r.a.c_str())));
   SweepRule rule;
-  rule.factor = factor;
+  rule.factor = ps.factor;
   rule.min = spec.min;
   rule.min_exclusive = spec.min_exclusive;
   rule.integer = spec.type == FieldType::Int;
-  rule.other = others.data();
-  rule.n_other = others.size();
+  rule.other = ps.others.data();
+  rule.n_other = ps.others.size();
   std::size_t first = 0;
   summary.invalid_points = sweep_column(values, n, rule, column.get(), &first);
   if (summary.invalid_points) {
@@ -427,9 +436,9 @@ SweepSummary sweep(const SweepRequest& request, const double* values, std::size_
         !std::isfinite(x) ? Json{{"$number", std::isnan(x) ? "NaN" : x > 0 ? "Infinity" : "-Infinity"}}
         : std::floor(x) == x && std::fabs(x) < 9.2e18 ? Json(static_cast<std::int64_t>(x))
                                                      : Json(x);
-    Json probe = inputs;
+    Json probe = ps.other_inputs;
     probe[spec.name] = spec.type == FieldType::Quantity
-                           ? Json{{"value", number}, {"unit", request.unit.empty() ? spec.dim.canonical_unit() : request.unit}}
+                           ? Json{{"value", number}, {"unit", ps.unit.empty() ? spec.dim.canonical_unit() : ps.unit}}
                            : number;
     summary.first_invalid = spec.name + ": must be " + spec.rule() + ", got " + js_number(x);
     try {
@@ -447,21 +456,37 @@ SweepSummary sweep(const SweepRequest& request, const double* values, std::size_
   std::unique_ptr<bool[]> varies(new bool[m.slots.size()]);
   for (std::size_t k = 0; k < m.slots.size(); ++k) {
     varies[k] = m.slots[k].field == field || m.slots[k].alias_of == field;
-    columns[k] = varies[k] ? column.get() : &slots[k];
+    columns[k] = varies[k] ? column.get() : &ps.slots[k];
   }
   std::unique_ptr<double[]> scratch(new double[m.batch_scratch()]);  // written before read; not zeroed
-  out.resize(props.size() * n);  // a reused buffer of the same size is not touched
-  for (std::size_t j = 0; j < props.size(); ++j) {
+  out.resize(ps.props.size() * n);  // a reused buffer of the same size is not touched
+  for (std::size_t j = 0; j < ps.props.size(); ++j) {
     double* o = out.data() + j * n;
-    if (unavailable[j]) {
+    if (ps.unavailable[j]) {
       std::fill(o, o + n, NAN);
       continue;
     }
-    m.run_batch(props[j], columns.data(), varies.get(), n, o, scratch.get());
+    m.run_batch(ps.props[j], columns.data(), varies.get(), n, o, scratch.get());
     if (summary.invalid_points)  // a property that does not read the field has values there too
       for (std::size_t i = 0; i < n; ++i) o[i] = std::isnan(column[i]) ? NAN : o[i];
   }
   return summary;
+}
+
+
+SweepSummary sweep(const SweepRequest& request, const double* values, std::size_t n, std::vector<double>& out) {
+  return run_sweep(prepare_sweep(request), values, n, out);
+}
+
+SweepSummary SweepSession::sweep(const std::string& request_text, const double* values, std::size_t n,
+                                 std::vector<double>& out) {
+  if (!prepared_ || request_text != text_) {
+    prepared_.reset();  // a request that fails to prepare leaves nothing behind
+    auto fresh = std::make_unique<PreparedSweep>(prepare_sweep(sweep_request(parse_json(request_text, "inputs"))));
+    text_ = request_text;
+    prepared_ = std::move(fresh);
+  }
+  return run_sweep(*prepared_, values, n, out);
 }
 
 }  // namespace mlsysim

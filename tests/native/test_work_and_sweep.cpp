@@ -116,6 +116,54 @@ TEST_CASE("A sweep gives at each point what evaluate gives there", "[sweep]") {
   CHECK_THAT(out[1 * 5 + 4], Near(1024 * 14000 * 0.625 * 2 / 3600.0));
 }
 
+TEST_CASE("A sweep session prepares a request once and sweeps new values over it", "[sweep]") {
+  mlsysim::SweepRequest req = bsp_sweep("workers");
+  req.properties = {"speedup", "global_batch"};
+  auto text = [](const mlsysim::SweepRequest& r) {
+    return Json{{"type", r.type}, {"inputs", r.inputs}, {"field", r.field}, {"unit", nullptr}, {"properties", r.properties}}.dump();
+  };
+  mlsysim::SweepSession session;
+  std::vector<double> got, want;
+  auto same = [&](const mlsysim::SweepRequest& r, const std::vector<double>& values) {
+    const auto a = session.sweep(text(r), values.data(), values.size(), got);
+    const auto b = mlsysim::sweep(r, values.data(), values.size(), want);
+    CHECK(a.properties == b.properties);
+    CHECK(a.units == b.units);
+    CHECK(a.invalid_points == b.invalid_points);
+    CHECK(a.first_invalid == b.first_invalid);
+    REQUIRE(got.size() == want.size());
+    for (std::size_t i = 0; i < got.size(); ++i) CHECK((got[i] == want[i] || (std::isnan(got[i]) && std::isnan(want[i]))));
+    return a;
+  };
+  same(req, {1, 8, 64});
+  // the same request again, other values: prepared once, the rule still checked per point
+  const auto s = same(req, {2, 0, 16, 4.5});
+  CHECK(s.invalid_points == 2);
+  CHECK(s.first_invalid == "workers: must be an integer >= 1, got 0");
+  CHECK(got[1 * 4 + 2] == 16 * 32);  // global_batch = workers x per_worker_batch, by hand
+  // another request, then a request that fails to prepare, then the first again
+  mlsysim::SweepRequest other = bsp_sweep("communication_overhead");
+  other.properties = {"speedup"};
+  same(other, {0, 0.25, 1});
+  mlsysim::SweepRequest bad = req;
+  bad.inputs["iterations"] = -1;
+  const std::vector<double> one{1};
+  try {
+    session.sweep(text(bad), one.data(), 1, got);
+    FAIL("accepted");
+  } catch (const mlsysim::InputError& e) {
+    CHECK(e.field == "iterations");
+  }
+  same(req, {3, 5});
+  try {  // not JSON: named as the inputs, as the module reports it
+    session.sweep("{", one.data(), 1, got);
+    FAIL("accepted");
+  } catch (const mlsysim::InputError& e) {
+    CHECK(e.field == "inputs");
+  }
+  same(other, {0.5});
+}
+
 TEST_CASE("A sweep leaves gaps where a value breaks the rule or a property is unavailable", "[sweep]") {
   mlsysim::SweepRequest req = bsp_sweep("workers");
   req.properties = {"global_batch"};

@@ -46,6 +46,32 @@ test('sweep of workers 1..1024 (log) gives evaluate\'s values at every point, in
   assertClose(assert, s.properties.cost[n - 1], 1024 * 14000 * 0.625 * 2 / 3600, 1e-12, 'cost at 1024');
 });
 
+test('one sweep request over new values again and again (a slider) gives evaluate\'s values each time', () => {
+  // the module keeps the last request's preparation (SweepSession); a changed request,
+  // or one that fails, in between must not leak into the next
+  const p = m.listPresets().find((q) => q.name === 'TransformerBsp8Workers');
+  const check = (inputs, field, values, props) => {
+    const s = m.sweep(p.type, inputs, field, values, props);
+    values.forEach((x, i) => {
+      let r;
+      try { r = m.evaluate(p.type, { ...inputs, [field]: x }); } catch { r = null; }
+      for (const q of props) {
+        if (r) assert.equal(s.properties[q][i], r.properties[q].value, `${field}=${x} ${q}`);
+        else assert.ok(Number.isNaN(s.properties[q][i]), `${field}=${x} ${q} is a gap`);
+      }
+    });
+    return s;
+  };
+  check(p.inputs, 'workers', [1, 8, 64], ['speedup', 'global_batch']);
+  const s = check(p.inputs, 'workers', [2, 0, 16, 4.5], ['speedup', 'global_batch']);
+  assert.equal(s.invalid_points, 2);
+  assert.equal(s.properties.global_batch[2], 16 * 32);  // by hand: workers x per_worker_batch
+  check({ ...p.inputs, per_worker_batch: 64 }, 'workers', [2, 16], ['speedup', 'global_batch']);  // other inputs changed
+  assert.throws(() => m.sweep(p.type, { ...p.inputs, iterations: -1 }, 'workers', [1], ['speedup']), { field: 'iterations' });
+  check(p.inputs, 'workers', [3, 5], ['speedup', 'global_batch']);
+  check(p.inputs, 'workers', [3, 5], ['cost']);
+});
+
 test('sweep gaps: a property error or a value that breaks the rule is NaN, not a throw', () => {
   const p = m.listPresets().find((q) => q.name === 'ReferenceJobAttackSurface');
   const s = m.sweep(p.type, p.inputs, 'dp_degree', [1, 2, 0, 2.5, 16], ['gather_traffic_ratio']);

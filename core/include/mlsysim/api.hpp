@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -90,6 +91,44 @@ SweepRequest sweep_request(const Json& request);
 /// The JSON form of a sweep's summary: {"properties", "units", "invalid_points",
 /// "first_invalid"} (the values themselves travel as numbers, not JSON).
 Json sweep_summary_json(const SweepSummary& summary);
+
+/// A sweep request validated and resolved once (prepare_sweep): everything a sweep needs
+/// besides its values. Sweeping new values over it (run_sweep) parses and validates nothing
+/// again. Holds a pointer into the registry of scenario types, which lives as long as the
+/// program.
+struct PreparedSweep {
+  const ScenarioType* type = nullptr;
+  std::size_t field = 0;                  // index of the swept field in type->fields
+  std::string unit;                       // as requested ("" = canonical)
+  double factor = 1;                      // one unit of the values in canonical units
+  Json other_inputs;                      // the inputs without the swept field (for messages)
+  std::vector<std::size_t> props;         // property indices, in output order
+  std::vector<char> unavailable;          // per entry of props: reads an optional field not given
+  std::vector<double> slots;              // the model's slots with the other inputs loaded
+  std::vector<double> others;             // the other factors of exact-product rules on the field
+  SweepSummary header;                    // properties and units (no invalid points yet)
+};
+
+/// Validates `request` as sweep() does. Throws InputError on an invalid request.
+PreparedSweep prepare_sweep(const SweepRequest& request);
+
+/// Evaluates a prepared sweep at `values`, as sweep() does. Throws InputError on more than
+/// kMaxSweepPoints points or kMaxSweepValues results.
+SweepSummary run_sweep(const PreparedSweep& prepared, const double* values, std::size_t n, std::vector<double>& out);
+
+/// The WebAssembly module's sweep call, request text to summary: parses `request_text`
+/// (the JSON form of sweep_request), prepares it, and runs it at `values` into `out`. The
+/// preparation of the last request text is kept: sweeping new values over the same request
+/// (a slider over a range, an animation) repeats only run_sweep. Throws InputError.
+/// One object per caller; not for concurrent use.
+class SweepSession {
+ public:
+  SweepSummary sweep(const std::string& request_text, const double* values, std::size_t n, std::vector<double>& out);
+
+ private:
+  std::string text_;                          // the request text of prepared_
+  std::unique_ptr<PreparedSweep> prepared_;   // null until a request has been prepared
+};
 
 /// Evaluates the sweep into `out`, resized to properties x n, property-major
 /// (out[p * n + i]). A point where a property is unavailable, or whose value breaks the
