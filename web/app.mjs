@@ -357,7 +357,8 @@ if (!globalThis.mlsysimPrerendering) {
     window.mlsysimApp = new App(m);
     window.mlsysimApp.start();
   } catch (e) {
-    $('status').textContent = `The calculator could not start: ${e.message}`;
+    // Emscripten's abort text ends with advice for whoever builds the module, not the reader
+    $('status').textContent = `The calculator could not start: ${String(e && e.message).replace(/\s*Build with -s ASSERTIONS=1 for more info\.?/, '')}`;
     $('status').classList.add('failed');
     $('status').hidden = false;  // above a prerendered view, which stays inert
     document.body.dataset.ready = 'error';

@@ -162,7 +162,8 @@ export class ScenarioView {
     const notice = this.parts.stale;
     notice.hidden = errors.size === 0 && !general;
     notice.textContent = [general, ...unshown].filter(Boolean).join(' ') ||
-      'Some inputs are invalid: the results use the last valid value of each of them.';
+      (this.lastGood ? 'Some inputs are invalid: the results use the last valid value of each of them.'
+        : 'Some inputs are invalid, so there are no results yet: correct the marked fields.');
     if (result && this.opts.preset) result.preset = this.opts.preset;
     const ok = errors.size === 0 && !general;
     if (result && ok) this.lastGood = result.inputs;

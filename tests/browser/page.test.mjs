@@ -102,6 +102,20 @@ test('the page works at phone width', async () => {
   await page.screenshot({ path: path.join(shots, 'page-phone.png'), fullPage: true });
 });
 
+test('a link whose value is invalid says there are no results yet, not that it uses the last valid ones', async () => {
+  await page.goto(`${server.origin}/index.html?preset=TransformerBsp8Workers&i.workers=-3`);
+  await page.waitForSelector('body[data-ready="1"]');
+  assert.equal(await fieldError('workers').textContent(), 'workers: must be an integer >= 1, got -3');
+  assert.equal(await page.textContent('#stale'), 'Some inputs are invalid, so there are no results yet: correct the marked fields.');
+  assert.equal(await shown('speedup'), '—');
+  await page.fill('#in-workers', '8');  // a valid value: results, no notice
+  await page.waitForFunction(() => document.querySelector('#properties [data-property="speedup"] .value').textContent === '5.714');
+  await page.fill('#in-workers', '-1');  // now there is a last valid value, and the notice says it is used
+  await page.waitForSelector('#stale:not([hidden])');
+  assert.equal(await page.textContent('#stale'), 'Some inputs are invalid: the results use the last valid value of each of them.');
+  assert.equal(await shown('speedup'), '5.714');
+});
+
 test('no console errors and no request outside the origin', () => {
   assert.deepEqual(problems.pageErrors, []);
   assert.deepEqual(problems.consoleErrors, []);

@@ -28,12 +28,23 @@ const snapshot = (p) => p.evaluate(() => ({
 }));
 const marks = (p) => p.evaluate(() => performance.getEntriesByType('mark').map((e) => e.name));
 
-/** Opens `url` with the page's modules refused: what a reader sees before they run. */
-async function beforeModules(url, refuse = /\/(app|chunk-[^/]*)\.mjs$/) {
+/** Opens `url` with the page's modules held back (never answered): what a reader sees
+ *  before they arrive. (A module script delays `load` and DOMContentLoaded, so this waits
+ *  for the end of parsing instead.) */
+async function beforeModules(url, hold = /\/(app|chunk-[^/]*)\.mjs$/) {
+  const p = await context.newPage();
+  await p.route(hold, () => {});
+  await p.goto(url, { waitUntil: 'commit' });
+  await p.waitForFunction(() => document.readyState !== 'loading');
+  await p.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 50))));  // painted
+  return p;
+}
+
+/** Opens `url` with the requests matching `refuse` failing. */
+async function refusing(url, refuse) {
   const p = await context.newPage();
   await p.route(refuse, (r) => r.abort());
   await p.goto(url);
-  await p.waitForLoadState('load');
   return p;
 }
 
@@ -47,7 +58,7 @@ test('the built page holds the default preset\'s results in its HTML', () => {
   assert.doesNotMatch(html, /data-ready=/);  // the live page alone says it is ready
 });
 
-test('before any module runs, the default view is shown, marked, and inert', async () => {
+test('before any module runs, the default view is shown, marked, inert, and looks not ready', async () => {
   const p = await beforeModules(`${server.origin}/`);
   const s = await snapshot(p);
   assert.equal(s.preset, 'TransformerBsp8Workers');
@@ -56,6 +67,7 @@ test('before any module runs, the default view is shown, marked, and inert', asy
   assert.ok(await p.isVisible('#properties [data-property="speedup"] .work math'));
   assert.equal(await p.isVisible('#status'), false);
   assert.equal(await p.getAttribute('#app', 'inert'), '');
+  assert.equal(await p.locator('#inputs').evaluate((n) => getComputedStyle(n).cursor), 'progress');
   assert.deepEqual(await marks(p), ['mlsysim:first-result']);  // web/boot.js, at the end of parsing
   await p.close();
 });
@@ -95,14 +107,27 @@ test('a link\'s own view appears when the page is live, and the default never di
 });
 
 test('when the module cannot start, the reason is shown above the inert default view', async () => {
-  const p = await beforeModules(`${server.origin}/`, /\/mlsysim\.wasm$/);
+  const p = await refusing(`${server.origin}/`, /\/mlsysim\.wasm$/);
   await p.waitForFunction(() => document.body.dataset.ready === 'error');
   assert.ok(await p.isVisible('#status'));
-  assert.match(await p.textContent('#status'), /^The calculator could not start: /);
+  const text = await p.textContent('#status');
+  assert.match(text, /^The calculator could not start: /);
+  assert.doesNotMatch(text, /ASSERTIONS/);  // advice for whoever builds the module, not for a reader
   assert.equal(await p.getAttribute('#app', 'inert'), '');
   await p.close();
   problems.pageErrors.length = 0;  // that page's uncaught start-up error was the point
   problems.consoleErrors.length = 0;
+});
+
+test('when the page\'s code cannot load at all, boot.js says so instead of a view that never answers', async () => {
+  for (const [url, refuse] of [[`${server.origin}/`, /\/app\.mjs$/], [`${server.origin}/?preset=LabJobAttackSurface`, /\/chunk-[^/]*\.mjs$/]]) {
+    const p = await refusing(url, refuse);
+    await p.waitForFunction(() => document.body.dataset.ready === 'error');
+    assert.ok(await p.isVisible('#status'), url);
+    assert.match(await p.textContent('#status'), /^The calculator could not load its code \(http:.*\.mjs\)\. Reload the page/, url);
+    await p.close();
+  }
+  problems.consoleErrors.length = 0;  // the refused requests' own messages
 });
 
 test('no console errors and no request outside the origin', () => {
