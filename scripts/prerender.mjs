@@ -7,7 +7,7 @@
 //
 // In the browser the prerendered view is inert until app.mjs has replaced it with the
 // live one; web/boot.js hides it before the first paint when the URL asks for another.
-// tests/browser/page.test.mjs checks that it matches the live page.
+// tests/browser/prerender.test.mjs checks that it matches the live page.
 //
 // Usage: node scripts/prerender.mjs <dist dir>   (CMake's mlsysim_site target runs it)
 import { JSDOM } from 'jsdom';
@@ -37,13 +37,20 @@ Object.assign(globalThis, {
 const { App } = await import(pathToFileURL(path.join(dist, 'app.mjs')).href);
 new App(m).prerender();
 // HTML keeps a form control's state only in its attributes: the page's code set the properties
-for (const node of window.document.querySelectorAll('input, select')) {
+for (const node of window.document.querySelectorAll('input, select, textarea')) {
   if (node.tagName === 'SELECT') for (const o of node.options) o.toggleAttribute('selected', o.selected);
+  else if (node.tagName === 'TEXTAREA') node.textContent = node.value;
   else if (node.type === 'checkbox' || node.type === 'radio') node.toggleAttribute('checked', node.checked);
   else node.setAttribute('value', node.value);
 }
 
+// a view whose inputs failed would ship a page of dashes: refuse it
+const doc = window.document;
+const cards = [...doc.querySelectorAll('#properties .property')];
+const failed = [...doc.querySelectorAll('.field-error:not([hidden])')].map((n) => n.textContent);
+if (!cards.length || !doc.getElementById('stale').hidden || failed.length ||
+    cards.some((c) => c.querySelector('.value').textContent === '—'))
+  throw new Error(`prerender: the default view has no valid result: ${failed.join('; ') || doc.getElementById('stale').textContent || 'no result cards'}`);
 const out = dom.serialize();
-if (!/data-property="[^"]+"[^]*?class="value"[^>]*>[^<]/.test(out)) throw new Error('prerender: no result was rendered');
 writeFileSync(file, out);
 console.log(`prerender: ${path.relative(process.cwd(), file)} holds the default view (${out.length} bytes)`);

@@ -234,13 +234,14 @@ class App {
   prerender() {
     this.fill();
     const { state, notices } = this.decode('');
-    $('status').hidden = true;
+    // the view is inert, so hidden from screen readers too: they hear the status instead
+    $('status').classList.add('behind-prerender');
     $('app').hidden = false;
     $('app').setAttribute('inert', '');
     $('app').setAttribute('aria-busy', 'true');
     this.apply(state, notices);
     delete document.body.dataset.ready;  // set only by the live page (tests wait for it)
-    document.documentElement.dataset.prerendered = '';
+    document.documentElement.dataset.prerendered = state.calc.preset;  // web/boot.js reads it
   }
 
   start() {
@@ -304,6 +305,7 @@ class App {
     });
     const { state, notices } = this.decode(location.search);
     $('status').hidden = true;
+    $('status').classList.remove('behind-prerender');
     $('app').hidden = false;
     this.apply(state, notices);
     // the live view has replaced a prerendered one (if any): it may now be used
@@ -348,7 +350,8 @@ function firstResultPainted(ms = 1000) {
 if (!globalThis.mlsysimPrerendering) {
   try {
     let m;
-    if (document.documentElement.hasAttribute('data-prerendered') && !location.search) {
+    const root = document.documentElement;
+    if (root.hasAttribute('data-prerendered') && !root.classList.contains('mlsysim-pending')) {
       // the prerendered first result is not replaced by the live view before it is on
       // screen (replacing it sooner gained no measurable time to interactive, and hid
       // that paint from Element Timing); the module compiles meanwhile
@@ -359,7 +362,7 @@ if (!globalThis.mlsysimPrerendering) {
   } catch (e) {
     // Emscripten's abort text ends with advice for whoever builds the module, not the reader
     $('status').textContent = `The calculator could not start: ${String(e && e.message).replace(/\s*Build with -s ASSERTIONS=1 for more info\.?/, '')}`;
-    $('status').classList.add('failed');
+    $('status').className = 'status failed';
     $('status').hidden = false;  // above a prerendered view, which stays inert
     document.body.dataset.ready = 'error';
     throw e;

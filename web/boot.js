@@ -1,31 +1,54 @@
 // The one script that runs before the first paint: a classic script in <head>, which a
 // strict Content-Security-Policy allows as 'self'. dist/index.html holds the default
-// view, prerendered when the site is built (scripts/prerender.mjs) and inert until
-// app.mjs replaces it with the live one.
-// - A link with a query asks for another view: the default is hidden (.mlsysim-pending
-//   in style.css) until app.mjs shows the one asked for, so it never flashes.
+// view, prerendered when the site is built (scripts/prerender.mjs; its <html> names the
+// default preset in data-prerendered) and inert until app.mjs replaces it with the live one.
+// - A link that asks for another view hides the default (.mlsysim-pending in style.css)
+//   until app.mjs shows the one asked for, so its numbers never flash. A query that only
+//   names the default preset, the calculator view, or keys the page does not read (utm_…
+//   from a link shared on social media) keeps it.
 // - Otherwise the first result is in the DOM once the document is parsed: that is when
 //   'mlsysim:first-result' is marked (docs/performance.md).
-// - If the page's code cannot load at all (a page opened from disk, where browsers refuse
-//   modules; a server that sends the wrong type; a missing file), app.mjs never runs to
-//   say so: this says it, instead of a view that looks ready and never answers.
+// - If the page's code cannot load or run at all (a page opened from disk, where browsers
+//   refuse modules; a server that sends the wrong type; a missing file; a browser too old
+//   for the code), app.mjs never runs to say so: this says it, instead of a view that
+//   looks ready and never answers.
 (function () {
   var root = document.documentElement;
-  window.addEventListener('error', function (e) {
-    var t = e.target;
-    if (!t || t.tagName !== 'SCRIPT' || !document.body || document.body.getAttribute('data-ready')) return;
+  function failed(text) {
     var status = document.getElementById('status');
-    if (!status) return;
-    status.textContent = 'The calculator could not load its code (' + (t.src || 'a script') + '). ' +
-      (location.protocol === 'file:'
-        ? 'Browsers do not run it from a file opened from disk: serve this folder (any static web server), or open mlsysim-standalone.html, which works from disk.'
-        : 'Reload the page; if it happens again, the site is missing a file or serves it with the wrong type.');
-    status.className += ' failed';
+    if (!status || !document.body || document.body.getAttribute('data-ready')) return;
+    status.textContent = text;
+    status.className = 'status failed';
     status.hidden = false;
     document.body.setAttribute('data-ready', 'error');
-  }, true);  // a script's load error does not bubble; it is seen while capturing
-  if (!root.hasAttribute('data-prerendered')) return;
-  if (location.search) root.classList.add('mlsysim-pending');
+  }
+  window.addEventListener('error', function (e) {
+    var t = e.target;
+    if (t && t.tagName === 'SCRIPT') {  // a script that could not load (capture: this error does not bubble)
+      failed('The calculator could not load its code (' + (t.src || 'a script') + '). ' +
+        (location.protocol === 'file:'
+          ? 'Browsers do not run it from a file opened from disk: serve this folder (any static web server), or open mlsysim-standalone.html, which works from disk.'
+          : 'Reload the page; if it happens again, the site is missing a file or serves it with the wrong type.'));
+    } else if (e.filename && /\.mjs(\?|#|$)/.test(e.filename) && e.error instanceof SyntaxError) {  // code this browser cannot parse
+      failed('The calculator cannot run in this browser (' + e.message + '). It needs Chrome or Edge 95+, Firefox 100+ or Safari 16.4+.');
+    }
+  }, true);
+  var preset = root.getAttribute('data-prerendered');
+  if (preset === null) return;
+  var keeps = /^(utm_.*|fbclid|gclid|ref)$/, pending = false;
+  location.search.replace(/^\?/, '').split('&').forEach(function (pair) {
+    if (!pair) return;
+    var kv = pair.split('='), key, value;
+    try {
+      key = decodeURIComponent(kv[0].replace(/\+/g, ' '));
+      value = decodeURIComponent((kv[1] || '').replace(/\+/g, ' '));
+    } catch (err) {
+      pending = true;
+      return;
+    }
+    if (key === 'preset' ? value !== preset : key === 'mode' ? value !== 'calc' : !keeps.test(key)) pending = true;
+  });
+  if (pending) root.classList.add('mlsysim-pending');
   else document.addEventListener('readystatechange', function () {
     if (document.readyState === 'interactive') performance.mark('mlsysim:first-result');
   });

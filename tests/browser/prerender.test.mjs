@@ -65,7 +65,12 @@ test('before any module runs, the default view is shown, marked, inert, and look
   assert.deepEqual(s.cards.find((c) => c[0] === 'speedup').slice(0, 2), ['speedup', '5.714']);
   assert.deepEqual(s.cards.find((c) => c[0] === 'cost').slice(0, 2), ['cost', '$38.89']);
   assert.ok(await p.isVisible('#properties [data-property="speedup"] .work math'));
-  assert.equal(await p.isVisible('#status'), false);
+  // the view is inert, hidden from screen readers too: they get the status, which is
+  // visually hidden (the view shows the results)
+  assert.equal(await p.textContent('#status'), 'Loading the calculator…');
+  assert.ok((await p.locator('#status').boundingBox()).width <= 1);
+  const tree = await p.locator('body').ariaSnapshot();
+  assert.match(tree, /status: Loading the calculator…/);
   assert.equal(await p.getAttribute('#app', 'inert'), '');
   assert.equal(await p.locator('#inputs').evaluate((n) => getComputedStyle(n).cursor), 'progress');
   assert.deepEqual(await marks(p), ['mlsysim:first-result']);  // web/boot.js, at the end of parsing
@@ -73,13 +78,25 @@ test('before any module runs, the default view is shown, marked, inert, and look
 });
 
 test('a link to another view never shows the prerendered default, even for a moment', async () => {
-  const p = await beforeModules(`${server.origin}/?preset=LabJobAttackSurface`);
-  assert.equal(await p.isVisible('#app'), false);
-  assert.equal(await p.isVisible('#properties [data-property="speedup"]'), false);
-  assert.equal(await p.textContent('#status'), 'Loading the calculator…');
-  assert.ok(await p.isVisible('#status'));
-  assert.deepEqual(await marks(p), []);  // its first result comes with the live page
-  await p.close();
+  for (const q of ['?preset=LabJobAttackSurface', '?preset=TransformerBsp8Workers&theme=dark', '?type=SyncStrategyScenario',
+    '?mode=compare', '?bytes=binary', '?i.workers=16', '?preset=%E0%A4%A', '?unknown=1']) {
+    const p = await beforeModules(`${server.origin}/${q}`);
+    assert.equal(await p.isVisible('#app'), false, q);
+    assert.equal(await p.isVisible('#properties [data-property="speedup"]'), false, q);
+    assert.equal(await p.textContent('#status'), 'Loading the calculator…', q);
+    assert.ok((await p.locator('#status').boundingBox()).width > 100, q);  // shown, not only to screen readers
+    assert.deepEqual(await marks(p), [], q);  // its first result comes with the live page
+    await p.close();
+  }
+});
+
+test('a query that asks for the default view itself, or that the page does not read, keeps the prerendered one', async () => {
+  for (const q of ['?preset=TransformerBsp8Workers', '?mode=calc', '?utm_source=course&utm_medium=email', '?', '?preset=TransformerBsp8Workers&fbclid=x']) {
+    const p = await beforeModules(`${server.origin}/${q}`);
+    assert.ok(await p.isVisible('#properties [data-property="speedup"] .value'), q);
+    assert.deepEqual(await marks(p), ['mlsysim:first-result'], q);
+    await p.close();
+  }
 });
 
 test('the live page shows exactly what was prerendered, then works', async () => {
@@ -125,8 +142,17 @@ test('when the page\'s code cannot load at all, boot.js says so instead of a vie
     await p.waitForFunction(() => document.body.dataset.ready === 'error');
     assert.ok(await p.isVisible('#status'), url);
     assert.match(await p.textContent('#status'), /^The calculator could not load its code \(http:.*\.mjs\)\. Reload the page/, url);
+    assert.ok((await p.locator('#status').boundingBox()).width > 100, url);
     await p.close();
   }
+  // code this browser cannot parse (as an old browser would find modern syntax)
+  const p = await context.newPage();
+  await p.route(/\/app\.mjs$/, (r) => r.fulfill({ contentType: 'text/javascript', body: 'export const x = ;\n' }));
+  await p.goto(`${server.origin}/`);
+  await p.waitForFunction(() => document.body.dataset.ready === 'error');
+  assert.match(await p.textContent('#status'), /^The calculator cannot run in this browser \(.*SyntaxError.*\)\. It needs Chrome or Edge 95\+/);
+  await p.close();
+  problems.pageErrors.length = 0;
   problems.consoleErrors.length = 0;  // the refused requests' own messages
 });
 
