@@ -365,7 +365,7 @@ async function main() {
     row('sweep throughput (property-evaluations/s)', `${label}, wasm batch (Chromium), into a reused buffer (options.into)`, spread(pg.reused, rate), met(pg.reused));
     row('sweep throughput (property-evaluations/s)', `${label}, wasm batch (Node.js), a new buffer per call`, spread(s.batch, rate));
     row('sweep throughput (property-evaluations/s)', `${label}, wasm batch (Node.js), into a reused buffer`, spread(s.reused, rate));
-    if (nat) row('sweep throughput (property-evaluations/s)', `${label}, native batch (mlsysim::sweep into a reused vector)`, spread(nat.items, rate),
+    if (nat) row('sweep throughput (property-evaluations/s)', `${label}, native kernel alone (run_sweep on a prepared request, into a reused vector)`, spread(nat.items, rate),
       `native / wasm (Chromium): ${(nat.items.median / pg.batch.median).toFixed(2)}× new buffer, ${(nat.items.median / pg.reused.median).toFixed(2)}× reused (target ≤ 2×)`);
     if (natText) row('sweep throughput (property-evaluations/s)', `${label}, native, request text → reply text (the module's call, natively)`, spread(natText.items, rate),
       `native / wasm (Chromium): ${(natText.items.median / pg.batch.median).toFixed(2)}× new buffer, ${(natText.items.median / pg.reused.median).toFixed(2)}× reused (target ≤ 2×)`);
