@@ -51,6 +51,12 @@ const { metafile } = await esbuild.build({
   logLevel: 'warning',
 });
 
+// boot.js, the page's one render-blocking script (a classic script, not bundled), minified
+// in place: its comments are for the source
+const boot = path.join(dist, 'boot.js');
+if (existsSync(boot))
+  writeFileSync(boot, (await esbuild.transform(readFileSync(boot, 'utf8'), { minify: true, loader: 'js', target: 'es2015' })).code);
+
 // A page learns of its entry's chunks only after fetching the entry; listing them as
 // modulepreload in the page fetches them alongside it instead (one round trip, not two).
 for (const [out, meta] of Object.entries(metafile.outputs)) {
