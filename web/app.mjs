@@ -58,6 +58,20 @@ class App {
     };
   }
 
+  /** The comparison a view starts with: the presets of the calculator's scenario type. */
+  defaultCompare(typeName) {
+    return { type: typeName, columns: defaultColumns(this, typeName) };
+  }
+
+  /** The calculator's scenario changed: a comparison the reader has not chosen or edited
+   *  follows its type, so the Compare tab opens on the scenarios the reader is looking at. */
+  followCalc() {
+    const { calc, compare } = this.state;
+    if (this.compareChosen || compare.type === calc.type || JSON.stringify(compare) !== JSON.stringify(this.defaultCompare(compare.type))) return;
+    this.state.compare = this.defaultCompare(calc.type);
+    this.compareBuilt = false;
+  }
+
   /** The state a URL query describes, and notices about what it asked for but could not get. */
   decode(search) {
     const q = new URLSearchParams(search);
@@ -80,6 +94,7 @@ class App {
       else notices.push(`The link names an unknown scenario type "${text(typeName).slice(0, 60)}"; showing ${s.calc.preset}.`);
     }
     Object.assign(s.calc.texts, readInputTexts(q, notices));
+    s.compare = this.defaultCompare(s.calc.type);  // unless the link names its own (ctype)
 
     const ctype = q.get('ctype');
     if (ctype !== null) {
@@ -138,7 +153,7 @@ class App {
     // so Back and Forward keep them while another view is shown
     const d = this.defaultState();
     const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
-    if (s.mode === 'compare' || s.sweep.overlay || !same(s.compare, d.compare)) {
+    if (s.mode === 'compare' || s.sweep.overlay || !same(s.compare, this.defaultCompare(s.calc.type))) {
       q.set('ctype', s.compare.type);
       s.compare.columns.forEach((c, k) => {
         q.set(`c${k}`, c.preset || '');
@@ -172,6 +187,7 @@ class App {
   /** Shows `state` (from a link, Back/Forward, or start-up). */
   apply(state, notices = []) {
     this.state = state;
+    this.compareChosen = state.compare.type !== state.calc.type;  // a link's own comparison
     const box = $('notices');
     box.replaceChildren(...notices.map((n) => el('li', { text: n })));
     box.hidden = notices.length === 0;
@@ -250,17 +266,20 @@ class App {
       const p = this.presets.find((x) => x.name === $('preset').value);
       if (!p) return;
       this.state.calc = { preset: p.name, type: p.type, texts: presetTexts(this, p.name) };
+      this.followCalc();
       this.calculator.build();
       if (this.state.mode === 'sweep') this.withSweep((v) => v.build());
       this.changed();
     });
     $('type').addEventListener('change', () => {
       this.state.calc = { preset: null, type: $('type').value, texts: {} };
+      this.followCalc();
       this.calculator.build();
       if (this.state.mode === 'sweep') this.withSweep((v) => v.build());
       this.changed();
     });
     $('compare-type').addEventListener('change', () => {
+      this.compareChosen = true;
       this.state.compare = { type: $('compare-type').value, columns: defaultColumns(this, $('compare-type').value) };
       this.buildCompare();
       this.changed();

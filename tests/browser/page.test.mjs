@@ -116,6 +116,26 @@ test('a link whose value is invalid says there are no results yet, not that it u
   assert.equal(await shown('speedup'), '5.714');
 });
 
+test('Compare opens on the calculator\'s scenario type, unless the comparison was changed', async () => {
+  const compareType = () => page.inputValue('#compare-type');
+  const columns = () => page.locator('#compare-table thead select').evaluateAll((s) => s.map((x) => x.value));
+  await page.goto(`${server.origin}/index.html?preset=LabJobAttackSurface`);
+  await page.waitForSelector('body[data-ready="1"]');
+  await page.click('#tab-compare');
+  assert.equal(await compareType(), 'DataParallelAttackSurfaceScenario');
+  assert.deepEqual(await columns(), m.listPresets().filter((p) => p.type === 'DataParallelAttackSurfaceScenario').map((p) => p.name));
+  await page.click('#tab-calc');
+  await page.selectOption('#preset', 'TransformerBsp8Workers');  // the calculator moves: the untouched comparison follows
+  await page.click('#tab-compare');
+  assert.equal(await compareType(), 'SyncStrategyScenario');
+  assert.equal(new URL(page.url()).searchParams.get('ctype'), 'SyncStrategyScenario');  // the link says what is shown
+  await page.selectOption('#compare-type', 'DataParallelAttackSurfaceScenario');  // a reader's own choice...
+  await page.click('#tab-calc');
+  await page.selectOption('#preset', 'TransformerSsp8Workers');
+  await page.click('#tab-compare');
+  assert.equal(await compareType(), 'DataParallelAttackSurfaceScenario');  // ...stays
+});
+
 test('no console errors and no request outside the origin', () => {
   assert.deepEqual(problems.pageErrors, []);
   assert.deepEqual(problems.consoleErrors, []);
