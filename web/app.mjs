@@ -330,6 +330,7 @@ class App {
     // the live view has replaced a prerendered one (if any): it may now be used
     $('app').removeAttribute('inert');
     $('app').removeAttribute('aria-busy');
+    for (const n of document.querySelectorAll('[data-until-live]')) n.removeAttribute('disabled'), n.removeAttribute('data-until-live');  // boot.js, without inert
     document.documentElement.classList.remove('mlsysim-pending');
     performance.mark('mlsysim:interactive');
   }

@@ -50,6 +50,14 @@
   });
   if (pending) root.classList.add('mlsysim-pending');
   else document.addEventListener('readystatechange', function () {
-    if (document.readyState === 'interactive') performance.mark('mlsysim:first-result');
+    if (document.readyState !== 'interactive') return;
+    performance.mark('mlsysim:first-result');
+    // a browser without `inert` (Firefox before 112) would let the reader type into the
+    // prerendered form, and the live view would silently drop it: disable it until live
+    if (!('inert' in HTMLElement.prototype)) {
+      var controls = document.querySelectorAll('#app input, #app select, #app textarea, #app button');
+      for (var i = 0; i < controls.length; i++)
+        if (!controls[i].disabled) controls[i].setAttribute('disabled', ''), controls[i].setAttribute('data-until-live', '');
+    }
   });
 })();

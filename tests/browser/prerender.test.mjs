@@ -77,6 +77,27 @@ test('before any module runs, the default view is shown, marked, inert, and look
   await p.close();
 });
 
+test('in a browser without inert, the prerendered form is disabled until live, then usable', async () => {
+  const p = await context.newPage();
+  await p.addInitScript(() => { delete HTMLElement.prototype.inert; });
+  let release;
+  const held = new Promise((r) => { release = r; });
+  await p.route(/\/mlsysim\.wasm$/, async (r) => { await held; await r.continue(); });
+  await p.goto(`${server.origin}/`, { waitUntil: 'commit' });
+  await p.waitForFunction(() => document.readyState !== 'loading');
+  assert.ok(await p.isDisabled('#in-workers'));
+  assert.ok(await p.isDisabled('#preset'));
+  release();
+  await p.waitForSelector('body[data-ready="1"]');
+  assert.ok(await p.isEnabled('#in-workers'));
+  assert.ok(await p.isEnabled('#preset'));
+  assert.ok(await p.isEnabled('#tab-compare'));
+  assert.equal(await p.locator('[data-until-live]').count(), 0);
+  await p.fill('#in-workers', '16');
+  await p.waitForFunction(() => document.querySelector('#properties [data-property="global_batch"] .value').textContent === '512 samples');
+  await p.close();
+});
+
 test('a link to another view never shows the prerendered default, even for a moment', async () => {
   for (const q of ['?preset=LabJobAttackSurface', '?preset=TransformerBsp8Workers&theme=dark', '?type=SyncStrategyScenario',
     '?mode=compare', '?bytes=binary', '?i.workers=16', '?preset=%E0%A4%A', '?unknown=1']) {
