@@ -8,7 +8,9 @@
 // Extras: --binary (byte texts in KiB/MiB/GiB), --work (substituted equations), --help,
 // --version.
 // Exit status: 0 on success; 2 on invalid input or usage, the error text on stderr.
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -59,10 +61,24 @@ std::string pad(const std::string& s, std::size_t width) {
   return s + std::string(len < width ? width - len : 1, ' ');
 }
 
-std::string input_text(const Json& v) {
+// An input as the table shows it. A quantity is shown in the unit people write it in
+// (the field's display_unit: "2 USD/h", not "0.0005555555555555556 USD/s"), to 12
+// significant digits so that the conversion's last-bit error does not show.
+std::string input_text(const Json& v, const Json& field) {
   if (v.is_null()) return "(not given)";
-  if (v.is_object() && v.contains("unit") && v.contains("value"))
-    return mlsysim::js_number(v["value"].get<double>()) + " " + v["unit"].get<std::string>();
+  if (v.is_object() && v.contains("unit") && v.contains("value")) {
+    double value = v["value"].get<double>();
+    std::string unit = v["unit"].get<std::string>();
+    const std::string shown_in = field.is_object() ? field.value("display_unit", unit) : unit;
+    if (shown_in != unit && std::isfinite(value)) {
+      const mlsysim::Quantity u = mlsysim::parse_unit(shown_in);  // a declared unit: it parses
+      char buf[40];
+      std::snprintf(buf, sizeof buf, "%.12g", value / u.value);
+      value = std::strtod(buf, nullptr);
+      unit = shown_in;
+    }
+    return mlsysim::js_number(value) + " " + unit;
+  }
   if (v.is_object() && v.contains("name")) return v["name"].get<std::string>();
   if (v.is_number()) return mlsysim::js_number(v.get<double>());
   return v.dump();
@@ -78,7 +94,12 @@ void print_result(const Json& r) {
   else
     std::cout << r["type"].get<std::string>() << "\n";
   std::cout << "\ninputs\n";
-  for (const auto& [name, v] : r["inputs"].items()) std::cout << "  " << pad(name, 28) << input_text(v) << "\n";
+  for (const auto& [name, v] : r["inputs"].items()) {
+    Json field;
+    for (const Json& f : decl["fields"])
+      if (f["name"] == name) field = f;
+    std::cout << "  " << pad(name, 28) << input_text(v, field) << "\n";
+  }
   std::cout << "\nproperties\n";
   for (const Json& p : decl["properties"]) {
     const std::string name = p["name"].get<std::string>();

@@ -45,6 +45,17 @@ TEST_CASE("eval PRESET --json prints the same Result as the library", "[cli]") {
   CHECK(Json::parse(r.out) == mlsysim::evaluate_preset("TransformerBsp8Workers", nullptr));
 }
 
+TEST_CASE("eval PRESET shows each quantity input in the unit people write it in", "[cli]") {
+  const Run r = cli("eval TransformerBsp8Workers");
+  REQUIRE(r.status == 0);
+  // the preset says 2 USD/h; the Result holds it as 2/3600 USD/s
+  CHECK_THAT(r.out, Catch::Contains("device_hour_rate            2 USD/h\n"));
+  CHECK_THAT(r.out, Catch::Contains("base_iteration_time         0.5 s\n"));
+  CHECK_THAT(r.out, !Catch::Contains("USD/s"));
+  const Run typed = cli("eval TransformerBsp8Workers --set 'device_hour_rate=1 USD/s'");
+  CHECK_THAT(typed.out, Catch::Contains("device_hour_rate            3600 USD/h\n"));
+}
+
 TEST_CASE("eval --type with --set reads numbers as JSON and the rest as text", "[cli]") {
   const Run r = cli(
       "eval --type SyncStrategyScenario --set workers=8 --set per_worker_batch=32 --set iterations=14000 "
