@@ -1,7 +1,7 @@
 // Prerenders the page's default view into dist/index.html, so the first result is in
-// the HTML itself: it is painted before any script runs, and the page's only work
-// before its first paint is its HTML and CSS (docs/performance.md). The view is made
-// by the page's own code (dist/app.mjs, App.prerender) with the module's own numbers
+// the HTML itself: it is painted before any module runs, and all the page loads before
+// its first paint is its HTML, its CSS and web/boot.js (docs/performance.md). The view
+// is made by the page's own code (dist/app.mjs, App.prerender) with the module's own numbers
 // (dist/mlsysim.mjs, the same WebAssembly the browser runs), in jsdom. Nothing is
 // written by hand: a change of preset, equation or layout changes this output.
 //

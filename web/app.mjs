@@ -51,7 +51,7 @@ class App {
     return {
       mode: 'calc',
       calc: { preset: preset.name, type: preset.type, texts: presetTexts(this, preset.name) },
-      compare: { type: preset.type, columns: defaultColumns(this, preset.type) },
+      compare: this.defaultCompare(preset.type),
       sweep: { field: '', from: '1', to: '1024', n: '200', scale: 'log', props: [], overlay: false },  // '' = the first numeric field
       prefs: { ...DEFAULT_PREFS },
       theme: 'auto',
@@ -100,7 +100,7 @@ class App {
     if (ctype !== null) {
       const t = this.types.find((x) => x.name === ctype);
       if (t) {
-        s.compare = { type: t.name, columns: defaultColumns(this, t.name) };
+        s.compare = this.defaultCompare(t.name);
         const cols = [];
         for (let k = 0; k < MAX_COLUMNS && q.has(`c${k}`); k++) {
           const name = q.get(`c${k}`);
@@ -280,7 +280,7 @@ class App {
     });
     $('compare-type').addEventListener('change', () => {
       this.compareChosen = true;
-      this.state.compare = { type: $('compare-type').value, columns: defaultColumns(this, $('compare-type').value) };
+      this.state.compare = this.defaultCompare($('compare-type').value);
       this.buildCompare();
       this.changed();
     });
