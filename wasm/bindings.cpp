@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "mlsysim/api.hpp"
+#include "mlsysim/sweep.hpp"
 
 namespace {
 
@@ -68,13 +69,14 @@ std::string sweep(const std::string& request_json) {
   }
 }
 
-// `what` is types, presets, workloads or fleets; returns the JSON array.
+// `what` is a list of mlsysim::list (types, presets, categories, registries, limits, or a
+// registry's plural); returns its JSON, or {"error", "field"}.
 std::string list(const std::string& what) {
-  if (what == "types") return dump(mlsysim::list_scenario_types());
-  if (what == "presets") return dump(mlsysim::list_presets());
-  if (what == "workloads") return dump(mlsysim::list_workloads());
-  if (what == "fleets") return dump(mlsysim::list_fleets());
-  return "[]";
+  try {
+    return dump(mlsysim::list(what));
+  } catch (const mlsysim::InputError& e) {
+    return dump(Json{{"error", e.what()}, {"field", e.field}});
+  }
 }
 
 std::string version() { return mlsysim::version(); }

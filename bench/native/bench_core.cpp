@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "mlsysim/api.hpp"
-#include "mlsysim/registry.hpp"
+#include "mlsysim/sweep.hpp"
 #include "mlsysim/units.hpp"
 
 namespace {

@@ -1,6 +1,6 @@
 // mlsysim: the command-line face of the core (API.md "Command line").
 //
-//   mlsysim list types|presets|workloads|fleets [--json]
+//   mlsysim list types|presets|categories|registries|limits|workloads|hardware|nodes|fabrics|fleets [--json]
 //   mlsysim eval PRESET [--set FIELD=VALUE]... [--json]
 //   mlsysim eval --type TYPE --set FIELD=VALUE... [--json]
 //   mlsysim eval --input FILE|- [--json]
@@ -29,7 +29,7 @@ using mlsysim::Json;
 
 constexpr const char* kUsage =
     "usage:\n"
-    "  mlsysim list types|presets|workloads|fleets [--json]\n"
+    "  mlsysim list types|presets|categories|registries|workloads|hardware|nodes|fabrics|fleets [--json]\n"
     "  mlsysim eval PRESET [--set FIELD=VALUE]... [--json] [--binary] [--work]\n"
     "  mlsysim eval --type TYPE --set FIELD=VALUE... [--json] [--binary] [--work]\n"
     "  mlsysim eval --input FILE|- [--json] [--binary] [--work]\n"
@@ -116,38 +116,61 @@ void print_result(const Json& r) {
   }
 }
 
+// A registry entry's numbers as one line: each sub-field in its display unit, nested
+// entries by name ("count 8, node DGX_H100, fabric InfiniBand_HDR, accelerators 64").
+std::string entry_line(const Json& e, const Json& kind) {
+  std::string out;
+  auto add = [&](const std::string& s) { out += (out.empty() ? "" : ", ") + s; };
+  for (const Json& f : kind["fields"]) {
+    const std::string name = f["name"].get<std::string>();
+    if (!e.contains(name)) continue;
+    const Json& v = e[name];
+    if (v.is_object()) add(name + " " + v["name"].get<std::string>());
+    else if (f["type"] == "quantity") add(name + " " + input_text(Json{{"value", v}, {"unit", f["unit"]}}, f));
+    else add(name + " " + mlsysim::js_number(v.get<double>()));
+  }
+  for (const Json& d : kind["derived"])
+    if (e.contains(d["name"].get<std::string>())) add(d["name"].get<std::string>() + " " + e[d["name"].get<std::string>()].dump());
+  return out;
+}
+
 void print_list(const std::string& what, bool json) {
   Json list;
-  if (what == "types") list = mlsysim::list_scenario_types();
-  else if (what == "presets") list = mlsysim::list_presets();
-  else if (what == "workloads") list = mlsysim::list_workloads();
-  else if (what == "fleets") list = mlsysim::list_fleets();
-  else throw UsageError("list: expected types, presets, workloads or fleets, got \"" + what + "\"");
+  try {
+    list = mlsysim::list(what);
+  } catch (const InputError& e) {
+    throw UsageError(std::string("list: ") + e.what());
+  }
   if (json) {
+    std::cout << list.dump(2) << "\n";
+    return;
+  }
+  Json kind;  // the registry kind listed, if any
+  for (const Json& k : mlsysim::list_registries())
+    if (k["plural"] == what) kind = k;
+  if (what == "limits") {
     std::cout << list.dump(2) << "\n";
     return;
   }
   for (const Json& e : list) {
     const std::string name = e["name"].get<std::string>();
     if (what == "types") {
-      std::cout << name << " (" << e["category"].get<std::string>() << ")\n  "
+      std::cout << name << " (" << e["category"].get<std::string>() << ")\n  " << e["question"].get<std::string>() << "\n  "
                 << e["summary"].get<std::string>() << "\n  fields:\n";
       for (const Json& f : e["fields"])
         std::cout << "    " << pad(f["name"].get<std::string>(), 28) << f["rule"].get<std::string>()
                   << (f["required"].get<bool>() ? "" : " (default " + f["default"].dump() + ")") << "\n";
       std::cout << "  properties:\n";
       for (const Json& p : e["properties"])
-        std::cout << "    " << pad(p["name"].get<std::string>(), 28) << "= " << p["equation"].get<std::string>()
-                  << "\n";
+        std::cout << "    " << pad(p["name"].get<std::string>(), 28) << "= " << p["equation"].get<std::string>() << "\n";
     } else if (what == "presets") {
       std::cout << pad(name, 28) << pad(e["type"].get<std::string>(), 36) << e["summary"].get<std::string>() << "\n";
-    } else if (what == "workloads") {
-      std::cout << pad(name, 14) << pad(mlsysim::human_text(e["parameters"].get<double>(), "param"), 16)
-                << e["source"].get<std::string>() << "\n";
+    } else if (what == "categories") {
+      std::cout << pad(name, 16) << e["title"].get<std::string>() << "\n";
+    } else if (what == "registries") {
+      std::cout << pad(e["plural"].get<std::string>(), 12) << e["entries"].size() << " entries: " << e["doc"].get<std::string>() << "\n";
     } else {
-      std::cout << pad(name, 22) << pad(std::to_string(e["count"].get<long long>()) + " x " +
-                                            e["node"]["name"].get<std::string>(), 18)
-                << e["accelerators"].get<long long>() << " accelerators\n";
+      std::cout << pad(name, 22) << entry_line(e, kind) << "\n" << pad("", 22) << "source: " << e["source"].get<std::string>() << "\n";
     }
   }
 }
@@ -212,7 +235,7 @@ int run(const std::vector<std::string>& args) {
   options.bytes = binary ? mlsysim::BytePrefix::binary : mlsysim::BytePrefix::decimal;
   options.work = work;
   if (args[0] == "list") {
-    if (positional.size() != 1) throw UsageError("list needs one of types, presets, workloads, fleets");
+    if (positional.size() != 1) throw UsageError("list needs one of types, presets, categories, registries, workloads, hardware, nodes, fabrics, fleets");
     print_list(positional[0], json);
     return 0;
   }

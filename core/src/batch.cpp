@@ -16,8 +16,7 @@ std::size_t sweep_column(const double* values, std::size_t n, const SweepRule& r
   const double max_integer = static_cast<double>(kMaxExactInteger);
   for (std::size_t i = 0; i < n; ++i) {
     const double x = values[i] * rule.factor + 0.0;
-    bool ok = std::isfinite(x) && (rule.min_exclusive ? x > rule.min : x >= rule.min) &&
-              (!rule.integer || (std::floor(x) == x && x <= max_integer));
+    bool ok = std::isfinite(x) && rule.bounds.contains(x) && (!rule.integer || (std::floor(x) == x && x <= max_integer));
     // exactly, as evaluate checks it (a double product of 3 x 3002399751580331 rounds
     // 2^53 + 1 down to 2^53); x and the other factors are integers in [0, 2^53] here
     for (std::size_t k = 0; ok && k < rule.n_other; ++k) {
@@ -36,19 +35,15 @@ std::size_t sweep_column(const double* values, std::size_t n, const SweepRule& r
 // the dispatch on the operation is paid once per block instead of once per point.
 // A stack entry that does not depend on the varying slots stays one number (computed
 // once per block), so the work per point is only the part of the equation that varies.
-//
-// run() makes the result NaN when any step is not finite. Over + - x, sqrt and a
-// non-finite dividend, a non-finite value always stays non-finite (inf - inf and
-// 0 x inf are NaN), so the only step that can hide one is a division by +-inf: the
-// divisor is checked there, and the result at the end. `bad` marks points where that
-// check or a guard failed.
-void Model::run_batch(std::size_t p, const double* const* columns, const bool* varies, std::size_t n,
-                      double* out, double* scratch) const noexcept {
+// Every step is the same function of the same doubles as in run() (step1, step2, choose
+// in model.hpp), so both agree to the bit; a guard that holds at a point marks it `bad`.
+void Model::run_batch(std::size_t p, const double* const* columns, const bool* varies, std::size_t n, double* out,
+                      double* scratch) const noexcept {
   struct Entry {
     bool scalar;
     double v;         // when scalar
     const double* a;  // kBatch values otherwise: the swept column itself (read only, never
-                      // written) or a scratch array
+                      // written) or this entry's scratch array
   };
   Entry stack[33];
   double* bad = scratch;
@@ -60,64 +55,91 @@ void Model::run_batch(std::size_t p, const double* const* columns, const bool* v
     auto array = [&](std::size_t t) { return scratch + (t + 1) * kBatch; };
     for (const Op& op : programs[p].ops) {
       switch (op.code) {
-        case Op::Push: stack[top] = {true, op.value, nullptr}; ++top; break;
+        case Op::Push: stack[top++] = {true, op.value, nullptr}; break;
         case Op::Load:
-          if (varies[op.index]) {
-            stack[top] = {false, 0, columns[op.index] + base};  // no copy
-          } else {
-            stack[top] = {true, columns[op.index][0], nullptr};
-          }
-          ++top;
+          stack[top++] = varies[op.index] ? Entry{false, 0, columns[op.index] + base}  // no copy
+                                          : Entry{true, columns[op.index][0], nullptr};
           break;
-        case Op::Sqrt: {
+        case Op::Given:
+          if (varies[op.index]) {
+            double* d = array(top);
+            const double* c = columns[op.index] + base;
+            for (std::size_t i = 0; i < m; ++i) d[i] = std::isnan(c[i]) ? 0.0 : 1.0;
+            stack[top++] = {false, 0, d};
+          } else {
+            stack[top++] = {true, std::isnan(columns[op.index][0]) ? 0.0 : 1.0, nullptr};
+          }
+          break;
+        case Op::Sqrt:
+        case Op::Log2:
+        case Op::CeilLog2:
+        case Op::Exp:
+        case Op::Ceil:
+        case Op::Floor: {
           Entry& e = stack[top - 1];
           if (e.scalar) {
-            e.v = std::sqrt(e.v);
+            e.v = step1(op.code, e.v);
           } else {  // into scratch: e.a may be the swept column
             double* d = array(top - 1);
-            for (std::size_t i = 0; i < m; ++i) d[i] = std::sqrt(e.a[i]);
+            if (op.code == Op::Sqrt) for (std::size_t i = 0; i < m; ++i) d[i] = std::sqrt(e.a[i]);
+            else for (std::size_t i = 0; i < m; ++i) d[i] = step1(op.code, e.a[i]);
             e.a = d;
           }
           break;
         }
-        case Op::Guard:
-          if (!varies[op.index]) {
-            all_bad |= !(columns[op.index][0] > op.value);
-          } else {
-            const double* c = columns[op.index] + base;
-            for (std::size_t i = 0; i < m; ++i) bad[i] += !(c[i] > op.value);
+        case Op::Select: {
+          top -= 2;
+          Entry& c = stack[top - 1];
+          const Entry& a = stack[top];
+          const Entry& b = stack[top + 1];
+          if (c.scalar) {
+            c = std::isfinite(c.v) ? (c.v != 0 ? a : b) : Entry{true, NAN, nullptr};
+            if (!c.scalar && (c.a == array(top) || c.a == array(top + 1))) {
+              // the chosen branch lives in a scratch array above: move it down
+              double* d = array(top - 1);
+              std::copy(c.a, c.a + m, d);
+              c.a = d;
+            }
+            break;
           }
+          double* d = array(top - 1);
+          for (std::size_t i = 0; i < m; ++i)
+            d[i] = choose(c.a[i], a.scalar ? a.v : a.a[i], b.scalar ? b.v : b.a[i]);
+          c = {false, 0, d};
           break;
+        }
+        case Op::Guard: {
+          const Entry& c = stack[--top];
+          if (c.scalar) all_bad |= c.v == 1.0;
+          else for (std::size_t i = 0; i < m; ++i) bad[i] += c.a[i] == 1.0;
+          break;
+        }
         default: {  // a binary operation: x = x op y
           --top;
           Entry& x = stack[top - 1];
           const Entry& y = stack[top];
-          if (op.code == Op::Div) {
-            if (y.scalar) all_bad |= !std::isfinite(y.v);
-            else for (std::size_t i = 0; i < m; ++i) bad[i] += !std::isfinite(y.a[i]);
-          }
           if (x.scalar && y.scalar) {
-            switch (op.code) {
-              case Op::Add: x.v += y.v; break;
-              case Op::Sub: x.v -= y.v; break;
-              case Op::Mul: x.v *= y.v; break;
-              default: x.v /= y.v; break;
-            }
+            x.v = step2(op.code, x.v, y.v);
             break;
           }
           double* d = array(top - 1);  // the result goes to x's scratch array (never a column)
           const double xs = x.v, ys = y.v;
           const double* xa = x.scalar ? nullptr : x.a;
           const double* ya = y.scalar ? nullptr : y.a;
-#define MLSYSIM_BATCH(OP)                                                         \
-  if (!xa) for (std::size_t i = 0; i < m; ++i) d[i] = xs OP ya[i];                \
-  else if (!ya) for (std::size_t i = 0; i < m; ++i) d[i] = xa[i] OP ys;           \
-  else for (std::size_t i = 0; i < m; ++i) d[i] = xa[i] OP ya[i];
+#define MLSYSIM_BATCH(EXPR)                                                       \
+  if (!xa) for (std::size_t i = 0; i < m; ++i) { const double X = xs, Y = ya[i]; d[i] = (EXPR); } \
+  else if (!ya) for (std::size_t i = 0; i < m; ++i) { const double X = xa[i], Y = ys; d[i] = (EXPR); } \
+  else for (std::size_t i = 0; i < m; ++i) { const double X = xa[i], Y = ya[i]; d[i] = (EXPR); }
           switch (op.code) {
-            case Op::Add: MLSYSIM_BATCH(+) break;
-            case Op::Sub: MLSYSIM_BATCH(-) break;
-            case Op::Mul: MLSYSIM_BATCH(*) break;
-            default: MLSYSIM_BATCH(/) break;
+            case Op::Add: MLSYSIM_BATCH(X + Y) break;
+            case Op::Sub: MLSYSIM_BATCH(X - Y) break;
+            case Op::Mul: MLSYSIM_BATCH(X * Y) break;
+            case Op::Div: MLSYSIM_BATCH(std::isfinite(Y) ? X / Y : NAN) break;
+            default: {
+              const Op::Code code = op.code;
+              MLSYSIM_BATCH(step2(code, X, Y))
+              break;
+            }
           }
 #undef MLSYSIM_BATCH
           x = {false, 0, d};

@@ -1,29 +1,19 @@
-// Expression trees: building, compiling to flat programs, and writing out as text,
-// MathML and substituted work.
+// Expression trees: building them, and writing them out as text, MathML and substituted
+// work (expr.hpp, model.hpp). Compiling them is model.cpp.
+#include "mlsysim/expr.hpp"
+
 #include <cmath>
 #include <cstdio>
-#include <stdexcept>
+#include <cstdlib>
+#include <functional>
 
-#include "mlsysim/expr.hpp"
+#include "mlsysim/text.hpp"
+#include "mlsysim/units.hpp"
 #include "model.hpp"
 
 namespace mlsysim {
 
 // ---- building ----
-
-namespace {
-Expr::Node leaf(Expr::Kind kind, double value, std::string name) {
-  Expr::Node n;
-  n.kind = kind;
-  n.value = value;
-  n.name = std::move(name);
-  return n;
-}
-}  // namespace
-
-Expr Expr::num(double v) { return from(leaf(Kind::Num, v, "")); }
-Expr Expr::sym(std::string name) { return from(leaf(Kind::Sym, 0, std::move(name))); }
-Expr Expr::prop(std::string name) { return from(leaf(Kind::Prop, 0, std::move(name))); }
 
 Expr Expr::from(Node n) {
   Expr e;
@@ -31,201 +21,79 @@ Expr Expr::from(Node n) {
   return e;
 }
 
-Expr Expr::binary(Kind k, const Expr& a, const Expr& b) {
+Expr Expr::make(Kind k, std::vector<Expr> args) {
   Node n;
   n.kind = k;
-  n.a = a.node_;
-  n.b = b.node_;
+  for (const Expr& a : args) n.args.push_back(a.node_);
   return from(std::move(n));
 }
 
-Expr sqrt(const Expr& a) { return Expr::binary(Expr::Kind::Sqrt, a, a); }
-
-Expr Expr::unless_not_above(const std::string& name, double bound, const std::string& message) const {
-  Node n = leaf(Kind::Guard, bound, name);
-  n.message = message;
-  n.a = node_;
+Expr Expr::num(double v) {
+  Node n;
+  n.value = v;
+  n.shown = v;
   return from(std::move(n));
 }
 
-// ---- compiling ----
+Expr Expr::num(double v, std::string unit) {
+  Node n;
+  n.shown = v;
+  n.value = v * parse_unit(unit).value;  // an unknown unit fails the declaration at start-up
+  n.unit = std::move(unit);
+  return from(std::move(n));
+}
 
 namespace {
-
-using ENode = Expr::Node;
-using Kind = Expr::Kind;
-
-const PropertySpec* find_property(const ScenarioType& t, const std::string& name) {
-  for (const PropertySpec& p : t.properties)
-    if (p.name == name) return &p;
-  return nullptr;
+Expr::Node named(Expr::Kind kind, std::string name) {
+  Expr::Node n;
+  n.kind = kind;
+  n.name = std::move(name);
+  return n;
 }
-
-struct Compiler {
-  const ScenarioType& type;
-  Model& model;
-  std::size_t depth = 0;
-
-  std::uint32_t slot_of(const std::string& name) {
-    const int s = model.slot(name);
-    if (s < 0) throw std::logic_error(type.name + ": equation uses undeclared symbol " + name);
-    return static_cast<std::uint32_t>(s);
-  }
-
-  // Emits `n` into `prog`; returns the stack depth it needs.
-  std::size_t emit(const ENode& n, Program& prog, int nesting) {
-    if (nesting > 32) throw std::logic_error(type.name + ": property references nest too deeply");
-    switch (n.kind) {
-      case Kind::Num:
-        prog.ops.push_back({Op::Push, 0, n.value});
-        return 1;
-      case Kind::Sym: {
-        const std::uint32_t s = slot_of(n.name);
-        prog.ops.push_back({Op::Load, s, 0});
-        prog.slots.push_back(s);
-        return 1;
-      }
-      case Kind::Prop: {
-        const PropertySpec* p = find_property(type, n.name);
-        if (!p) throw std::logic_error(type.name + ": equation uses undeclared property " + n.name);
-        return emit(p->expr.node(), prog, nesting + 1);  // inlined
-      }
-      case Kind::Sqrt: {
-        const std::size_t d = emit(*n.a, prog, nesting);
-        prog.ops.push_back({Op::Sqrt, 0, 0});
-        return d;
-      }
-      case Kind::Guard: {
-        const std::uint32_t s = slot_of(n.name);
-        model.guard_messages.push_back(n.message);
-        prog.ops.push_back({Op::Guard, s, n.value, static_cast<std::uint32_t>(model.guard_messages.size())});
-        prog.slots.push_back(s);
-        return emit(*n.a, prog, nesting);
-      }
-      case Kind::Add:
-      case Kind::Sub:
-      case Kind::Mul:
-      case Kind::Div: {
-        const std::size_t da = emit(*n.a, prog, nesting);
-        const std::size_t db = emit(*n.b, prog, nesting);
-        const Op::Code c = n.kind == Kind::Add ? Op::Add : n.kind == Kind::Sub ? Op::Sub
-                         : n.kind == Kind::Mul ? Op::Mul : Op::Div;
-        prog.ops.push_back({c, 0, 0});
-        return std::max(da, db + 1);
-      }
-    }
-    return 0;
-  }
-};
-
 }  // namespace
 
-int Model::slot(const std::string& name) const {
-  for (std::size_t k = 0; k < slots.size(); ++k)
-    if (slots[k].name == name) return static_cast<int>(k);
-  return -1;
-}
+Expr Expr::sym(std::string name) { return from(named(Kind::Sym, std::move(name))); }
+Expr Expr::prop(std::string name) { return from(named(Kind::Prop, std::move(name))); }
+Expr Expr::given(std::string name) { return from(named(Kind::Given, std::move(name))); }
 
-Model build_model(const ScenarioType& type) {
-  Model m;
-  for (std::size_t k = 0; k < type.fields.size(); ++k) {
-    const FieldSpec& f = type.fields[k];
-    if (f.type != FieldType::Int && f.type != FieldType::Float && f.type != FieldType::Quantity) continue;
-    Slot s;
-    s.name = f.name;
-    s.unit = f.type == FieldType::Quantity ? f.dim.canonical_unit() : "";
-    s.display_unit = s.unit;
-    if (!f.display_unit.empty()) {
-      const Quantity u = parse_unit(f.display_unit);  // a declaration error throws at start-up
-      if (u.dim != f.dim) throw std::logic_error(f.name + ": display unit of the wrong dimension");
-      s.display_unit = f.display_unit;
-      s.display_factor = u.value;
-    }
-    s.field = static_cast<int>(k);
-    m.slots.push_back(s);
-  }
-  for (const SymbolSpec& sym : type.symbols) {
-    Slot s;
-    s.name = sym.name;
-    s.unit = sym.unit;
-    s.display_unit = sym.unit;
-    s.read = sym.read;
-    for (const Slot& f : m.slots)
-      if (f.field >= 0 && f.name == sym.meaning) s.alias_of = f.field;
-    m.slots.push_back(s);
-  }
-  Compiler c{type, m};
-  for (const PropertySpec& p : type.properties) {
-    Program prog;
-    m.max_stack = std::max(m.max_stack, c.emit(p.expr.node(), prog, 0));
-    m.programs.push_back(std::move(prog));
-  }
-  if (m.max_stack > 32) throw std::logic_error(type.name + ": an equation needs more than 32 stack entries");
-  for (const ExactProduct& r : type.exact_products)
-    for (const std::string& name : {r.a, r.b}) {
-      const int s = m.slot(name);
-      if (s < 0 || type.fields[static_cast<std::size_t>(m.slots[static_cast<std::size_t>(s)].field)].type != FieldType::Int)
-        throw std::logic_error(type.name + ": exact product of " + name + ", which is not an integer field");
-    }
-  return m;
-}
-
-void Model::load(const Inputs& in, double* out, bool* present) const {
-  for (std::size_t k = 0; k < slots.size(); ++k) {
-    const Slot& s = slots[k];
-    if (s.field >= 0) {
-      const Inputs::Value& v = in.values()[static_cast<std::size_t>(s.field)];
-      present[k] = v.present;
-      out[k] = v.present ? v.x : NAN;
-    } else {
-      present[k] = true;
-      out[k] = s.read(in);
-    }
-  }
-}
-
-double Model::run(std::size_t p, const double* slot_values, std::uint32_t* guard) const noexcept {
-  double stack[32];
-  std::size_t top = 0;
-  for (const Op& op : programs[p].ops) {
-    switch (op.code) {
-      case Op::Push: stack[top++] = op.value; break;
-      case Op::Load: stack[top++] = slot_values[op.index]; break;
-      case Op::Add: --top; stack[top - 1] += stack[top]; break;
-      case Op::Sub: --top; stack[top - 1] -= stack[top]; break;
-      case Op::Mul: --top; stack[top - 1] *= stack[top]; break;
-      case Op::Div: --top; stack[top - 1] /= stack[top]; break;
-      case Op::Sqrt: stack[top - 1] = std::sqrt(stack[top - 1]); break;
-      case Op::Guard:
-        if (!(slot_values[op.index] > op.value)) {
-          *guard = op.message;
-          return NAN;
-        }
-        break;
-    }
-    // an overflowed or undefined step poisons the result even when a later step would
-    // hide it (1e5 / inf = 0): the caller reports NaN as "not a finite number"
-    if (top > 0 && !std::isfinite(stack[top - 1])) return NAN;
-  }
-  return stack[0];
+Expr Expr::unless(const Expr& condition, std::string message) const {
+  Node n;
+  n.kind = Kind::Guard;
+  n.message = std::move(message);
+  n.args = {node_, condition.node_};
+  return from(std::move(n));
 }
 
 // ---- writing out ----
 
 namespace {
 
-int precedence(const ENode& n) {
+using ENode = Expr::Node;
+using Kind = Expr::Kind;
+
+const ENode& unguarded(const ENode& n) { return n.kind == Kind::Guard ? unguarded(*n.args[0]) : n; }
+
+int precedence(const ENode& node) {
+  const ENode& n = unguarded(node);
   switch (n.kind) {
+    case Kind::When: return -2;
+    case Kind::And:
+    case Kind::Or: return -1;
+    case Kind::Lt:
+    case Kind::Le:
+    case Kind::Gt:
+    case Kind::Ge:
+    case Kind::Eq:
+    case Kind::Ne:
+    case Kind::Given: return 0;
     case Kind::Add:
     case Kind::Sub: return 1;
     case Kind::Mul:
-    case Kind::Div: return 2;
-    case Kind::Guard: return precedence(*n.a);
+    case Kind::Div:
+    case Kind::Mod: return 2;
     default: return 3;
   }
 }
-
-const ENode& unguarded(const ENode& n) { return n.kind == Kind::Guard ? unguarded(*n.a) : n; }
 
 std::string xml_escape(const std::string& s) {
   std::string out;
@@ -263,81 +131,6 @@ std::string shown(double v) {
   return js_number(r);
 }
 
-// What a leaf becomes in each form.
-struct Leaf {
-  std::string text, mathml, expression;
-};
-
-// Writes `n` in three forms at once; `leaf` turns Sym/Prop/Num nodes into their forms.
-template <typename LeafFn>
-void write(const ENode& root, const LeafFn& leaf, std::string& text, std::string& mathml, std::string& expr) {
-  const ENode& n = unguarded(root);
-  auto child = [&](const ENode& c, bool parens) {
-    if (parens) {
-      text += "(";
-      mathml += "<mo>(</mo>";
-      expr += "(";
-    }
-    write(c, leaf, text, mathml, expr);
-    if (parens) {
-      text += ")";
-      mathml += "<mo>)</mo>";
-      expr += ")";
-    }
-  };
-  switch (n.kind) {
-    case Kind::Num:
-    case Kind::Sym:
-    case Kind::Prop: {
-      const Leaf l = leaf(n);
-      text += l.text;
-      mathml += l.mathml;
-      expr += l.expression;
-      return;
-    }
-    case Kind::Sqrt:
-      text += "sqrt(";
-      mathml += "<msqrt><mrow>";
-      expr += "sqrt(";
-      write(*n.a, leaf, text, mathml, expr);
-      text += ")";
-      mathml += "</mrow></msqrt>";
-      expr += ")";
-      return;
-    case Kind::Div: {
-      // text: a / b with parentheses by precedence; MathML: a fraction
-      std::string t, m, e;
-      const int pa = precedence(unguarded(*n.a)), pb = precedence(unguarded(*n.b));
-      std::string ta, ma, ea, tb, mb, eb;
-      write(*n.a, leaf, ta, ma, ea);
-      write(*n.b, leaf, tb, mb, eb);
-      text += (pa < 2 ? "(" + ta + ")" : ta) + " / " + (pb < 3 ? "(" + tb + ")" : tb);
-      expr += (pa < 2 ? "(" + ea + ")" : ea) + " / " + (pb < 3 ? "(" + eb + ")" : eb);
-      mathml += "<mfrac><mrow>" + ma + "</mrow><mrow>" + mb + "</mrow></mfrac>";
-      return;
-    }
-    case Kind::Add:
-    case Kind::Sub:
-    case Kind::Mul: {
-      const int p = precedence(n);
-      const bool mul = n.kind == Kind::Mul;
-      child(*n.a, precedence(unguarded(*n.a)) < p);
-      const char* t_op = n.kind == Kind::Add ? " + " : n.kind == Kind::Sub ? " \u2212 " : " \u00d7 ";
-      const char* m_op = n.kind == Kind::Add ? "<mo>+</mo>" : n.kind == Kind::Sub ? "<mo>\u2212</mo>" : "<mo>\u00d7</mo>";
-      text += t_op;
-      mathml += m_op;
-      expr += n.kind == Kind::Add ? " + " : n.kind == Kind::Sub ? " - " : " * ";
-      // a right operand of equal precedence needs parentheses under - (a - (b + c));
-      // under + and x it does not
-      const int pb = precedence(unguarded(*n.b));
-      child(*n.b, pb < p || (pb == p && !mul && n.kind == Kind::Sub));
-      return;
-    }
-    case Kind::Guard:
-      return;  // unreachable: unguarded() above
-  }
-}
-
 std::string name_mathml(const std::string& name) { return "<mi>" + xml_escape(name) + "</mi>"; }
 
 std::string number_mathml(const std::string& number) {
@@ -351,35 +144,184 @@ std::string number_mathml(const std::string& number) {
 
 std::string quantity_mathml(const std::string& number, const std::string& unit) {
   std::string m = number_mathml(number);
-  if (!unit.empty()) m = "<mrow>" + m + "<mspace width=\"0.25em\"/><mi mathvariant=\"normal\">" + xml_escape(unit) + "</mi></mrow>";
+  if (!unit.empty())
+    m = "<mrow>" + m + "<mspace width=\"0.25em\"/><mi mathvariant=\"normal\">" + xml_escape(unit) + "</mi></mrow>";
   return m;
+}
+
+// The three forms of an expression, written at once.
+struct Forms {
+  std::string text, mathml, expression;
+};
+
+struct Writer {
+  // a leaf (Num, Sym, Prop, Given) in its three forms
+  std::function<Forms(const ENode&)> leaf;
+  // for `when`: 0 to show only the branch taken, 1 the other, -1 to show both (equations)
+  std::function<int(const ENode&)> pick;
+
+  Forms wrap(const Forms& f, bool parens) const {
+    if (!parens) return f;
+    return {"(" + f.text + ")", "<mrow><mo>(</mo>" + f.mathml + "<mo>)</mo></mrow>", "(" + f.expression + ")"};
+  }
+
+  Forms call(const char* name, const std::vector<Forms>& args, const std::string& mathml_head) const {
+    Forms f{std::string(name) + "(", mathml_head + "<mrow><mo>(</mo>", std::string(name) + "("};
+    for (std::size_t k = 0; k < args.size(); ++k) {
+      if (k) {
+        f.text += ", ";
+        f.mathml += "<mo>,</mo>";
+        f.expression += ", ";
+      }
+      f.text += args[k].text;
+      f.mathml += args[k].mathml;
+      f.expression += args[k].expression;
+    }
+    f.text += ")";
+    f.mathml += "<mo>)</mo></mrow>";
+    f.expression += ")";
+    return f;
+  }
+
+  Forms infix(const ENode& n, const char* text_op, const char* mathml_op, const char* expr_op) const {
+    const int p = precedence(n);
+    const ENode& a = *n.args[0];
+    const ENode& b = *n.args[1];
+    // a right operand of equal precedence needs parentheses under - (a - (b + c)); under
+    // + and x it does not
+    const int pb = precedence(b);
+    const Forms fa = wrap(write(a), precedence(a) < p);
+    const Forms fb = wrap(write(b), pb < p || (pb == p && n.kind == Kind::Sub));
+    const bool logical = p <= 0;
+    Forms f{fa.text + text_op + fb.text, fa.mathml + "<mo>" + mathml_op + "</mo>" + fb.mathml,
+            fa.expression + expr_op + fb.expression};
+    if (logical) f.expression = "(" + f.expression + ")";
+    return f;
+  }
+
+  Forms write(const ENode& root) const {
+    const ENode& n = unguarded(root);
+    switch (n.kind) {
+      case Kind::Num:
+      case Kind::Sym:
+      case Kind::Prop:
+      case Kind::Given: return leaf(n);
+      case Kind::Add: return infix(n, " + ", "+", " + ");
+      case Kind::Sub: return infix(n, " \u2212 ", "\u2212", " - ");
+      case Kind::Mul: return infix(n, " \u00d7 ", "\u00d7", " * ");
+      case Kind::Mod: return infix(n, " mod ", "mod", " % ");
+      case Kind::Lt: return infix(n, " < ", "&lt;", " < ");
+      case Kind::Le: return infix(n, " \u2264 ", "\u2264", " <= ");
+      case Kind::Gt: return infix(n, " > ", "&gt;", " > ");
+      case Kind::Ge: return infix(n, " \u2265 ", "\u2265", " >= ");
+      case Kind::Eq: return infix(n, " = ", "=", " === ");
+      case Kind::Ne: return infix(n, " \u2260 ", "\u2260", " !== ");
+      case Kind::And: return infix(n, " and ", "and", " && ");
+      case Kind::Or: return infix(n, " or ", "or", " || ");
+      case Kind::Div: {
+        // text: a / b with parentheses by precedence; MathML: a fraction
+        const Forms fa = write(*n.args[0]), fb = write(*n.args[1]);
+        const bool pa = precedence(*n.args[0]) < 2, pb = precedence(*n.args[1]) < 3;
+        return {wrap(fa, pa).text + " / " + wrap(fb, pb).text,
+                "<mfrac><mrow>" + fa.mathml + "</mrow><mrow>" + fb.mathml + "</mrow></mfrac>",
+                wrap(fa, pa).expression + " / " + wrap(fb, pb).expression};
+      }
+      case Kind::Sqrt: {
+        const Forms a = write(*n.args[0]);
+        return {"sqrt(" + a.text + ")", "<msqrt><mrow>" + a.mathml + "</mrow></msqrt>", "sqrt(" + a.expression + ")"};
+      }
+      case Kind::Log2: return call("log2", {write(*n.args[0])}, "<msub><mi>log</mi><mn>2</mn></msub><mo>\u2061</mo>");
+      case Kind::Exp: {
+        const Forms a = write(*n.args[0]);
+        return {"exp(" + a.text + ")", "<msup><mi>e</mi><mrow>" + a.mathml + "</mrow></msup>", "exp(" + a.expression + ")"};
+      }
+      case Kind::Min: return call("min", {write(*n.args[0]), write(*n.args[1])}, "<mi>min</mi>");
+      case Kind::Max: return call("max", {write(*n.args[0]), write(*n.args[1])}, "<mi>max</mi>");
+      case Kind::Ceil:
+      case Kind::Floor:
+      case Kind::CeilLog2: {
+        const bool up = n.kind != Kind::Floor;
+        Forms a = write(*n.args[0]);
+        if (n.kind == Kind::CeilLog2) a = call("log2", {a}, "<msub><mi>log</mi><mn>2</mn></msub><mo>\u2061</mo>");
+        const char* l = up ? "\u2308" : "\u230a";
+        const char* r = up ? "\u2309" : "\u230b";
+        return {l + a.text + r, std::string("<mrow><mo>") + l + "</mo>" + a.mathml + "<mo>" + r + "</mo></mrow>",
+                std::string(up ? "ceil(" : "floor(") + a.expression + ")"};
+      }
+      case Kind::When: {
+        const int k = pick(n);
+        if (k >= 0) return write(*n.args[1 + static_cast<std::size_t>(k)]);
+        const Forms c = write(*n.args[0]), a = write(*n.args[1]), b = write(*n.args[2]);
+        return {a.text + " when " + c.text + "; " + b.text + " otherwise",
+                "<mrow><mo>{</mo><mtable columnalign=\"left\"><mtr><mtd>" + a.mathml +
+                    "</mtd><mtd><mtext>when\u00a0</mtext>" + c.mathml + "</mtd></mtr><mtr><mtd>" + b.mathml +
+                    "</mtd><mtd><mtext>otherwise</mtext></mtd></mtr></mtable></mrow>",
+                "(" + c.expression + " ? " + a.expression + " : " + b.expression + ")"};
+      }
+      case Kind::Guard: break;  // unreachable: unguarded() above
+    }
+    return {};
+  }
+};
+
+Forms equation_leaf(const ENode& n) {
+  switch (n.kind) {
+    case Kind::Num: {
+      const std::string s = js_number(n.shown);
+      if (n.unit.empty()) return {s, number_mathml(s), js_number(n.value)};
+      return {s + " " + n.unit, quantity_mathml(s, n.unit), js_number(n.value)};
+    }
+    case Kind::Given: return {n.name + " is given", name_mathml(n.name) + "<mtext>\u00a0is given</mtext>", "1"};
+    default: return {n.name, name_mathml(n.name), n.name};
+  }
 }
 
 }  // namespace
 
 std::string expr_text(const Expr& e) {
-  std::string t, m, x;
-  write(e.node(), [](const ENode& n) {
-    return Leaf{n.kind == Kind::Num ? js_number(n.value) : n.name, "", ""};
-  }, t, m, x);
-  return t;
+  return Writer{equation_leaf, [](const ENode&) { return -1; }}.write(e.node()).text;
 }
 
 std::string expr_mathml(const Expr& e) {
-  std::string t, m, x;
-  write(e.node(), [](const ENode& n) {
-    return Leaf{"", n.kind == Kind::Num ? number_mathml(js_number(n.value)) : name_mathml(n.name), ""};
-  }, t, m, x);
-  return m;
+  return Writer{equation_leaf, [](const ENode&) { return -1; }}.write(e.node()).mathml;
 }
 
-Work expr_work(const Expr& e, const Model& model, const double* slots,
-               const std::vector<double>& property_values, const ScenarioType& type) {
-  Work w;
-  write(e.node(), [&](const ENode& n) {
-    if (n.kind == Kind::Num) {
-      const std::string s = js_number(n.value);
-      return Leaf{s, number_mathml(s), s};
+Work expr_work(const Expr& e, const Model& model, const double* slots, const std::vector<double>& property_values,
+               const ScenarioType& type) {
+  // the value of a sub-expression, for `when` to show the branch it takes; by the same
+  // steps as the interpreters (model.hpp)
+  std::function<double(const ENode&)> value = [&](const ENode& node) -> double {
+    const ENode& n = unguarded(node);
+    switch (n.kind) {
+      case Kind::Num: return n.value;
+      case Kind::Sym: return slots[model.slot(n.name)];
+      case Kind::Given: return std::isnan(slots[model.slot(n.name)]) ? 0.0 : 1.0;
+      case Kind::Prop:
+        for (std::size_t k = 0; k < type.properties.size(); ++k)
+          if (type.properties[k].name == n.name) return property_values[k];
+        return NAN;
+      case Kind::When: return choose(value(*n.args[0]), value(*n.args[1]), value(*n.args[2]));
+      case Kind::Sqrt: return step1(Op::Sqrt, value(*n.args[0]));
+      case Kind::Log2: return step1(Op::Log2, value(*n.args[0]));
+      case Kind::CeilLog2: return step1(Op::CeilLog2, value(*n.args[0]));
+      case Kind::Exp: return step1(Op::Exp, value(*n.args[0]));
+      case Kind::Ceil: return step1(Op::Ceil, value(*n.args[0]));
+      case Kind::Floor: return step1(Op::Floor, value(*n.args[0]));
+      default: break;
+    }
+    static const std::pair<Kind, Op::Code> binary[] = {
+        {Kind::Add, Op::Add}, {Kind::Sub, Op::Sub}, {Kind::Mul, Op::Mul}, {Kind::Div, Op::Div}, {Kind::Mod, Op::Mod},
+        {Kind::Min, Op::Min}, {Kind::Max, Op::Max}, {Kind::Lt, Op::Lt},   {Kind::Le, Op::Le},   {Kind::Gt, Op::Gt},
+        {Kind::Ge, Op::Ge},   {Kind::Eq, Op::Eq},   {Kind::Ne, Op::Ne},   {Kind::And, Op::And}, {Kind::Or, Op::Or}};
+    for (const auto& [k, c] : binary)
+      if (n.kind == k) return step2(c, value(*n.args[0]), value(*n.args[1]));
+    return NAN;
+  };
+  auto leaf = [&](const ENode& n) -> Forms {
+    if (n.kind == Kind::Num) return equation_leaf(n);
+    if (n.kind == Kind::Given) {
+      const std::string v = std::isnan(slots[model.slot(n.name)]) ? "0" : "1";
+      return {v, number_mathml(v), v};
     }
     double v = 0;
     std::string unit;
@@ -395,13 +337,13 @@ Work expr_work(const Expr& e, const Model& model, const double* slots,
           v = property_values[k];
           unit = type.properties[k].unit;
         }
-      if (unit == "count" || unit == "samples" || unit == "iterations") unit = "";
+      if (is_count_label(unit)) unit = "";
     }
     const std::string number = shown(v / factor);
-    const std::string text = unit.empty() ? number : number + " " + unit;
-    return Leaf{text, quantity_mathml(number, unit), js_number(v)};
-  }, w.text, w.mathml, w.expression);
-  return w;
+    return {unit.empty() ? number : number + " " + unit, quantity_mathml(number, unit), js_number(v)};
+  };
+  const Forms f = Writer{leaf, [&](const ENode& n) { return value(*n.args[0]) != 0 ? 0 : 1; }}.write(e.node());
+  return {f.text, f.mathml, f.expression};
 }
 
 }  // namespace mlsysim

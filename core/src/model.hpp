@@ -1,8 +1,17 @@
-// Internal: a scenario type's property expressions compiled to flat programs over a
-// slot array (one slot per symbol), and the formatting of expressions as text, MathML
-// and substituted work. Built once per scenario type (scenario_types()).
+// Internal: a scenario type's property expressions compiled to flat programs over a slot
+// array (one slot per symbol), run one point at a time (Model::run, for evaluate) or over
+// a block of points (Model::run_batch, for sweeps; batch.cpp). Built once per scenario
+// type by build_model, which also checks every equation's dimension against its
+// declared unit.
+//
+// Both interpreters apply the same rules, written once below (step1, step2, choose):
+// an operation on a non-finite value gives a non-finite value (NaN where IEEE would hide
+// it: x / inf, min(inf, 1), exp(-inf), inf > 1), except that `when` keeps only the branch
+// it chooses. A property whose value ends non-finite is unavailable ("not a finite
+// number"); a guard whose condition holds makes it unavailable with the guard's message.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -12,31 +21,87 @@
 namespace mlsysim {
 
 struct Op {
-  enum Code : std::uint8_t { Push, Load, Add, Sub, Mul, Div, Sqrt, Guard };
+  enum Code : std::uint8_t {
+    Push, Load, Given,                                  // push a constant, a slot, 1 if a slot was given
+    Add, Sub, Mul, Div, Mod, Min, Max,                  // x = x op y
+    Lt, Le, Gt, Ge, Eq, Ne, And, Or,                    // x = (x op y) as 1 or 0
+    Sqrt, Log2, CeilLog2, Exp, Ceil, Floor,             // x = f(x)
+    Select,                                             // c a b -> c ? a : b
+    Guard,                                              // c -> (property error when c holds)
+  };
   Code code;
-  std::uint32_t index;  // Load: slot; Guard: slot guarded
-  double value;         // Push: constant; Guard: bound
-  std::uint32_t message = 0;  // Guard: index into Model::guard_messages
+  std::uint32_t index = 0;    // Load, Given: slot; Guard: message index + 1
+  double value = 0;           // Push: constant
 };
+
+/// One operation of two operands, as both interpreters apply it.
+inline double step2(Op::Code c, double x, double y) noexcept {
+  const bool finite = std::isfinite(x) && std::isfinite(y);
+  switch (c) {
+    case Op::Add: return x + y;
+    case Op::Sub: return x - y;
+    case Op::Mul: return x * y;
+    case Op::Div: return std::isfinite(y) ? x / y : NAN;
+    case Op::Mod: return std::isfinite(y) ? std::fmod(x, y) : NAN;
+    case Op::Min: return finite ? (y < x ? y : x) : NAN;
+    case Op::Max: return finite ? (y > x ? y : x) : NAN;
+    case Op::Lt: return finite ? double(x < y) : NAN;
+    case Op::Le: return finite ? double(x <= y) : NAN;
+    case Op::Gt: return finite ? double(x > y) : NAN;
+    case Op::Ge: return finite ? double(x >= y) : NAN;
+    case Op::Eq: return finite ? double(x == y) : NAN;
+    case Op::Ne: return finite ? double(x != y) : NAN;
+    case Op::And: return finite ? double(x != 0 && y != 0) : NAN;
+    case Op::Or: return finite ? double(x != 0 || y != 0) : NAN;
+    default: return NAN;
+  }
+}
+
+/// ⌈log2 x⌉ exactly, for finite x > 0 (x = f * 2^e with f in [0.5, 1)).
+inline double ceil_log2(double x) noexcept {
+  if (!std::isfinite(x) || !(x > 0)) return NAN;
+  int e = 0;
+  const double f = std::frexp(x, &e);
+  return f == 0.5 ? e - 1 : e;
+}
+
+/// One operation of one operand, as both interpreters apply it.
+inline double step1(Op::Code c, double x) noexcept {
+  switch (c) {
+    case Op::Sqrt: return std::sqrt(x);
+    case Op::Log2: return std::log2(x);
+    case Op::CeilLog2: return ceil_log2(x);
+    case Op::Exp: return std::isfinite(x) ? std::exp(x) : NAN;
+    case Op::Ceil: return std::ceil(x);
+    case Op::Floor: return std::floor(x);
+    default: return NAN;
+  }
+}
+
+/// `when`: a where c holds, b where it does not, NaN when c is not a finite number.
+inline double choose(double c, double a, double b) noexcept { return std::isfinite(c) ? (c != 0 ? a : b) : NAN; }
 
 struct Program {
   std::vector<Op> ops;
-  std::vector<std::uint32_t> slots;  // every slot read, for the "not given" check
+  std::vector<std::uint32_t> slots;  // every slot read that must have been given
 };
 
 struct Slot {
   std::string name;
+  Dim dim;
   std::string unit;          // canonical unit of the value
   std::string display_unit;  // unit shown in substituted work
   double display_factor = 1; // canonical value / display_factor = displayed value
-  int field = -1;            // index of the field it reads, or -1 for a derived symbol
-  std::function<double(const Inputs&)> read;  // derived symbols
-  int alias_of = -1;         // a derived symbol that is another name for this numeric field
+  int field = -1;            // index of the numeric field it reads, or -1
+  int registry_field = -1;   // index of the registry field whose entry it reads, or -1
+  std::string path;          // ... at this path within the entry
+  int alias_of = -1;         // a symbol that is another name for this numeric field
 };
 
 struct Model {
   std::vector<Slot> slots;
   std::vector<Program> programs;  // one per property, in declaration order
+  std::vector<Program> warnings;  // one per warning: its condition
   std::vector<std::string> guard_messages;
   std::size_t max_stack = 0;
 
@@ -44,9 +109,10 @@ struct Model {
   /// `present[k] = false`.
   void load(const Inputs& in, double* out, bool* present) const;
 
-  /// Runs property `p` on `slots`. Returns its value, or NaN with `*guard` set to the
-  /// failed guard's message index + 1.
-  double run(std::size_t p, const double* slots, std::uint32_t* guard) const noexcept;
+  /// Runs `prog` on `slots`. Returns its value, or NaN with `*guard` set to the failed
+  /// guard's message index + 1.
+  double run(const Program& prog, const double* slots, std::uint32_t* guard) const noexcept;
+  double run(std::size_t p, const double* slots, std::uint32_t* guard) const noexcept { return run(programs[p], slots, guard); }
 
   /// Runs property `p` at `n` points, with `run`'s result at each: slot k's value at
   /// point i is columns[k][i] when varies[k], else columns[k][0]. Writes out[0..n).
@@ -64,8 +130,7 @@ struct Model {
 /// factor of, with the other factors' values).
 struct SweepRule {
   double factor = 1;  // values are in a unit worth `factor` canonical units
-  double min = 0;
-  bool min_exclusive = false;
+  Bounds bounds;
   bool integer = false;
   const double* other = nullptr;
   std::size_t n_other = 0;
@@ -76,23 +141,22 @@ struct SweepRule {
 std::size_t sweep_column(const double* values, std::size_t n, const SweepRule& rule, double* column,
                          std::size_t* first_invalid) noexcept;
 
-/// Builds the model of `type` (its field symbols, its derived symbols, its programs).
-/// Throws std::logic_error on a reference to an undeclared symbol or property.
+/// Builds the model of `type` (its field symbols, its declared symbols, its programs) and
+/// checks every equation's dimension against its property's unit. Throws
+/// std::logic_error on a reference to an undeclared symbol or property, a dimension
+/// mismatch (naming the type, the property and both dimensions), or an unused symbol.
 Model build_model(const ScenarioType& type);
 
-/// How an expression is written out.
+/// How an expression is written out with values.
 struct Work {
   std::string text;        // substituted, with units: "14000 × 0.625 s × 8 × 2 USD/h"
   std::string mathml;      // the same, as a MathML fragment (no <math> wrapper)
   std::string expression;  // canonical numbers only, ASCII: "14000 * 0.625 * 8 * 0.000555…"
 };
 
-/// The equation as text ("base_iterations / (iterations × (1 + communication_overhead))").
-std::string expr_text(const Expr& e);
-/// The equation as a MathML fragment.
-std::string expr_mathml(const Expr& e);
-/// The equation with slot values and property values substituted.
-Work expr_work(const Expr& e, const Model& m, const double* slots,
-               const std::vector<double>& property_values, const ScenarioType& type);
+/// The equation with slot values and property values substituted; `when` shows the
+/// branch it chooses.
+Work expr_work(const Expr& e, const Model& m, const double* slots, const std::vector<double>& property_values,
+               const ScenarioType& type);
 
 }  // namespace mlsysim

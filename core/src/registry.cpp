@@ -1,121 +1,347 @@
-// Registries and presets (SPEC section 4). Every number with its source.
+// The registry machinery (registry.hpp): reading entries (built-in and inline) by their
+// kind's sub-fields, paths into them, and their JSON forms. The kinds and entries
+// themselves are data, in registries.cpp.
 #include "mlsysim/registry.hpp"
 
+#include <cmath>
+#include <stdexcept>
+
+#include "mlsysim/text.hpp"
+#include "read.hpp"
+#include "registries.hpp"
 #include "value_text.hpp"
 
 namespace mlsysim {
 
-const std::vector<Workload>& workloads() {
-  static const std::vector<Workload> list{
-      {"GPT3", 1.75e11, "Brown et al. 2020, Language Models are Few-Shot Learners"},
-      {"GPT2", 1.5e9, "Radford et al. 2019, Language Models are Unsupervised Multitask Learners"},
-      {"BERT_Base", 1.1e8, "Devlin et al. 2019, BERT"},
-      {"BERT_Large", 3.4e8, "Devlin et al. 2019, BERT"},
-      {"Llama3_8B", 8.03e9, "Meta Llama 3 model cards, 2024"},
-      {"Llama3_70B", 7.06e10, "Meta Llama 3 model cards, 2024"},
-      {"Llama3_405B", 4.05e11, "Meta Llama 3 model cards, 2024"},
-      {"ResNet50", 2.56e7, "He et al. 2016, Deep Residual Learning for Image Recognition"},
-  };
-  return list;
+namespace {
+
+std::vector<std::string> split_path(const std::string& path) {
+  std::vector<std::string> parts;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t dot = path.find('.', start);
+    parts.push_back(path.substr(start, dot - start));
+    if (dot == std::string::npos) break;
+    start = dot + 1;
+  }
+  return parts;
 }
 
-const std::vector<Node>& nodes() {
-  static const std::vector<Node> list{{"DGX_H100", 8}, {"DGX_A100", 8}};
-  return list;
+std::size_t field_index(const RegistryKind& kind, const std::string& name) {
+  for (std::size_t k = 0; k < kind.fields.size(); ++k)
+    if (kind.fields[k].name == name) return k;
+  return kind.fields.size();
 }
 
-const std::vector<Fleet>& fleets() {
-  static const std::vector<Fleet> list = [] {
-    const Node& h100 = nodes()[0];
-    const Node& a100 = nodes()[1];
-    const char* src = "mlsysim fleet registry; NVIDIA DGX H100 and DGX A100 datasheets (8 GPUs per node)";
-    return std::vector<Fleet>{
-        {"Lab_64_H100", 8, h100, src},          {"Research_256", 32, h100, src},
-        {"Training_512_H100", 64, h100, src},   {"Training_1K", 128, h100, src},
-        {"Training_1K_A100", 128, a100, src},   {"Production_2K", 256, h100, src},
-        {"Frontier_8K", 1024, h100, src},       {"Reference_25K_H100", 3125, h100, src},
-    };
+// The registries while they are built (the entries of a kind may name entries of the
+// kinds before it: a node its accelerator, a fleet its node and fabric).
+struct Tables {
+  std::vector<RegistryKind> kinds;
+  std::vector<std::vector<std::shared_ptr<const Entry>>> entries;  // per kind
+
+  std::size_t index(const RegistryKind& kind) const { return static_cast<std::size_t>(&kind - kinds.data()); }
+  const RegistryKind* find(const std::string& name) const {
+    for (const RegistryKind& k : kinds)
+      if (k.name == name) return &k;
+    return nullptr;
+  }
+};
+
+std::shared_ptr<const Entry> read_at(const Tables& t, const RegistryKind& kind, const Json& v, const std::string& field,
+                                     const std::string& prefix, bool top);
+
+FieldValue read_value(const Tables& t, const FieldSpec& spec, const Json& v, const std::string& field,
+                      const std::string& prefix) {
+  FieldValue out;
+  out.present = true;
+  switch (spec.type) {
+    case FieldType::Int: out.x = static_cast<double>(read_int(v, field, prefix, spec.bounds)); break;
+    case FieldType::Float: out.x = read_float(v, field, prefix, spec.bounds); break;
+    case FieldType::Quantity: out.x = read_quantity(v, field, prefix, spec.dim, spec.bounds, spec.display_unit); break;
+    case FieldType::Registry: {
+      const RegistryKind* kind = t.find(spec.registry);
+      if (!kind) throw std::logic_error(spec.name + ": undeclared registry kind " + spec.registry);
+      out.entry = read_at(t, *kind, v, field, prefix, prefix.empty());
+      break;
+    }
+  }
+  return out;
+}
+
+std::shared_ptr<const Entry> find_entry(const Tables& t, const RegistryKind& kind, const std::string& name,
+                                        const std::string& field, const std::string& prefix) {
+  std::vector<std::string> names;
+  for (const auto& e : t.entries[t.index(kind)]) {
+    if (e->name == name) return e;
+    names.push_back(e->name);
+  }
+  throw InputError(field, prefix + "unknown " + kind.name + " " + describe(Json(name)) + "; valid choices: " + join(names));
+}
+
+std::shared_ptr<const Entry> read_at(const Tables& t, const RegistryKind& kind, const Json& v, const std::string& field,
+                                     const std::string& prefix, bool top) {
+  if (v.is_string()) return find_entry(t, kind, v.get<std::string>(), field, prefix);
+  std::vector<std::string> keys{"name"}, required;
+  for (const FieldSpec& f : kind.fields) {
+    keys.push_back(f.name);
+    if (f.required) required.push_back(f.name);
+  }
+  keys.push_back("source");
+  const std::string shape = "{name" + (required.empty() ? "" : ", " + join(required)) + "}";
+  if (!v.is_object())
+    throw InputError(field, prefix + "expected " + (top ? "a " : "") + kind.name + " name or " + shape + ", got " + describe(v));
+  only_keys(v, field, prefix.empty() ? "" : prefix, keys);
+  auto e = std::make_shared<Entry>();
+  e->kind = &kind;
+  e->name = read_name(v, field, prefix.empty() ? "" : prefix.substr(0, prefix.size() - 2) + " ", "custom " + kind.name);
+  e->numbers.assign(kind.fields.size(), NAN);
+  e->entries.assign(kind.fields.size(), nullptr);
+  e->sources.assign(kind.fields.size(), "");
+  const std::string owner = top ? "inline " + kind.name : prefix.substr(0, prefix.size() - 2);
+  for (std::size_t k = 0; k < kind.fields.size(); ++k) {
+    const FieldSpec& f = kind.fields[k];
+    if (!v.contains(f.name) || v[f.name].is_null()) {
+      if (f.required) throw InputError(field, owner + " needs \"" + f.name + "\" (" + f.rule() + ")");
+      continue;
+    }
+    const FieldValue x = read_value(t, f, v[f.name], field, prefix + f.name + ": ");
+    e->numbers[k] = f.numeric() ? x.x : NAN;
+    e->entries[k] = x.entry;
+  }
+  for (std::size_t k = 0; k < kind.fields.size(); ++k) {
+    const FieldSpec& f = kind.fields[k];
+    if (!f.defaults_to.empty() && std::isnan(e->numbers[k])) e->numbers[k] = e->numbers[field_index(kind, f.defaults_to)];
+  }
+  for (const DerivedSubField& d : kind.derived) {
+    double a = NAN, b = NAN;
+    std::string missing;
+    e->number(d.a, a, missing);
+    e->number(d.b, b, missing);
+    if (std::isnan(a) || std::isnan(b)) {
+      e->derived.push_back(NAN);
+      continue;
+    }
+    e->derived.push_back(static_cast<double>(exact_product(static_cast<std::int64_t>(a), static_cast<std::int64_t>(b), field,
+                                                           prefix + d.a + " x " + d.b.substr(d.b.rfind('.') + 1))));
+  }
+  if (v.contains("source") && !v["source"].is_null()) e->source = read_source(v["source"], field);
+  return e;
+}
+
+// The registries, built once: each kind's entries from its data rows, validated by the
+// same reader as inline objects, each number's source kept.
+const Tables& tables() {
+  static const Tables t = [] {
+    Tables out;
+    std::vector<RegistryData> data = registry_data();
+    for (const RegistryData& d : data) out.kinds.push_back(d.kind);
+    out.entries.resize(out.kinds.size());
+    for (std::size_t k = 0; k < data.size(); ++k) {
+      const RegistryKind& kind = out.kinds[k];
+      for (const EntryData& row : data[k].entries) {
+        Json v = row.values;
+        v["name"] = row.name;
+        v["source"] = row.source;
+        auto e = std::const_pointer_cast<Entry>(read_at(out, kind, v, kind.name + " " + row.name, "", true));
+        for (const auto& [sub, src] : row.sources.items()) {
+          const std::size_t i = field_index(kind, sub);
+          if (i == kind.fields.size()) throw std::logic_error(row.name + ": a source for an undeclared sub-field " + sub);
+          e->sources[i] = src.get<std::string>();
+        }
+        if (e->source.empty()) throw std::logic_error(kind.name + " " + row.name + " has no source");
+        out.entries[k].push_back(e);
+      }
+    }
+    return out;
   }();
-  return list;
+  return t;
 }
 
-const std::vector<Preset>& presets() {
-  static const std::vector<Preset> list = [] {
-    const Json bsp = {
-        {"workers", 8},
-        {"per_worker_batch", 32},
-        {"iterations", 14000},
-        {"communication_overhead", 0.25},
-        {"base_iterations", 100000},
-        {"base_iteration_time", "0.5 s"},
-        {"device_hour_rate", "2 USD/hour"},
-        {"staleness", 0},
-    };
-    Json ssp = bsp;
-    ssp["iterations"] = 15500;
-    ssp["communication_overhead"] = 0.10;
-    ssp["staleness"] = 3;
-    Json asp = bsp;
-    asp["iterations"] = 19000;
-    asp["communication_overhead"] = 0.02;
-    asp["staleness"] = 7;
-    const char* illustrative = " Iteration counts and overheads are illustrative teaching numbers.";
-    return std::vector<Preset>{
-        {"TransformerBsp8Workers", "SyncStrategyScenario",
-         std::string("Bulk-synchronous (BSP) data parallelism on 8 workers.") + illustrative, bsp},
-        {"TransformerSsp8Workers", "SyncStrategyScenario",
-         std::string("Stale-synchronous (SSP, staleness 3) on 8 workers: less waiting, more "
-                     "iterations.") + illustrative, ssp},
-        {"TransformerAsp8Workers", "SyncStrategyScenario",
-         std::string("Asynchronous (ASP, staleness 7) on 8 workers: least communication, most "
-                     "iterations.") + illustrative, asp},
-        {"ReferenceJobAttackSurface", "DataParallelAttackSurfaceScenario",
-         "GPT-3 on 1024 A100s as tensor 8 x pipeline 8 x data 16 (Narayanan et al. 2021); "
-         "byte widths are illustrative.",
-         {{"workload", "GPT3"},
-          {"fleet", "Training_1K_A100"},
-          {"dp_degree", 16},
-          {"gradient_bytes_per_param", "2 byte/param"},
-          {"checkpoint_bytes_per_param", "14 byte/param"},
-          {"weight_bytes_per_param", "2 byte/param"}}},
-        {"LabJobAttackSurface", "DataParallelAttackSurfaceScenario",
-         "Llama 3 8B on a 64-GPU lab cluster, pure data parallelism, no serving-weight width "
-         "(so weight_bytes is unavailable); byte widths are illustrative.",
-         {{"workload", "Llama3_8B"},
-          {"fleet", "Lab_64_H100"},
-          {"dp_degree", 64},
-          {"gradient_bytes_per_param", "2 byte/param"},
-          {"checkpoint_bytes_per_param", "14 byte/param"}}},
-    };
-  }();
-  return list;
+void put_number(Json& out, const FieldSpec& f, double x, bool as_input) {
+  if (f.type == FieldType::Int) out[f.name] = static_cast<std::int64_t>(x);
+  else if (f.type == FieldType::Quantity && as_input) out[f.name] = {{"value", x}, {"unit", f.dim.canonical_unit()}};
+  else out[f.name] = x;
+}
+
+}  // namespace
+
+std::string headline_text(const Entry& e) {
+  double x = 0;
+  std::string missing;
+  if (e.kind->headline.empty() || !e.number(e.kind->headline, x, missing)) return "";
+  const FieldSpec* f = e.kind->field(e.kind->headline);
+  if (f && f->type == FieldType::Quantity)
+    return f->display_unit.empty() ? human_text(x, f->dim.canonical_unit()) : text_in_unit(x, f->display_unit);
+  std::string label = e.kind->headline;
+  for (char& c : label)
+    if (c == '_') c = ' ';
+  return human_text(x, "count") + " " + label;
+}
+
+std::string FieldSpec::rule() const {
+  switch (type) {
+    case FieldType::Int: return "integer " + bounds.text();
+    case FieldType::Float: return "finite number " + bounds.text();
+    case FieldType::Quantity: {
+      const Bounds shown = bounds.scaled(display_unit.empty() ? 1.0 : parse_unit(display_unit).value);
+      return dim.name() + " " + shown.text(shown_unit()) + (required || !default_value.is_null() ? "" : " when given");
+    }
+    case FieldType::Registry: {
+      const RegistryKind* kind = find_registry_kind(registry);
+      return kind ? kind->rule() : "a " + registry;
+    }
+  }
+  return "";
+}
+
+const FieldSpec* RegistryKind::field(const std::string& n) const {
+  for (const FieldSpec& f : fields)
+    if (f.name == n) return &f;
+  return nullptr;
+}
+
+std::string RegistryKind::rule() const {
+  std::vector<std::string> required, optional, rules;
+  for (const FieldSpec& f : fields) {
+    (f.required ? required : optional).push_back(f.name);
+    if (f.required && f.numeric()) {
+      const std::string r = f.rule();
+      rules.push_back(f.name + " " + r.substr(r.find_first_of("<>")));
+    }
+  }
+  std::string out = "registry name, or {name" + (required.empty() ? "" : ", " + join(required)) + "}";
+  if (!rules.empty()) out += " with " + join(rules);
+  if (!optional.empty()) out += "; optional: " + join(optional);
+  return out;
+}
+
+bool Entry::number(const std::string& path, double& out, std::string& missing) const {
+  const std::vector<std::string> parts = split_path(path);
+  const Entry* e = this;
+  std::string walked;
+  for (std::size_t p = 0; p < parts.size(); ++p) {
+    walked += (walked.empty() ? "" : ".") + parts[p];
+    const std::size_t i = field_index(*e->kind, parts[p]);
+    if (i == e->kind->fields.size()) {
+      for (std::size_t d = 0; d < e->kind->derived.size(); ++d)
+        if (p + 1 == parts.size() && e->kind->derived[d].name == parts[p]) {
+          out = e->derived[d];
+          if (std::isnan(out)) missing = walked;
+          return !std::isnan(out);
+        }
+      throw std::logic_error(kind->name + " has no sub-field " + path);
+    }
+    if (p + 1 == parts.size()) {
+      if (!e->kind->fields[i].numeric()) throw std::logic_error(path + " is an entry, not a number");
+      out = e->numbers[i];
+      if (std::isnan(out)) missing = walked;
+      return !std::isnan(out);
+    }
+    e = e->entries[i].get();
+    if (!e) {
+      missing = walked;
+      return false;
+    }
+  }
+  return false;
+}
+
+const Entry* Entry::entry(const std::string& path) const {
+  const Entry* e = this;
+  for (const std::string& part : split_path(path)) {
+    const std::size_t i = field_index(*e->kind, part);
+    if (i == e->kind->fields.size() || !e->entries[i]) return nullptr;
+    e = e->entries[i].get();
+  }
+  return e;
+}
+
+const std::vector<RegistryKind>& registry_kinds() { return tables().kinds; }
+
+const RegistryKind* find_registry_kind(const std::string& name) { return tables().find(name); }
+
+const std::vector<std::shared_ptr<const Entry>>& registry_entries(const RegistryKind& kind) {
+  return tables().entries[tables().index(kind)];
+}
+
+std::shared_ptr<const Entry> read_entry(const RegistryKind& kind, const Json& v, const std::string& field) {
+  return read_at(tables(), kind, v, field, "", true);
+}
+
+FieldValue read_field(const FieldSpec& spec, const Json& v, const std::string& field, const std::string& prefix) {
+  return read_value(tables(), spec, v, field, prefix);
 }
 
 namespace {
-template <typename T>
-const T& find_named(const std::vector<T>& list, const std::string& name, const std::string& field,
-                    const char* what) {
-  std::vector<std::string> names;
-  for (const T& item : list) {
-    if (item.name == name) return item;
-    names.push_back(item.name);
+const FieldSpec* walk(const RegistryKind& kind, const std::string& path, const RegistryKind** owner) {
+  const RegistryKind* k = &kind;
+  const std::vector<std::string> parts = split_path(path);
+  for (std::size_t p = 0; p < parts.size(); ++p) {
+    const FieldSpec* f = k->field(parts[p]);
+    if (!f) {
+      for (const DerivedSubField& d : k->derived)
+        if (p + 1 == parts.size() && d.name == parts[p]) {
+          *owner = k;
+          return nullptr;  // a derived count
+        }
+      throw std::logic_error(kind.name + " has no sub-field " + path);
+    }
+    if (p + 1 == parts.size()) {
+      if (!f->numeric()) throw std::logic_error(kind.name + "." + path + " is an entry, not a number");
+      *owner = k;
+      return f;
+    }
+    if (f->numeric()) throw std::logic_error(kind.name + "." + path + ": " + parts[p] + " is a number");
+    k = find_registry_kind(f->registry);
   }
-  throw InputError(field, std::string("unknown ") + what + " " + describe(Json(name)) +
-                              "; valid choices: " + join(names));
+  throw std::logic_error(kind.name + ": empty path");
 }
 }  // namespace
 
-const Workload& find_workload(const std::string& name, const std::string& field) {
-  return find_named(workloads(), name, field, "workload");
+Dim path_dim(const RegistryKind& kind, const std::string& path) {
+  const RegistryKind* owner = nullptr;
+  const FieldSpec* f = walk(kind, path, &owner);
+  return f && f->type == FieldType::Quantity ? f->dim : dims::none;
 }
-const Node& find_node(const std::string& name, const std::string& field) {
-  return find_named(nodes(), name, field, "node");
+
+std::string path_display_unit(const RegistryKind& kind, const std::string& path) {
+  const RegistryKind* owner = nullptr;
+  const FieldSpec* f = walk(kind, path, &owner);
+  return f && f->type == FieldType::Quantity ? f->display_unit : "";
 }
-const Fleet& find_fleet(const std::string& name, const std::string& field) {
-  return find_named(fleets(), name, field, "fleet");
+
+Json entry_input_json(const Entry& e) {
+  Json out = {{"name", e.name}};
+  for (std::size_t k = 0; k < e.kind->fields.size(); ++k) {
+    const FieldSpec& f = e.kind->fields[k];
+    if (!f.numeric()) {
+      if (e.entries[k]) out[f.name] = entry_input_json(*e.entries[k]);
+    } else if (!std::isnan(e.numbers[k])) {
+      put_number(out, f, e.numbers[k], true);
+    }
+  }
+  if (!e.source.empty()) out["source"] = e.source;
+  return out;
 }
-const Preset& find_preset(const std::string& name) {
-  return find_named(presets(), name, "preset", "preset");
+
+Json entry_list_json(const Entry& e) {
+  Json out = {{"name", e.name}};
+  Json sources = Json::object();
+  for (std::size_t k = 0; k < e.kind->fields.size(); ++k) {
+    const FieldSpec& f = e.kind->fields[k];
+    if (!f.numeric()) {
+      if (e.entries[k]) out[f.name] = entry_list_json(*e.entries[k]);
+    } else if (!std::isnan(e.numbers[k])) {
+      put_number(out, f, e.numbers[k], false);
+    }
+    if (!e.sources[k].empty()) sources[f.name] = e.sources[k];
+  }
+  for (std::size_t d = 0; d < e.kind->derived.size(); ++d)
+    if (!std::isnan(e.derived[d])) out[e.kind->derived[d].name] = static_cast<std::int64_t>(e.derived[d]);
+  out["headline"] = headline_text(e);
+  if (!e.source.empty()) out["source"] = e.source;
+  if (!sources.empty()) out["sources"] = sources;
+  return out;
 }
 
 }  // namespace mlsysim

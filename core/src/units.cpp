@@ -1,7 +1,7 @@
-// Units and quantities: the spelling table, the parsers and the human-readable text.
+// Units: the table of base dimensions, the table of spellings, and the parsers
+// (docs/units.md). Writing values as human text is text.cpp.
 #include "mlsysim/units.hpp"
 
-#include <array>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -11,6 +11,33 @@
 namespace mlsysim {
 namespace {
 
+// ---- dimensions ----
+
+// One row per base dimension, in the order names are written ("currency/time",
+// "information/param", "flop/information"): SPEC section 1, catalog section 3.1.
+struct BaseRow {
+  Base base;
+  const char* name;  // as API.md writes dimensions
+  const char* unit;  // canonical unit
+};
+constexpr BaseRow kBases[] = {
+    {Base::currency, "currency", "USD"}, {Base::information, "information", "byte"},
+    {Base::flop, "flop", "flop"},        {Base::energy, "energy", "J"},
+    {Base::mass, "mass", "kg"},          {Base::param, "param", "param"},
+    {Base::time, "time", "s"},
+};
+static_assert(sizeof kBases / sizeof kBases[0] == kBaseCount, "one row per base dimension");
+
+// Derived dimensions that have a name and a unit of their own (catalog section 3.1).
+struct NamedRow {
+  Dim dim;
+  const char* name;
+  const char* unit;
+};
+constexpr NamedRow kNamed[] = {{dims::power, "power", "W"}};
+
+// ---- spellings ----
+
 struct UnitDef {
   const char* spelling;
   double factor;  // to the canonical unit of `dim`
@@ -19,9 +46,11 @@ struct UnitDef {
               // false: a symbol, matched exactly (case-sensitive)
 };
 
-// SPEC section 1, one row per accepted spelling.
+// SPEC section 1 and catalog section 3.1, one row per accepted spelling.
 constexpr double kDay = 86400.0;
-const std::array<UnitDef, 38> kUnits{{
+constexpr double kWh = 3600.0;  // J
+constexpr Dim kPerTime = dims::none / dims::time;
+const UnitDef kUnits[] = {
     // time
     {"s", 1.0, dims::time, false},
     {"sec", 1.0, dims::time, false},
@@ -40,10 +69,14 @@ const std::array<UnitDef, 38> kUnits{{
     {"hour", 3600.0, dims::time, true},
     {"day", kDay, dims::time, true},
     {"week", 7 * kDay, dims::time, true},
+    {"year", 365 * kDay, dims::time, true},  // 365 days in money arithmetic (catalog 3.1)
+    // inverse time
+    {"Hz", 1.0, kPerTime, false},
     // information
     {"B", 1.0, dims::information, false},
     {"byte", 1.0, dims::information, true},
     {"KB", 1e3, dims::information, false},
+    {"kB", 1e3, dims::information, false},
     {"MB", 1e6, dims::information, false},
     {"GB", 1e9, dims::information, false},
     {"TB", 1e12, dims::information, false},
@@ -54,6 +87,14 @@ const std::array<UnitDef, 38> kUnits{{
     {"TiB", 1099511627776.0, dims::information, false},
     {"PiB", 1125899906842624.0, dims::information, false},
     {"bit", 0.125, dims::information, true},
+    {"Kbit", 125.0, dims::information, false},
+    {"Mbit", 1.25e5, dims::information, false},
+    {"Gbit", 1.25e8, dims::information, false},
+    {"Tbit", 1.25e11, dims::information, false},
+    // bit rates: Gbps = 10^9 bit/s (catalog 3.1)
+    {"Mbps", 1.25e5, dims::information / dims::time, false},
+    {"Gbps", 1.25e8, dims::information / dims::time, false},
+    {"Tbps", 1.25e11, dims::information / dims::time, false},
     // parameter count
     {"param", 1.0, dims::param, true},
     {"Kparam", 1e3, dims::param, false},
@@ -64,7 +105,56 @@ const std::array<UnitDef, 38> kUnits{{
     {"USD", 1.0, dims::currency, false},
     {"$", 1.0, dims::currency, false},
     {"dollar", 1.0, dims::currency, true},
-}};
+    // floating-point work
+    {"flop", 1.0, dims::flop, true},
+    {"FLOP", 1.0, dims::flop, false},
+    {"KFLOP", 1e3, dims::flop, false},
+    {"MFLOP", 1e6, dims::flop, false},
+    {"GFLOP", 1e9, dims::flop, false},
+    {"TFLOP", 1e12, dims::flop, false},
+    {"PFLOP", 1e15, dims::flop, false},
+    {"EFLOP", 1e18, dims::flop, false},
+    {"ZFLOP", 1e21, dims::flop, false},
+    // energy
+    {"J", 1.0, dims::energy, false},
+    {"joule", 1.0, dims::energy, true},
+    {"kJ", 1e3, dims::energy, false},
+    {"MJ", 1e6, dims::energy, false},
+    {"GJ", 1e9, dims::energy, false},
+    {"Wh", kWh, dims::energy, false},
+    {"kWh", 1e3 * kWh, dims::energy, false},
+    {"MWh", 1e6 * kWh, dims::energy, false},
+    {"GWh", 1e9 * kWh, dims::energy, false},
+    // power
+    {"W", 1.0, dims::power, false},
+    {"watt", 1.0, dims::power, true},
+    {"kW", 1e3, dims::power, false},
+    {"MW", 1e6, dims::power, false},
+    {"GW", 1e9, dims::power, false},
+    // mass
+    {"g", 1e-3, dims::mass, false},
+    {"gram", 1e-3, dims::mass, true},
+    {"kg", 1.0, dims::mass, false},
+    {"t", 1e3, dims::mass, false},
+    {"tonne", 1e3, dims::mass, true},
+};
+
+// Spellings that look like units but are refused, with what to write instead.
+struct Hint {
+  const char* spelling;
+  const char* advice;
+};
+const Hint kHints[] = {
+    {"\xCE\xBCs", "(Greek mu); write \"us\" or \"\xC2\xB5s\" (micro sign)"},
+    {"FLOPS", "(per second or plural?); write \"FLOP/s\" for a rate, \"FLOP\" for work"},
+    {"TFLOPS", "(per second or plural?); write \"TFLOP/s\" for a rate, \"TFLOP\" for work"},
+    {"PFLOPS", "(per second or plural?); write \"PFLOP/s\" for a rate, \"PFLOP\" for work"},
+    {"GFLOPS", "(per second or plural?); write \"GFLOP/s\" for a rate, \"GFLOP\" for work"},
+    {"Gb", "(gigabit or gigabyte?); write \"Gbit\" or \"GB\", and \"Gbps\" for a bit rate"},
+};
+
+// Labels of counted things that properties report in: dimensionless, but named.
+const char* const kCountLabels[] = {"count", "samples", "iterations", "tokens"};
 
 std::string ascii_lower(std::string_view s) {
   std::string out(s);
@@ -135,94 +225,16 @@ std::size_t number_prefix(std::string_view s) {
   return i;
 }
 
-// Thousands separators for the integer part of a fixed-notation number text.
-std::string group_thousands(const std::string& fixed) {
-  std::size_t start = (!fixed.empty() && fixed[0] == '-') ? 1 : 0;
-  std::size_t end = fixed.find('.');
-  if (end == std::string::npos) end = fixed.size();
-  std::string out = fixed.substr(0, start);
-  for (std::size_t i = start; i < end; ++i) {
-    out += fixed[i];
-    std::size_t left = end - i - 1;
-    if (left > 0 && left % 3 == 0) out += ',';
-  }
-  return out + fixed.substr(end);
-}
-
-// `sig` significant digits, trailing zeros removed; fixed notation with thousands
-// separators for 1e-4 <= |v| < 1e15, scientific otherwise.
-std::string format_sig(double v, int sig = 4, bool keep_zeros = false) {
-  if (v == 0) return "0";
-  if (!std::isfinite(v)) return js_number(v);
-  const double a = std::fabs(v);
-  char buf[64];
-  if (a < 1e-4 || a >= 1e15) {
-    std::snprintf(buf, sizeof buf, "%.*e", sig - 1, v);
-    std::string s(buf);
-    const std::size_t e = s.find('e');
-    std::string mant = s.substr(0, e), exp = s.substr(e + 1);
-    if (mant.find('.') != std::string::npos) {
-      while (mant.back() == '0') mant.pop_back();
-      if (mant.back() == '.') mant.pop_back();
-    }
-    int ev = std::atoi(exp.c_str());
-    return mant + "e" + std::to_string(ev);
-  }
-  const int magnitude = static_cast<int>(std::floor(std::log10(a)));
-  int decimals = sig - 1 - magnitude;
-  if (decimals < 0) decimals = 0;
-  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
-  std::string s(buf);
-  if (s.find('.') != std::string::npos && !keep_zeros) {
-    while (s.back() == '0') s.pop_back();
-    if (s.back() == '.') s.pop_back();
-  }
-  if (s == "-0") s = "0";
-  return group_thousands(s);
-}
-
-struct Scale {
-  double factor;
-  const char* suffix;
-};
-
-std::string scaled(double v, const Scale* scales, std::size_t n) {
-  const double a = std::fabs(v);
-  std::size_t pick = 0;
-  for (std::size_t i = 0; i < n; ++i)
-    if (a >= scales[i].factor) pick = i;
-  // a value that rounds up to the next scale reads better there (999.96 ms -> 1 s)
-  if (pick + 1 < n && a / scales[pick + 1].factor >= 0.99995) ++pick;
-  return format_sig(v / scales[pick].factor) + " " + scales[pick].suffix;
-}
-
-std::string money(double v) {
-  const double a = std::fabs(v);
-  const std::string sign = v < 0 ? "-" : "";
-  char buf[64];
-  if (a >= 1e6) {
-    static const Scale big[] = {{1e6, "million"}, {1e9, "billion"}, {1e12, "trillion"}};
-    if (a >= 1e15) return sign + "$" + format_sig(a);
-    return sign + "$" + scaled(a, big, 3);
-  }
-  if (a > 0 && a < 0.01) return sign + "$" + format_sig(a, 2);
-  std::snprintf(buf, sizeof buf, "%.2f", a);
-  return sign + "$" + group_thousands(buf);
-}
-
-}  // namespace
-
-std::string Dim::name() const {
-  const std::pair<const char*, int> parts[] = {
-      {"time", time}, {"information", information}, {"param", param}, {"currency", currency}};
+// A dimension written with one name per base (`label` of each row) and `sep` between
+// factors: "currency/time", "USD/s", "1/s", "information/(param*time)".
+template <typename Label>
+std::string write_dim(const Dim& d, Label label, bool parenthesize_den) {
   std::string num, den;
   int den_count = 0;
-  // currency and information read best first: "currency/time", "information/param"
-  const int order[] = {3, 1, 2, 0};
-  for (int k : order) {
-    const auto& [label, e] = parts[k];
+  for (const BaseRow& row : kBases) {
+    const int e = d[row.base];
     if (e == 0) continue;
-    std::string term = label;
+    std::string term = label(row);
     const int p = e > 0 ? e : -e;
     if (p != 1) term += "^" + std::to_string(p);
     std::string& side = e > 0 ? num : den;
@@ -232,18 +244,26 @@ std::string Dim::name() const {
   }
   if (den.empty()) return num;
   if (num.empty()) num = "1";
-  return num + "/" + (den_count > 1 ? "(" + den + ")" : den);
+  return num + "/" + (parenthesize_den && den_count > 1 ? "(" + den + ")" : den);
+}
+
+}  // namespace
+
+std::string Dim::name() const {
+  for (const NamedRow& n : kNamed)
+    if (n.dim == *this) return n.name;
+  return write_dim(*this, [](const BaseRow& r) { return std::string(r.name); }, true);
 }
 
 std::string Dim::canonical_unit() const {
-  const std::pair<const char*, int> parts[] = {
-      {"s", time}, {"byte", information}, {"param", param}, {"USD", currency}};
+  for (const NamedRow& n : kNamed)
+    if (n.dim == *this) return n.unit;
+  // "byte/param", "USD/s", "1/s"; several factors below the line each get their own '/'
   std::string num, den;
-  const int order[] = {3, 1, 2, 0};
-  for (int k : order) {
-    const auto& [sym, e] = parts[k];
+  for (const BaseRow& row : kBases) {
+    const int e = (*this)[row.base];
     if (e == 0) continue;
-    std::string term = sym;
+    std::string term = row.unit;
     if (e > 0) {
       if (e != 1) term += "^" + std::to_string(e);
       if (!num.empty()) num += "*";
@@ -278,20 +298,20 @@ Quantity parse_unit(std::string_view expr) {
     while (i < expr.size() && is_space(expr[i])) ++i;
     // a unit name: everything up to an operator, a power or whitespace
     const std::size_t start = i;
-    while (i < expr.size() && expr[i] != '*' && expr[i] != '/' && expr[i] != '^' &&
-           !is_space(expr[i]))
-      ++i;
+    while (i < expr.size() && expr[i] != '*' && expr[i] != '/' && expr[i] != '^' && !is_space(expr[i])) ++i;
     const std::string_view token = expr.substr(start, i - start);
     if (token.empty()) {
-      if (first && i < expr.size() && expr[i] == '/')  // "1/s" style is not a unit name
-        throw UnitError("malformed unit " + quoted(expr) + ": expected a unit name before '/'");
+      if (first && i < expr.size() && expr[i] == '/')
+        throw UnitError("malformed unit " + quoted(expr) + ": expected a unit name (or 1, as in 1/s) before '/'");
       throw UnitError("malformed unit " + quoted(expr) + ": expected a unit name");
     }
-    const UnitDef* u = find_unit(token);
+    // "1/s": a 1 may stand first, as the numerator of an inverse unit
+    const UnitDef one{"1", 1.0, dims::none, false};
+    const UnitDef* u = first && token == "1" && i < expr.size() && expr[i] == '/' ? &one : find_unit(token);
     if (!u) {
       std::string msg = "unknown unit " + quoted(token);
-      if (token == "\xCE\xBCs")  // U+03BC GREEK SMALL LETTER MU
-        msg += " (Greek mu); write \"us\" or \"\xC2\xB5s\" (micro sign)";
+      for (const Hint& h : kHints)
+        if (token == h.spelling) msg += std::string(" ") + h.advice;
       throw UnitError(msg);
     }
     int power = 1;
@@ -320,8 +340,7 @@ Quantity parse_unit(std::string_view expr) {
     while (i < expr.size() && is_space(expr[i])) ++i;
     if (i == expr.size()) break;
     if (expr[i] != '*' && expr[i] != '/')
-      throw UnitError("malformed unit " + quoted(expr) + ": expected '*' or '/' after " +
-                      quoted(token));
+      throw UnitError("malformed unit " + quoted(expr) + ": expected '*' or '/' after " + quoted(token));
     op = expr[i++];
   }
   return q;
@@ -348,8 +367,7 @@ Quantity parse_quantity(std::string_view text) {
       throw UnitError("malformed number " + quoted(s));
   }
   double v = 0;
-  if (!parse_number(s.substr(0, n), v))
-    throw UnitError("number " + quoted(s.substr(0, n)) + " is out of range");
+  if (!parse_number(s.substr(0, n), v)) throw UnitError("number " + quoted(s.substr(0, n)) + " is out of range");
   Quantity q = parse_unit(s.substr(n));
   q.value *= v;
   if (!std::isfinite(q.value))
@@ -357,85 +375,18 @@ Quantity parse_quantity(std::string_view text) {
   return q;
 }
 
-std::string js_number(double v) {
-  if (std::isnan(v)) return "NaN";
-  if (std::isinf(v)) return v > 0 ? "Infinity" : "-Infinity";
-  if (v == 0) return "0";
-  char buf[40];
-  int prec = 1;
-  for (; prec <= 17; ++prec) {
-    std::snprintf(buf, sizeof buf, "%.*e", prec - 1, v);
-    if (std::strtod(buf, nullptr) == v) break;
-  }
-  // buf is "-d.ddde+XX": split into sign, digits and exponent
-  std::string s(buf);
-  const bool neg = s[0] == '-';
-  if (neg) s.erase(0, 1);
-  const std::size_t e = s.find('e');
-  const int exp = std::atoi(s.c_str() + e + 1);
-  std::string digits;
-  for (std::size_t i = 0; i < e; ++i)
-    if (s[i] != '.') digits += s[i];
-  while (digits.size() > 1 && digits.back() == '0') digits.pop_back();
-  const int k = static_cast<int>(digits.size());
-  std::string out;
-  if (exp >= -6 && exp < 21) {
-    if (exp >= k - 1) {
-      out = digits + std::string(static_cast<std::size_t>(exp - (k - 1)), '0');
-    } else if (exp >= 0) {
-      out = digits.substr(0, static_cast<std::size_t>(exp + 1)) + "." +
-            digits.substr(static_cast<std::size_t>(exp + 1));
-    } else {
-      out = "0." + std::string(static_cast<std::size_t>(-exp - 1), '0') + digits;
-    }
-  } else {
-    out = digits.substr(0, 1);
-    if (k > 1) out += "." + digits.substr(1);
-    out += std::string("e") + (exp < 0 ? "-" : "+") + std::to_string(exp < 0 ? -exp : exp);
-  }
-  return neg ? "-" + out : out;
+bool is_count_label(std::string_view unit) {
+  for (const char* label : kCountLabels)
+    if (unit == label) return true;
+  return false;
 }
 
-std::string human_text(double v, std::string_view unit, BytePrefix bytes) {
-  if (!std::isfinite(v)) return js_number(v);
-  if (unit == "s") {
-    static const Scale t[] = {{1e-9, "ns"},  {1e-6, "\xC2\xB5s"}, {1e-3, "ms"},
-                              {1.0, "s"},    {60.0, "min"},       {3600.0, "h"},
-                              {kDay, "days"}};
-    if (v == 0) return "0 s";
-    const std::string out = scaled(v, t, 7);
-    return out == "1 days" ? "1 day" : out;
-  }
-  if (unit == "byte") {
-    static const Scale dec[] = {{1, "B"},     {1e3, "KB"},  {1e6, "MB"}, {1e9, "GB"},
-                                {1e12, "TB"}, {1e15, "PB"}, {1e18, "EB"}};
-    static const Scale bin[] = {{1, "B"},
-                                {1024.0, "KiB"},
-                                {1048576.0, "MiB"},
-                                {1073741824.0, "GiB"},
-                                {1099511627776.0, "TiB"},
-                                {1125899906842624.0, "PiB"},
-                                {1152921504606846976.0, "EiB"}};
-    if (v == 0) return "0 B";
-    return scaled(v, bytes == BytePrefix::binary ? bin : dec, 7);
-  }
-  if (unit == "USD") return money(v);
-  if (unit == "count" || unit == "samples" || unit == "iterations") {
-    // counts read exactly when whole (12,500), with one more decimal than needed otherwise
-    const double a = std::fabs(v);
-    const int sig = a >= 1 && a < 1e15 ? std::max(4, static_cast<int>(std::floor(std::log10(a))) + 3) : 4;
-    const std::string n = std::floor(v) == v && a < 1e15 ? format_sig(v, 16) : format_sig(v, sig);
-    return unit == "count" ? n : n + " " + std::string(unit);
-  }
-  // dimensionless: whole numbers exactly (15), others to 4 significant digits with their
-  // zeros (5.160 beside 5.714), so that columns of ratios read alike
-  if (unit.empty()) return std::floor(v) == v && std::fabs(v) < 1e15 ? format_sig(v, 16) : format_sig(v, 4, true);
-  if (unit == "param") {
-    static const Scale p[] = {{1, "params"}, {1e3, "K params"}, {1e6, "M params"},
-                              {1e9, "B params"}, {1e12, "T params"}};
-    return scaled(v, p, 5);
-  }
-  return format_sig(v) + " " + std::string(unit);
+Dim reported_dim(std::string_view unit) {
+  if (is_count_label(unit)) return dims::none;
+  const Quantity q = parse_unit(unit);
+  if (q.value != 1.0 || q.dim.canonical_unit() != unit)
+    throw UnitError("unit " + quoted(unit) + " is not canonical; write " + quoted(q.dim.canonical_unit()));
+  return q.dim;
 }
 
 }  // namespace mlsysim

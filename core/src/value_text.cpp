@@ -1,6 +1,7 @@
+// The errors' printable text, and how a received value is shown in a message (describe).
 #include "value_text.hpp"
 
-#include "mlsysim/units.hpp"
+#include "mlsysim/text.hpp"
 
 namespace mlsysim {
 

@@ -4,7 +4,8 @@
 #include <string>
 #include <vector>
 
-#include "mlsysim/scenario.hpp"
+#include "mlsysim/errors.hpp"
+#include "mlsysim/json.hpp"
 
 namespace mlsysim {
 

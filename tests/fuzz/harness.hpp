@@ -11,6 +11,7 @@
 #include <string>
 
 #include "mlsysim/api.hpp"
+#include "mlsysim/sweep.hpp"
 #include "mlsysim/units.hpp"
 
 namespace fuzz {

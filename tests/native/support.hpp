@@ -8,6 +8,7 @@
 #include <string>
 
 #include "mlsysim/api.hpp"
+#include "mlsysim/sweep.hpp"
 
 namespace test {
 
@@ -33,5 +34,16 @@ inline double prop(const Json& result, const std::string& name) {
   REQUIRE(p.contains("value"));
   return p.at("value").get<double>();
 }
+
+/// The element of a JSON array whose "name" is `name`; fails the test when there is none.
+inline Json named(const Json& list, const std::string& name) {
+  for (const Json& e : list)
+    if (e.contains("name") && e["name"] == name) return e;
+  FAIL("no entry named " << name);
+  return Json();
+}
+
+/// The inputs of preset `name` (as listPresets gives them).
+inline Json preset_inputs(const std::string& name) { return named(mlsysim::list_presets(), name)["inputs"]; }
 
 }  // namespace test

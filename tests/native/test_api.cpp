@@ -4,13 +4,16 @@ using test::Json;
 
 TEST_CASE("listScenarioTypes describes every field and property with its rule, unit and doc", "[api]") {
   const Json types = mlsysim::list_scenario_types();
-  REQUIRE(types.size() == 2);
-  CHECK(types[0]["name"] == "SyncStrategyScenario");
-  CHECK(types[0]["category"] == "communication");
-  CHECK(types[1]["name"] == "DataParallelAttackSurfaceScenario");
-  CHECK(types[1]["category"] == "reliability");
+  const Json sync = test::named(types, "SyncStrategyScenario");
+  const Json attack = test::named(types, "DataParallelAttackSurfaceScenario");
+  CHECK(sync["category"] == "communication");
+  CHECK(attack["category"] == "reliability");
   for (const Json& t : types) {
-    for (const char* key : {"summary", "assumptions", "excludes"}) CHECK_FALSE(t[key].get<std::string>().empty());
+    INFO(t["name"]);
+    for (const char* key : {"question", "summary", "assumptions", "excludes"}) CHECK_FALSE(t[key].get<std::string>().empty());
+    bool known = false;
+    for (const Json& c : mlsysim::list_categories()) known = known || c["name"] == t["category"];
+    CHECK(known);
     for (const Json& f : t["fields"]) {
       INFO(f.dump());
       CHECK_FALSE(f["rule"].get<std::string>().empty());
@@ -21,33 +24,36 @@ TEST_CASE("listScenarioTypes describes every field and property with its rule, u
       INFO(p.dump());
       CHECK_FALSE(p["equation"].get<std::string>().empty());
       CHECK_FALSE(p["doc"].get<std::string>().empty());
+      CHECK_FALSE(p["source"].get<std::string>().empty());  // every formula says where it comes from
       CHECK(p.contains("unit"));
     }
   }
-  const Json& rate = types[0]["fields"][6];
-  CHECK(rate["name"] == "device_hour_rate");
+  const Json rate = test::named(sync["fields"], "device_hour_rate");
   CHECK(rate["type"] == "quantity");
   CHECK(rate["dimension"] == "currency/time");
   CHECK(rate["rule"] == "currency/time >= 0 USD/h");  // shown in its display unit
-  const Json& staleness = types[0]["fields"][7];
+  const Json staleness = test::named(sync["fields"], "staleness");
   CHECK(staleness["required"] == false);
   CHECK(staleness["default"] == 0);
-  CHECK(types[1]["fields"][3]["dimension"] == "information/param");
-  CHECK(types[1]["fields"][5]["required"] == false);
-  CHECK(types[1]["fields"][5]["default"].is_null());
+  CHECK(test::named(attack["fields"], "gradient_bytes_per_param")["dimension"] == "information/param");
+  CHECK(test::named(attack["fields"], "weight_bytes_per_param")["required"] == false);
+  CHECK(test::named(attack["fields"], "weight_bytes_per_param")["default"].is_null());
 }
 
 TEST_CASE("The registries hold the spec's numbers with a source for each", "[api][registry]") {
-  const Json w = mlsysim::list_workloads();
-  REQUIRE(w.size() == 8);
-  CHECK(w[0] == Json({{"name", "GPT3"}, {"parameters", 1.75e11}, {"source", w[0]["source"]}}));
+  const Json w = mlsysim::list_registry("workloads");
+  REQUIRE(w.size() >= 8);
+  const Json gpt3 = test::named(w, "GPT3");
+  CHECK(gpt3["parameters"] == 1.75e11);  // SPEC section 4
+  CHECK_THAT(gpt3["source"].get<std::string>(), Catch::Contains("Brown et al. 2020"));
   for (const Json& e : w) CHECK_FALSE(e["source"].get<std::string>().empty());
-  const Json f = mlsysim::list_fleets();
-  REQUIRE(f.size() == 8);
-  CHECK(f[7]["name"] == "Reference_25K_H100");
-  CHECK(f[7]["accelerators"] == 25000);
+  const Json f = mlsysim::list_registry("fleets");
+  REQUIRE(f.size() >= 8);
+  CHECK(test::named(f, "Reference_25K_H100")["accelerators"] == 25000);
+  for (const char* name : {"TransformerBsp8Workers", "TransformerSsp8Workers", "TransformerAsp8Workers",
+                           "ReferenceJobAttackSurface", "LabJobAttackSurface"})
+    CHECK(test::named(mlsysim::list_presets(), name)["summary"] != "");
   const Json p = mlsysim::list_presets();
-  REQUIRE(p.size() == 5);
   for (const Json& preset : p) {
     INFO(preset["name"]);
     CHECK_NOTHROW(mlsysim::evaluate(preset["type"].get<std::string>(), preset["inputs"]));

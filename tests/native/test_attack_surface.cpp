@@ -5,7 +5,7 @@ using test::Near;
 using test::prop;
 
 namespace {
-Json ref_inputs() { return mlsysim::list_presets()[3]["inputs"]; }
+Json ref_inputs() { return test::preset_inputs("ReferenceJobAttackSurface"); }
 Json eval(const Json& inputs) { return mlsysim::evaluate("DataParallelAttackSurfaceScenario", inputs); }
 }  // namespace
 

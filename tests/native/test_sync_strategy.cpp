@@ -5,7 +5,7 @@ using test::Near;
 using test::prop;
 
 namespace {
-Json bsp() { return mlsysim::list_presets()[0]["inputs"]; }
+Json bsp() { return test::preset_inputs("TransformerBsp8Workers"); }
 Json eval(const Json& inputs) { return mlsysim::evaluate("SyncStrategyScenario", inputs); }
 }  // namespace
 

@@ -47,7 +47,7 @@ TEST_CASE("Show-your-work substitutes the inputs into the same expression that c
 }
 
 TEST_CASE("Counts read exactly when whole and keep their fraction otherwise", "[units][work]") {
-  Json in = mlsysim::list_presets()[0]["inputs"];
+  Json in = test::preset_inputs("TransformerBsp8Workers");
   in["workers"] = 64;
   const Json r = mlsysim::evaluate("SyncStrategyScenario", in);
   CHECK(r["properties"]["ideal_iterations"]["text"] == "1,562.5 iterations");  // 100000 / 64
@@ -58,7 +58,7 @@ namespace {
 mlsysim::SweepRequest bsp_sweep(const std::string& field) {
   mlsysim::SweepRequest req;
   req.type = "SyncStrategyScenario";
-  req.inputs = mlsysim::list_presets()[0]["inputs"];
+  req.inputs = test::preset_inputs("TransformerBsp8Workers");
   req.field = field;
   return req;
 }
@@ -179,7 +179,7 @@ TEST_CASE("A sweep leaves gaps where a value breaks the rule or a property is un
 
   mlsysim::SweepRequest dp;
   dp.type = "DataParallelAttackSurfaceScenario";
-  dp.inputs = mlsysim::list_presets()[4]["inputs"];  // LabJobAttackSurface: no weight width
+  dp.inputs = test::preset_inputs("LabJobAttackSurface");  // LabJobAttackSurface: no weight width
   dp.field = "dp_degree";
   dp.properties = {"gather_traffic_ratio", "allreduce_factor", "weight_bytes"};
   const std::vector<double> n{1, 2, 16};
@@ -218,7 +218,7 @@ TEST_CASE("Unreasonable sweep requests are refused by name", "[sweep][bad-input]
   refused(bsp_sweep("nope"), 1, "field");
   mlsysim::SweepRequest wl;
   wl.type = "DataParallelAttackSurfaceScenario";
-  wl.inputs = mlsysim::list_presets()[3]["inputs"];
+  wl.inputs = test::preset_inputs("ReferenceJobAttackSurface");
   wl.field = "workload";
   refused(wl, 1, "field");
   auto r = bsp_sweep("workers");
@@ -253,9 +253,7 @@ TEST_CASE("A sweep agrees with evaluate at every point, field and preset, to the
     const std::string type = preset["type"].get<std::string>();
     const mlsysim::ScenarioType& t = mlsysim::find_scenario_type(type);
     for (const mlsysim::FieldSpec& f : t.fields) {
-      if (f.type != mlsysim::FieldType::Int && f.type != mlsysim::FieldType::Float &&
-          f.type != mlsysim::FieldType::Quantity)
-        continue;
+      if (!f.numeric()) continue;
       mlsysim::SweepRequest req;
       req.type = type;
       req.inputs = preset["inputs"];
@@ -312,9 +310,9 @@ TEST_CASE("The batch interpreter never writes into the swept column", "[sweep]")
   using mlsysim::sym;
   mlsysim::ScenarioType t;
   t.name = "SqrtProbe";
-  t.fields = {{"x", mlsysim::FieldType::Float, mlsysim::dims::none, true, nullptr, 0, false, "x"}};
-  t.properties = {{"r", "", sqrt(sym("x")) + sym("x"), "", "r"},
-                  {"q", "", sym("x") / sqrt(sym("x")), "", "q"}};
+  t.fields = {mlsysim::Field::number("x").at_least(0).doc("x")};
+  t.properties = {mlsysim::Property("r", "", sqrt(sym("x")) + sym("x")).doc("r"),
+                  mlsysim::Property("q", "", sym("x") / sqrt(sym("x"))).doc("q")};
   const mlsysim::Model m = mlsysim::build_model(t);
   const std::size_t n = 600;  // more than two blocks of kBatch (256) points
   std::vector<double> column(n);

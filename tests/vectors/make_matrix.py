@@ -121,7 +121,7 @@ for f, bad_name, inline_bad in [
                           ({"name": "X", "parameters": "7 GB"}, "parameters in bytes"),
                           ({"name": "X"}, "no parameters"),
                           ({"name": "", "parameters": "1 param"}, "an empty name"),
-                          ({"name": "X", "parameters": "1 param", "layers": 3}, "an unknown key")]),
+                          ({"name": "X", "parameters": "1 param", "depth": 3}, "an unknown key (layers is a sub-field since catalog 3.3)")]),
     ("fleet", "Mars_1M", [({"name": "F", "count": 0, "node": "DGX_H100"}, "zero nodes"),
                           ({"name": "F", "count": 1.5, "node": "DGX_H100"}, "a fractional count"),
                           ({"name": "F", "count": 2, "node": "DGX_Z"}, "an unknown node"),

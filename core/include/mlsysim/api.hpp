@@ -1,13 +1,13 @@
 // The public contract of API.md as JSON values: the CLI prints these, the WASM
-// bindings hand them to JavaScript, the tests compare them. One shape everywhere.
+// bindings hand them to JavaScript, the tests compare them. One shape everywhere
+// (docs/api.md). Sweeps are sweep.hpp.
 #pragma once
 
-#include <cstddef>
-#include <memory>
 #include <string>
-#include <vector>
 
-#include "mlsysim/scenario.hpp"
+#include "mlsysim/catalog.hpp"
+#include "mlsysim/json.hpp"
+#include "mlsysim/text.hpp"
 
 namespace mlsysim {
 
@@ -19,32 +19,46 @@ struct EvalOptions {
   bool work = false;
 };
 
-/// Parses JSON text from a user (a request, a --set value). InputError on `field` when
-/// it is not JSON, nests deeper than 64 levels or has more than 10 000 entries (no input
-/// of ours needs more than 4 levels or a few dozen entries; the limits keep a hostile
-/// file from exhausting the stack or the time).
-Json parse_json(const std::string& text, const std::string& field);
-
 /// Library version ("0.1.0").
 const char* version();
 
-/// listScenarioTypes(): [{name, category, summary, assumptions, excludes,
-///   fields: [{name, type, dimension, unit, display_unit, required, default, rule, doc}],
-///   properties: [{name, unit, equation, mathml, doc, better, depends_on}],
+/// listScenarioTypes(): [{name, category, question, summary, assumptions, excludes,
+///   fields: [{name, type, dimension, unit, display_unit, display_factor, required,
+///             default, rule, doc, numeric, source, needs}],
+///   properties: [{name, unit, equation, mathml, doc, better, depends_on, source}],
 ///   symbols: [{name, meaning, unit}]}]
-/// Extensions: `fields[i].unit` is the canonical unit of a quantity field and
-/// `display_unit` the unit people write it in ("USD/h");
+/// Extensions: `question` is the question the type answers; `fields[i].unit` is the
+/// canonical unit of a quantity field and `display_unit` the unit people write it in
+/// ("USD/h"), one of which is `display_factor` canonical units; `numeric` is true for the fields a sweep can vary; `source` says where a
+/// default comes from ("" when none); a registry field (`type` "workload", "fleet",
+/// "hardware", ...) lists in `needs` the sub-fields the type's equations read;
 /// `properties[i].depends_on` names the fields and symbols its value depends on;
 /// `properties[i].mathml` is the equation as a MathML <math> element; `better` is
-/// "higher", "lower" or null (which way wins in a comparison); `symbols` are the
-/// names equations use besides the fields (e.g. P = workload.parameters).
+/// "higher", "lower" or null (which way wins in a comparison); `source` is where the
+/// formula comes from; `symbols` are the names equations use besides the fields (e.g.
+/// P = workload.parameters).
 Json list_scenario_types();
 /// listPresets(): [{name, type, summary, inputs}]
 Json list_presets();
-/// listWorkloads(): [{name, parameters (param), source}]
-Json list_workloads();
-/// listFleets(): [{name, count, node: {name, accelerators_per_node}, accelerators, source}]
-Json list_fleets();
+/// [{name, title}]: the categories pages group scenario types by, in order.
+Json list_categories();
+/// listRegistries(): [{name ("workload"), plural ("workloads"), title, doc, headline,
+///   fields: [{name, type, dimension, unit, display_unit, required, rule, doc}],
+///   derived: [{name, doc}], entries: [entry]}]; an entry is
+///   {name, its sub-fields (numbers in canonical units, entries nested), derived ones,
+///   source, sources: {sub-field: source} for the numbers with their own}.
+Json list_registries();
+/// The entries of the registry kind whose plural is `plural` ("workloads", "fleets",
+/// "hardware", "fabrics", "nodes"): listWorkloads() is [{name, parameters (param), ...,
+/// source}], listFleets() is [{name, count, node: {...}, fabric, accelerators, source}].
+/// InputError on field "list" for an unknown plural.
+Json list_registry(const std::string& plural);
+/// {sweep_points, sweep_values}: the largest sweep accepted (sweep.hpp).
+Json list_limits();
+/// One list by name, for the CLI's `mlsysim list WHAT` and the module: "types",
+/// "presets", "categories", "registries", "limits", or a registry plural. InputError on
+/// field "list" naming the valid choices.
+Json list(const std::string& what);
 
 /// evaluate(type, inputs) -> Result:
 ///   {type, preset: null, inputs (normalized; quantities as {value, unit} in canonical
@@ -62,81 +76,5 @@ Json evaluate_preset(const std::string& name, const Json& overrides, const EvalO
 /// The request form of `mlsysim eval --input`: {"type": T, "inputs": {...}} or
 /// {"preset": P, "overrides": {...}}. Throws InputError.
 Json evaluate_request(const Json& request, const EvalOptions& options = {});
-
-/// The largest sweep accepted: points, and points x properties.
-inline constexpr std::size_t kMaxSweepPoints = 1000000;
-inline constexpr std::size_t kMaxSweepValues = 10000000;
-
-/// One sweep: `inputs` with numeric field `field` set to each of `values` in turn.
-struct SweepRequest {
-  std::string type;
-  Json inputs;                          // as for evaluate(); `field` may be absent from it
-  std::string field;                    // an int, float or quantity field
-  std::string unit;                     // unit of `values` for a quantity field ("" = canonical)
-  std::vector<std::string> properties;  // empty = every property
-};
-
-struct SweepSummary {
-  std::vector<std::string> properties;  // in output order
-  std::vector<std::string> units;       // of each property
-  std::size_t invalid_points = 0;       // points whose value breaks the field's rule
-  std::string first_invalid;            // the error text of the first of them, or ""
-};
-
-/// The request form of a sweep, as JavaScript sends it (wasm/bindings.cpp): {"type",
-/// "inputs" (object, optional), "field", "unit" (string or null), "properties" (array of
-/// names or null)}. Throws InputError naming the key that is missing or of the wrong kind.
-SweepRequest sweep_request(const Json& request);
-
-/// The JSON form of a sweep's summary: {"properties", "units", "invalid_points",
-/// "first_invalid"} (the values themselves travel as numbers, not JSON).
-Json sweep_summary_json(const SweepSummary& summary);
-
-/// A sweep request validated and resolved once (prepare_sweep): everything a sweep needs
-/// besides its values. Sweeping new values over it (run_sweep) parses and validates nothing
-/// again. Holds a pointer into the registry of scenario types, which lives as long as the
-/// program.
-struct PreparedSweep {
-  const ScenarioType* type = nullptr;
-  std::size_t field = 0;                  // index of the swept field in type->fields
-  std::string unit;                       // as requested ("" = canonical)
-  double factor = 1;                      // one unit of the values in canonical units
-  Json other_inputs;                      // the inputs without the swept field (for messages)
-  std::vector<std::size_t> props;         // property indices, in output order
-  std::vector<char> unavailable;          // per entry of props: reads an optional field not given
-  std::vector<double> slots;              // the model's slots with the other inputs loaded
-  std::vector<double> others;             // the other factors of exact-product rules on the field
-  SweepSummary header;                    // properties and units (no invalid points yet)
-};
-
-/// Validates `request` as sweep() does. Throws InputError on an invalid request.
-PreparedSweep prepare_sweep(const SweepRequest& request);
-
-/// Evaluates a prepared sweep at `values`, as sweep() does. Throws InputError on more than
-/// kMaxSweepPoints points or kMaxSweepValues results.
-SweepSummary run_sweep(const PreparedSweep& prepared, const double* values, std::size_t n, std::vector<double>& out);
-
-/// The WebAssembly module's sweep call, request text to summary: parses `request_text`
-/// (the JSON form of sweep_request), prepares it, and runs it at `values` into `out`. The
-/// preparation of the last request text is kept: sweeping new values over the same request
-/// (a slider over a range, an animation) repeats only run_sweep. Throws InputError.
-/// One object per caller; not for concurrent use.
-class SweepSession {
- public:
-  SweepSummary sweep(const std::string& request_text, const double* values, std::size_t n, std::vector<double>& out);
-
- private:
-  std::string text_;                          // the request text of prepared_
-  std::unique_ptr<PreparedSweep> prepared_;   // null until a request has been prepared
-};
-
-/// Evaluates the sweep into `out`, resized to properties x n, property-major
-/// (out[p * n + i]). A point where a property is unavailable, or whose value breaks the
-/// field's rule, holds NaN: a gap, not an error. Nothing is allocated per point, and a
-/// reused `out` is not reallocated. Throws InputError on an invalid request (unknown
-/// type, field or property; a field that is not numeric; invalid other inputs; more
-/// than kMaxSweepPoints points or kMaxSweepValues results).
-SweepSummary sweep(const SweepRequest& request, const double* values, std::size_t n,
-                   std::vector<double>& out);
 
 }  // namespace mlsysim

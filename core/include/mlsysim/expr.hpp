@@ -1,11 +1,17 @@
-// Property equations as expression trees.
+// Property equations as expression trees (docs/architecture.md, "One expression per
+// property").
 //
 // A property is declared once as an Expr, e.g.
 //     sym("base_iterations") / (sym("iterations") * (num(1) + sym("communication_overhead")))
-// From that one tree come its value (compiled to a flat program, also used by sweeps),
-// its equation as text and as MathML, and the same equation with the current input
-// values substituted ("show your work"). The value and the shown work can therefore
-// never disagree.
+// From that one tree come its value (compiled to a flat program, also used by sweeps), its
+// dimension (checked against the declared unit at start-up), its equation as text and as
+// MathML, and the same equation with the current input values substituted ("show your
+// work"). The value and the shown work can therefore never disagree.
+//
+// Besides + - x / the trees have sqrt, log2, ceil_log2 (of a count), exp, ceil, floor,
+// mod, min, max; comparisons and `and`/`or` (1 or 0); `when(c, a, b)` (a where c holds,
+// else b); `given(field)` (1 when an optional field was given); constants with a unit
+// (`num(1, "day")`); and `a.unless(c, message)`, a property error where c holds.
 #pragma once
 
 #include <memory>
@@ -16,44 +22,87 @@ namespace mlsysim {
 
 class Expr {
  public:
-  enum class Kind { Num, Sym, Prop, Add, Sub, Mul, Div, Sqrt, Guard };
+  enum class Kind {
+    Num, Sym, Prop, Given,                        // leaves
+    Add, Sub, Mul, Div, Mod, Min, Max,            // arithmetic of two
+    Sqrt, Log2, CeilLog2, Exp, Ceil, Floor,       // functions of one
+    Lt, Le, Gt, Ge, Eq, Ne, And, Or,              // conditions: 1 or 0
+    When,                                         // args: condition, then, else
+    Guard,                                        // args: body, condition; a property error where it holds
+  };
 
   struct Node {
     Kind kind = Kind::Num;
-    double value = 0;     // Num; Guard: the bound that `name` must exceed
-    std::string name;     // Sym, Prop, Guard (the symbol guarded)
-    std::string message;  // Guard: the property error when the guard fails
-    std::shared_ptr<const Node> a, b;
+    double value = 0;     // Num: the constant in canonical units
+    std::string unit;     // Num: the unit it was written in ("day", "flop/param"), or ""
+    double shown = 0;     // Num: the number as written (1 for "1 day")
+    std::string name;     // Sym, Prop, Given: the symbol or property
+    std::string message;  // Guard: the property error where the condition holds
+    std::vector<std::shared_ptr<const Node>> args;
   };
 
-  /// A constant.
+  /// A dimensionless constant. Zero is zero in every unit: a bare 0 takes the dimension of
+  /// what it is added to, compared with or chosen beside.
   static Expr num(double v);
-  /// A symbol of the scenario: a numeric field by its name, or a derived symbol
-  /// declared by the scenario type (e.g. "P" for the workload's parameters).
+  /// A constant with a unit, e.g. num(1, "day"), num(6, "flop/param"); the unit is parsed
+  /// at start-up (a wrong one fails the declaration).
+  static Expr num(double v, std::string unit);
+  /// A symbol of the scenario: a numeric field by its name, or a symbol declared by the
+  /// scenario type (e.g. "P" for workload.parameters).
   static Expr sym(std::string name);
   /// Another property of the same scenario, by name (its value is substituted).
   static Expr prop(std::string name);
+  /// 1 when optional field `name` was given, else 0.
+  static Expr given(std::string name);
 
-  friend Expr operator+(const Expr& a, const Expr& b) { return binary(Kind::Add, a, b); }
-  friend Expr operator-(const Expr& a, const Expr& b) { return binary(Kind::Sub, a, b); }
-  friend Expr operator*(const Expr& a, const Expr& b) { return binary(Kind::Mul, a, b); }
-  friend Expr operator/(const Expr& a, const Expr& b) { return binary(Kind::Div, a, b); }
-  friend Expr sqrt(const Expr& a);
+  /// This expression, but a property error with `message` where `condition` holds.
+  Expr unless(const Expr& condition, std::string message) const;
 
-  /// This expression, but a property error with `message` unless symbol `name` > bound.
-  Expr unless_not_above(const std::string& name, double bound, const std::string& message) const;
+  friend Expr operator+(const Expr& a, const Expr& b) { return make(Kind::Add, {a, b}); }
+  friend Expr operator-(const Expr& a, const Expr& b) { return make(Kind::Sub, {a, b}); }
+  friend Expr operator*(const Expr& a, const Expr& b) { return make(Kind::Mul, {a, b}); }
+  friend Expr operator/(const Expr& a, const Expr& b) { return make(Kind::Div, {a, b}); }
+  friend Expr operator<(const Expr& a, const Expr& b) { return make(Kind::Lt, {a, b}); }
+  friend Expr operator<=(const Expr& a, const Expr& b) { return make(Kind::Le, {a, b}); }
+  friend Expr operator>(const Expr& a, const Expr& b) { return make(Kind::Gt, {a, b}); }
+  friend Expr operator>=(const Expr& a, const Expr& b) { return make(Kind::Ge, {a, b}); }
+  friend Expr operator&&(const Expr& a, const Expr& b) { return make(Kind::And, {a, b}); }
+  friend Expr operator||(const Expr& a, const Expr& b) { return make(Kind::Or, {a, b}); }
+  friend Expr eq(const Expr& a, const Expr& b) { return make(Kind::Eq, {a, b}); }
+  friend Expr ne(const Expr& a, const Expr& b) { return make(Kind::Ne, {a, b}); }
+  friend Expr mod(const Expr& a, const Expr& b) { return make(Kind::Mod, {a, b}); }
+  friend Expr min(const Expr& a, const Expr& b) { return make(Kind::Min, {a, b}); }
+  friend Expr max(const Expr& a, const Expr& b) { return make(Kind::Max, {a, b}); }
+  friend Expr sqrt(const Expr& a) { return make(Kind::Sqrt, {a}); }
+  friend Expr log2(const Expr& a) { return make(Kind::Log2, {a}); }
+  /// ⌈log2 n⌉ of a positive count, exactly (no rounding of the logarithm can move it).
+  friend Expr ceil_log2(const Expr& a) { return make(Kind::CeilLog2, {a}); }
+  friend Expr exp(const Expr& a) { return make(Kind::Exp, {a}); }
+  friend Expr ceil(const Expr& a) { return make(Kind::Ceil, {a}); }
+  friend Expr floor(const Expr& a) { return make(Kind::Floor, {a}); }
+  /// `then` where `condition` holds, else `otherwise`.
+  friend Expr when(const Expr& condition, const Expr& then, const Expr& otherwise) {
+    return make(Kind::When, {condition, then, otherwise});
+  }
 
   const Node& node() const { return *node_; }
   bool empty() const { return !node_; }
 
  private:
-  static Expr binary(Kind k, const Expr& a, const Expr& b);
+  static Expr make(Kind k, std::vector<Expr> args);
   static Expr from(Node n);
   std::shared_ptr<const Node> node_;
 };
 
 inline Expr num(double v) { return Expr::num(v); }
+inline Expr num(double v, std::string unit) { return Expr::num(v, std::move(unit)); }
 inline Expr sym(std::string name) { return Expr::sym(std::move(name)); }
 inline Expr prop(std::string name) { return Expr::prop(std::move(name)); }
+inline Expr given(std::string name) { return Expr::given(std::move(name)); }
+
+/// The equation as text ("base_iterations / (iterations × (1 + communication_overhead))").
+std::string expr_text(const Expr& e);
+/// The equation as a MathML fragment (no <math> wrapper).
+std::string expr_mathml(const Expr& e);
 
 }  // namespace mlsysim

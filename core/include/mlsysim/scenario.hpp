@@ -1,141 +1,78 @@
-// Scenario types declared as data (SPEC sections 2, 3 and 5).
+// Scenario types declared as data (SPEC sections 2, 3 and 5; catalog section 4;
+// docs/architecture.md, "How to add a scenario type").
 //
-// A ScenarioType is the one place where a scenario's fields (type, dimension,
-// default, rule, doc) and calculated properties (equation, unit, doc, computation)
-// are declared. The CLI, the WASM bindings, the page and the tests all read these
+// A ScenarioType is the one place where a scenario's fields (field.hpp), symbols,
+// calculated properties (equation, unit, doc, source), warnings and presets are
+// declared. The CLI, the WASM bindings, the page, the docs and the tests all read these
 // declarations through api.hpp; none of them names a field of its own.
 #pragma once
 
-#include <cstdint>
-#include <functional>
 #include <memory>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
+#include "mlsysim/errors.hpp"
 #include "mlsysim/expr.hpp"
+#include "mlsysim/field.hpp"
+#include "mlsysim/json.hpp"
+#include "mlsysim/registry.hpp"
 #include "mlsysim/units.hpp"
 
 namespace mlsysim {
 
-using Json = nlohmann::ordered_json;
-
-/// An input error (SPEC section 5): `field` names the offending input ("workers",
-/// "fleet", "type", "preset", ...); what() is the whole message, which starts with
-/// the field, e.g. `workers: must be an integer >= 1, got -3`.
-/// Control characters and invalid UTF-8 in the message are escaped (\u0000, U+FFFD),
-/// so that what() is whole and safe to print on a terminal; `field` is kept as given,
-/// cut at 200 bytes.
-struct InputError : std::invalid_argument {
-  InputError(std::string field_name, const std::string& detail)
-      : std::invalid_argument(printable(printable_field(field_name) + ": " + detail)),
-        field(field_name.substr(0, 200)) {}
-  std::string field;
-
-  /// `s` with control characters escaped and invalid UTF-8 replaced.
-  static std::string printable(const std::string& s);
-  /// A field name for a message: printable and at most 60 characters.
-  static std::string printable_field(const std::string& s);
-};
-
-/// A property error: only that property is unavailable; what() is its message.
-struct PropertyError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
-
-struct Workload {
-  std::string name;
-  double parameters = 0;  // param, > 0
-  std::string source;     // where the number comes from ("" for inline workloads)
-};
-
-struct Node {
-  std::string name;
-  std::int64_t accelerators_per_node = 0;  // >= 1
-};
-
-struct Fleet {
-  std::string name;
-  std::int64_t count = 0;  // nodes, >= 1
-  Node node;
-  std::string source;
-};
-
-enum class FieldType { Int, Float, Quantity, Workload, Fleet };
-
-/// One input of a scenario type.
-struct FieldSpec {
-  std::string name;
-  FieldType type = FieldType::Int;
-  Dim dim;                  // Quantity fields only
-  bool required = true;     // when false, `default_value` applies (null: absent)
-  Json default_value;       // null when the field has no default
-  double min = 0;           // Int, Float, Quantity: the lower bound of the rule
-  bool min_exclusive = false;
-  std::string doc;
-  std::string display_unit;  // Quantity: the unit its value is shown in within
-                             // substituted equations ("USD/h"); "" = canonical unit
-
-  /// The rule as text, e.g. "integer >= 1", "finite number >= 0", "time > 0".
-  std::string rule() const;
-};
-
-/// Normalized inputs of one evaluation, in declaration order, quantities in
-/// canonical units. Absent optional fields have `present == false`.
-class Inputs {
- public:
-  struct Value {
-    bool present = false;
-    std::int64_t i = 0;  // Int
-    double x = 0;        // Float, Quantity (canonical unit)
-    Workload workload;
-    Fleet fleet;
-  };
-
-  Inputs(const std::vector<FieldSpec>& fields, std::vector<Value> values)
-      : fields_(&fields), values_(std::move(values)) {}
-
-  std::int64_t i(const char* field) const { return at(field).i; }
-  double x(const char* field) const { return at(field).x; }
-  bool has(const char* field) const { return at(field).present; }
-  const Workload& workload(const char* field) const { return at(field).workload; }
-  const Fleet& fleet(const char* field) const { return at(field).fleet; }
-
-  const std::vector<Value>& values() const { return values_; }
-  Value& value(std::size_t k) { return values_[k]; }
-
- private:
-  const Value& at(const char* field) const;
-  const std::vector<FieldSpec>* fields_;
-  std::vector<Value> values_;
-};
-
-/// A symbol that equations may use besides the numeric fields (which are symbols under
-/// their own names): e.g. "P" = workload.parameters, or "fleet.count".
+/// A name equations use besides the numeric fields (which are symbols under their own
+/// names): a path into the inputs, resolved generically. "workload.parameters" reads a
+/// registry field's sub-field, "fleet.node.accelerator.peak_flops" goes through nested
+/// entries, and a numeric field's own name ("dp_degree" for N) makes the symbol another
+/// name for that field. Its unit follows from the path.
 struct SymbolSpec {
   std::string name;
-  /// The input it reads, as a path: "workload.parameters", or a numeric field's own name
-  /// ("dp_degree" for N), which makes the symbol another name for that field.
-  std::string meaning;
-  std::string unit;     // canonical unit of its value ("param", "" for counts)
-  std::function<double(const Inputs&)> read;
+  std::string path;
 };
+/// symbol("P", "workload.parameters"); symbol("fleet.count") is called by its path.
+inline SymbolSpec symbol(std::string name, std::string path) { return {std::move(name), std::move(path)}; }
+inline SymbolSpec symbol(std::string path) { return {path, path}; }
 
-/// One calculated property: its value, its equation and its substituted work all come
-/// from `expr` (expr.hpp).
+/// One calculated property: its value, its equation, its dimension and its substituted
+/// work all come from `expr` (expr.hpp).
 struct PropertySpec {
   std::string name;
-  std::string unit;  // "s", "byte", "USD", "count", "samples", "iterations", "" (dimensionless)
+  std::string unit;    // a count label ("count", "samples"), "" (dimensionless) or a canonical unit
   Expr expr;
-  std::string note;  // added to the equation text in parentheses, e.g. "= N / 2"; may be ""
-  std::string doc;   // one-line meaning
-  /// Which way is better when scenarios are compared: "higher", "lower" or "" (neither).
-  std::string better;
+  std::string note;    // added to the equation text in parentheses, e.g. "= N / 2"; may be ""
+  std::string doc;     // one-line meaning
+  std::string better;  // which way wins in a comparison: "higher", "lower" or ""
+  std::string source;  // where the formula comes from (a paper, a book section, an mlsysim file)
 };
 
-struct Model;  // the compiled expressions (core/src/model.hpp)
+/// Named builder of a PropertySpec:
+///     Property("iteration_time", "s", expr).doc("...").lower_is_better().source("...")
+class Property {
+ public:
+  Property(std::string name, std::string unit, Expr expr) {
+    spec_.name = std::move(name);
+    spec_.unit = std::move(unit);
+    spec_.expr = std::move(expr);
+  }
+  Property& doc(std::string text) { spec_.doc = std::move(text); return *this; }
+  Property& note(std::string text) { spec_.note = std::move(text); return *this; }
+  Property& source(std::string text) { spec_.source = std::move(text); return *this; }
+  Property& lower_is_better() { spec_.better = "lower"; return *this; }
+  Property& higher_is_better() { spec_.better = "higher"; return *this; }
+  operator PropertySpec() const { return spec_; }  // NOLINT: builders convert implicitly
+
+ private:
+  PropertySpec spec_;
+};
+
+/// A warning (not an error) for inputs where `when` holds. In `text`, {name} is replaced
+/// by the value of that field, symbol or property (as JavaScript writes numbers), or by
+/// the entry name of a registry field: "dp_degree {dp_degree} exceeds the {accelerators}
+/// accelerators of fleet {fleet}".
+struct WarningSpec {
+  Expr when;
+  std::string text;
+};
 
 /// A rule across two integer fields: their product (an integer property such as
 /// global_batch) must be exact in JavaScript, at most 2^53 (SPEC section 2). Declared as
@@ -144,44 +81,59 @@ struct ExactProduct {
   std::string a, b;  // integer field names
 };
 
+/// A named set of inputs of one scenario type (SPEC section 4).
+struct Preset {
+  std::string name;
+  std::string summary;  // one line; says when the numbers are illustrative
+  Json inputs;          // a plain object accepted by evaluate(type, inputs)
+  std::string type;     // set by the catalog from the type that declares it
+};
+
+struct Model;  // the compiled expressions (core/src/model.hpp)
+
 struct ScenarioType {
   std::string name;
-  std::string category;
+  std::string category;  // one of the catalog's categories ("communication", "reliability", ...)
+  std::string question;  // the question a student asks ("Ring or tree? How long does one AllReduce take?")
   std::string summary;
   std::string assumptions;
   std::string excludes;
   std::vector<FieldSpec> fields;
+  std::vector<SymbolSpec> symbols;  // besides the numeric fields, which are symbols already
   std::vector<PropertySpec> properties;
-  std::vector<SymbolSpec> symbols;  // derived symbols; numeric fields are symbols already
-  /// Rules that involve several fields. May be empty.
   std::vector<ExactProduct> exact_products;
-  /// Warnings (not errors) for these inputs. May be empty.
-  std::function<std::vector<std::string>(const Inputs&)> warnings;
-  /// Built from the declarations above by scenario_types(); never set by hand.
+  std::vector<WarningSpec> warnings;
+  std::vector<Preset> presets;
+  /// Built from the declarations above by the catalog (catalog.hpp); never set by hand.
   std::shared_ptr<const Model> model;
 
   /// The equation of property `p` as text, e.g. "workers × per_worker_batch".
   std::string equation(const PropertySpec& p) const;
+  /// The field called `name`, or null.
+  const FieldSpec* field(const std::string& name) const;
 };
 
-/// Every scenario type, in the order they are listed. Adding a type means adding its
-/// declaration file under core/src/scenarios/ and one line in scenario.cpp.
-const std::vector<ScenarioType>& scenario_types();
+/// Normalized inputs of one evaluation, in declaration order, quantities in canonical
+/// units. Absent optional fields have `present == false`.
+class Inputs {
+ public:
+  Inputs(const ScenarioType& type, std::vector<FieldValue> values) : type_(&type), values_(std::move(values)) {}
 
-/// The scenario type called `name`; InputError on field "type" listing the valid names.
-const ScenarioType& find_scenario_type(const std::string& name);
+  double x(const std::string& field) const { return at(field).x; }
+  bool has(const std::string& field) const { return at(field).present; }
+  const Entry& entry(const std::string& field) const { return *at(field).entry; }
+  const std::vector<FieldValue>& values() const { return values_; }
+
+ private:
+  const FieldValue& at(const std::string& field) const;
+  const ScenarioType* type_;
+  std::vector<FieldValue> values_;
+};
 
 /// Validates and normalizes `inputs` (a JSON object, as API.md's `evaluate` takes it)
-/// against `type`, including its cross-field rules (exact_products), except those that
-/// involve the field named `swept` (a sweep checks those at each point).
-/// Throws InputError.
+/// against `type`: every field by its rule, every registry entry for the sub-fields the
+/// type's symbols read, and the cross-field rules (exact_products) except those that
+/// involve the field named `swept` (a sweep checks those at each point). Throws InputError.
 Inputs normalize_inputs(const ScenarioType& type, const Json& inputs, const std::string& swept = "");
-
-/// Exact integer product for integer properties; InputError on `blame` when the
-/// product exceeds 2^53 (not exact in JavaScript, SPEC section 2).
-std::int64_t exact_product(std::int64_t a, std::int64_t b, const char* blame, const char* what);
-
-/// The largest integer accepted anywhere: 2^53.
-inline constexpr std::int64_t kMaxExactInteger = std::int64_t{1} << 53;
 
 }  // namespace mlsysim

@@ -1,13 +1,13 @@
-// Units and quantities (SPEC section 1).
+// Units and quantities (SPEC section 1, catalog section 3.1; docs/units.md): dimensions,
+// the unit spelling table and the parsers. Writing values as human text is text.hpp.
 //
-// Five dimensions: time (base unit s), information (byte), parameter count (param),
-// currency (USD) and dimensionless (1). Unlike the original Python library, `param`
-// and `USD` are dimensions of their own, so `2 byte` is not accepted where
-// `2 byte/param` is expected.
-//
-// Every spelling accepted by the parser lives in one table in units.cpp.
+// Every base dimension is one row of a numbered table, every accepted spelling one row of
+// another (both in units.cpp). Unlike the original Python library, `param`, `USD` and
+// `flop` are dimensions of their own, so `2 byte` is not accepted where `2 byte/param` is
+// expected.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -15,47 +15,80 @@
 
 namespace mlsysim {
 
-/// A dimension as integer exponents of the four base dimensions.
-/// Dim{} is dimensionless; Dim{-1, 0, 0, 1} is currency/time.
+/// The base dimensions, numbered. Each has one row in units.cpp's table of base
+/// dimensions: the name API.md spells it with and its canonical unit. A new base
+/// dimension is one enumerator here and one row there.
+enum class Base : std::uint8_t { time, information, param, currency, flop, energy, mass };
+inline constexpr std::size_t kBaseCount = 7;
+
+/// A dimension: one integer exponent per base dimension. Dim{} is dimensionless.
 struct Dim {
-  int time = 0;
-  int information = 0;
-  int param = 0;
-  int currency = 0;
+  std::array<std::int8_t, kBaseCount> exponent{};
 
-  friend bool operator==(const Dim& a, const Dim& b) {
-    return a.time == b.time && a.information == b.information && a.param == b.param &&
-           a.currency == b.currency;
+  static constexpr Dim of(Base b) {
+    Dim d;
+    d.exponent[static_cast<std::size_t>(b)] = 1;
+    return d;
   }
-  friend bool operator!=(const Dim& a, const Dim& b) { return !(a == b); }
-  friend Dim operator*(const Dim& a, const Dim& b) {
-    return {a.time + b.time, a.information + b.information, a.param + b.param,
-            a.currency + b.currency};
-  }
-  friend Dim operator/(const Dim& a, const Dim& b) {
-    return {a.time - b.time, a.information - b.information, a.param - b.param,
-            a.currency - b.currency};
-  }
-  Dim pow(int n) const { return {time * n, information * n, param * n, currency * n}; }
-  bool dimensionless() const { return *this == Dim{}; }
+  constexpr int operator[](Base b) const { return exponent[static_cast<std::size_t>(b)]; }
 
-  /// Name as in API.md: "time", "currency/time", "information/param", "" if dimensionless.
+  friend constexpr bool operator==(const Dim& a, const Dim& b) {
+    for (std::size_t k = 0; k < kBaseCount; ++k)
+      if (a.exponent[k] != b.exponent[k]) return false;
+    return true;
+  }
+  friend constexpr bool operator!=(const Dim& a, const Dim& b) { return !(a == b); }
+  friend constexpr Dim operator*(const Dim& a, const Dim& b) {
+    Dim d;
+    for (std::size_t k = 0; k < kBaseCount; ++k) d.exponent[k] = static_cast<std::int8_t>(a.exponent[k] + b.exponent[k]);
+    return d;
+  }
+  friend constexpr Dim operator/(const Dim& a, const Dim& b) {
+    Dim d;
+    for (std::size_t k = 0; k < kBaseCount; ++k) d.exponent[k] = static_cast<std::int8_t>(a.exponent[k] - b.exponent[k]);
+    return d;
+  }
+  constexpr Dim pow(int n) const {
+    Dim d;
+    for (std::size_t k = 0; k < kBaseCount; ++k) d.exponent[k] = static_cast<std::int8_t>(exponent[k] * n);
+    return d;
+  }
+  /// True when every exponent is even (a square root of this dimension exists).
+  constexpr bool even() const {
+    for (std::int8_t e : exponent)
+      if (e % 2 != 0) return false;
+    return true;
+  }
+  /// The square root (every exponent halved); meaningful only when even().
+  constexpr Dim root() const {
+    Dim d;
+    for (std::size_t k = 0; k < kBaseCount; ++k) d.exponent[k] = static_cast<std::int8_t>(exponent[k] / 2);
+    return d;
+  }
+  constexpr bool dimensionless() const { return *this == Dim{}; }
+
+  /// Name as in API.md: "time", "currency/time", "information/param", "power", "" if
+  /// dimensionless.
   std::string name() const;
-  /// Canonical unit in which values of this dimension are stored and reported:
-  /// "s", "byte", "param", "USD", products and quotients of them ("USD/s",
-  /// "byte/param"), or "" if dimensionless.
+  /// Canonical unit in which values of this dimension are stored and reported: "s",
+  /// "byte", "param", "USD", "flop", "J", "kg", "W", products and quotients of them
+  /// ("USD/s", "byte/param", "flop/byte", "1/s"), or "" if dimensionless.
   std::string canonical_unit() const;
 };
 
 namespace dims {
 inline constexpr Dim none{};
-inline constexpr Dim time{1, 0, 0, 0};
-inline constexpr Dim information{0, 1, 0, 0};
-inline constexpr Dim param{0, 0, 1, 0};
-inline constexpr Dim currency{0, 0, 0, 1};
+inline constexpr Dim time = Dim::of(Base::time);
+inline constexpr Dim information = Dim::of(Base::information);
+inline constexpr Dim param = Dim::of(Base::param);
+inline constexpr Dim currency = Dim::of(Base::currency);
+inline constexpr Dim flop = Dim::of(Base::flop);
+inline constexpr Dim energy = Dim::of(Base::energy);
+inline constexpr Dim mass = Dim::of(Base::mass);
+inline constexpr Dim power = energy / time;
 }  // namespace dims
 
-/// A value in the canonical unit of its dimension (seconds, bytes, params, USD).
+/// A value in the canonical unit of its dimension (seconds, bytes, params, USD, ...).
 struct Quantity {
   double value = 0;
   Dim dim;
@@ -72,7 +105,7 @@ struct UnitError : std::invalid_argument {
 /// Returns false when `text` is not exactly such a number or is out of double range.
 bool parse_number(std::string_view text, double& out);
 
-/// Parses a unit expression such as `USD/hour`, `byte/param`, `s^-1`, `KiB*s`.
+/// Parses a unit expression such as `USD/hour`, `byte/param`, `s^-1`, `KiB*s`, `1/s`.
 /// Returns the factor to the canonical unit (value) and the dimension.
 /// An empty expression is dimensionless with factor 1.
 /// Throws UnitError on an unknown unit or a malformed expression.
@@ -83,19 +116,13 @@ Quantity parse_unit(std::string_view expr);
 /// Throws UnitError on a malformed number, an unknown unit or a non-finite result.
 Quantity parse_quantity(std::string_view text);
 
-/// The shortest text that reads back to the same double, in JavaScript's
-/// Number.prototype.toString style: `0.625`, `1e+21`, `1.5e-7`, `NaN`, `Infinity`.
-std::string js_number(double v);
+/// True for the labels of counted things that properties report in ("count", "samples",
+/// "iterations", "tokens", ...; one table in units.cpp): dimensionless, but named.
+bool is_count_label(std::string_view unit);
 
-/// Prefix style for human-readable byte counts.
-enum class BytePrefix { decimal, binary };
-
-/// Human-readable text for a value in a reported unit (the property units of the
-/// scenario declarations: "s", "byte", "USD", "count", "samples", "iterations",
-/// "" for dimensionless, or any canonical unit). Scales to a sensible prefix:
-/// 0.625 s -> "625 ms", 3.5e11 byte -> "350 GB", 38.888 USD -> "$38.89",
-/// 5.7142857 -> "5.714", 1024 count -> "1,024".
-std::string human_text(double value, std::string_view unit,
-                       BytePrefix bytes = BytePrefix::decimal);
+/// The dimension of a unit a property reports in: a count label is dimensionless,
+/// anything else must be a canonical unit ("s", "USD/s", "flop/byte", "" ...).
+/// Throws UnitError for an unknown unit or one that is not canonical ("ms").
+Dim reported_dim(std::string_view unit);
 
 }  // namespace mlsysim

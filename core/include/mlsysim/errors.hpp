@@ -1,0 +1,37 @@
+// The errors of the core (SPEC section 5): an input error names the field it blames; a
+// property error makes one property unavailable.
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+namespace mlsysim {
+
+/// An input error (SPEC section 5): `field` names the offending input ("workers",
+/// "fleet", "type", "preset", ...); what() is the whole message, which starts with
+/// the field, e.g. `workers: must be an integer >= 1, got -3`.
+/// Control characters and invalid UTF-8 in the message are escaped (\u0000, U+FFFD),
+/// so that what() is whole and safe to print on a terminal; `field` is kept as given,
+/// cut at 200 bytes.
+struct InputError : std::invalid_argument {
+  InputError(std::string field_name, const std::string& detail)
+      : std::invalid_argument(printable(printable_field(field_name) + ": " + detail)),
+        field(field_name.substr(0, 200)) {}
+  std::string field;
+
+  /// `s` with control characters escaped and invalid UTF-8 replaced.
+  static std::string printable(const std::string& s);
+  /// A field name for a message: printable and at most 60 characters.
+  static std::string printable_field(const std::string& s);
+};
+
+/// A property error: only that property is unavailable; what() is its message.
+struct PropertyError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+/// The largest integer accepted anywhere: 2^53 (exact in JavaScript, SPEC section 2).
+inline constexpr std::int64_t kMaxExactInteger = std::int64_t{1} << 53;
+
+}  // namespace mlsysim

@@ -1,0 +1,89 @@
+// One input field, declared by name (docs/architecture.md, "Declarations"): the inputs of
+// a scenario type and the sub-fields of a registry kind are both FieldSpecs, written with
+// named builders so that a declaration reads as the spec's tables do:
+//
+//     Field::integer("staleness").at_least(0).optional(0).doc("Bound on gradient staleness.")
+//     Field::quantity("base_iteration_time", dims::time).above(0).doc("...")
+//     Field::quantity("device_hour_rate", dims::currency / dims::time).at_least(0).shown_in("USD/h")
+//     Field::registry("workload", "workload").doc("The model trained.")
+#pragma once
+
+#include <limits>
+#include <string>
+
+#include "mlsysim/json.hpp"
+#include "mlsysim/units.hpp"
+
+namespace mlsysim {
+
+/// The interval a number must lie in: above or at least `min`, below or at most `max`.
+struct Bounds {
+  double min = -std::numeric_limits<double>::infinity();
+  bool min_exclusive = false;
+  double max = std::numeric_limits<double>::infinity();
+  bool max_exclusive = false;
+
+  bool contains(double x) const {
+    return (min_exclusive ? x > min : x >= min) && (max_exclusive ? x < max : x <= max);
+  }
+  /// ">= 1", "> 0 and <= 1", "" when unbounded; with `unit` after each number.
+  std::string text(const std::string& unit = "") const;
+  /// These bounds with every number divided by `factor` (a display unit's size).
+  Bounds scaled(double factor) const;
+};
+
+enum class FieldType { Int, Float, Quantity, Registry };
+
+/// One input of a scenario type, or one sub-field of a registry kind.
+struct FieldSpec {
+  std::string name;
+  FieldType type = FieldType::Int;
+  Dim dim;                   // Quantity
+  std::string registry;      // Registry: the kind ("workload", "fleet", "hardware")
+  Bounds bounds;             // Int, Float, Quantity
+  bool required = true;      // when false, `default_value` applies (null: absent)
+  Json default_value;        // null when the field has no default
+  std::string defaults_to;   // registry sub-fields: another sub-field whose value an absent one takes
+  std::string display_unit;  // Quantity: the unit people write it in ("USD/h"); "" = canonical
+  std::string doc;
+  std::string source;        // where the default value comes from, or ""
+
+  /// The name API.md gives the type: "int", "float", "quantity", or the registry kind.
+  std::string type_name() const;
+  /// The unit its values and bounds are shown in: display_unit, else the canonical unit.
+  std::string shown_unit() const;
+  /// The rule as text, e.g. "integer >= 1", "finite number > 0 and <= 1", "time > 0 s",
+  /// "currency/time >= 0 USD/h"; a registry field's rule comes from its kind.
+  std::string rule() const;
+  /// True for the fields a sweep can vary and equations read as symbols.
+  bool numeric() const { return type != FieldType::Registry; }
+};
+
+/// Named builders of FieldSpecs.
+class Field {
+ public:
+  static Field integer(std::string name);
+  static Field number(std::string name);  // a float
+  static Field quantity(std::string name, Dim dim);
+  static Field registry(std::string name, std::string kind);
+
+  Field& at_least(double v);
+  Field& above(double v);
+  Field& at_most(double v);
+  Field& below(double v);
+  /// Not required; absent means `default_value` (null: absent, and properties that read
+  /// it are unavailable).
+  Field& optional(Json default_value = nullptr);
+  /// A registry sub-field that takes `other`'s value when absent (kv_heads -> heads).
+  Field& defaults_to(std::string other);
+  Field& shown_in(std::string unit);
+  Field& doc(std::string text);
+  Field& source(std::string text);
+
+  operator FieldSpec() const { return spec_; }  // NOLINT: builders convert implicitly
+
+ private:
+  FieldSpec spec_;
+};
+
+}  // namespace mlsysim

@@ -1,0 +1,17 @@
+// The JSON value type of the public contract (API.md): objects keep their keys in the
+// order written, so a Result lists fields and properties in declaration order.
+#pragma once
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace mlsysim {
+using Json = nlohmann::ordered_json;
+
+/// Parses JSON text from a user (a request, a --set value). InputError on `field` when
+/// it is not JSON, nests deeper than 64 levels or has more than 10 000 entries (no input
+/// of ours needs more than 4 levels or a few dozen entries; the limits keep a hostile
+/// file from exhausting the stack or the time).
+Json parse_json(const std::string& text, const std::string& field);
+}  // namespace mlsysim

@@ -1,0 +1,91 @@
+// Sweeps (docs/api.md, "sweep"): one numeric field of a scenario over many values, every
+// property at every point, by the batch interpreter (no evaluation per point).
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "mlsysim/catalog.hpp"
+#include "mlsysim/json.hpp"
+
+namespace mlsysim {
+
+/// The largest sweep accepted: points, and points x properties.
+inline constexpr std::size_t kMaxSweepPoints = 1000000;
+inline constexpr std::size_t kMaxSweepValues = 10000000;
+
+/// One sweep: `inputs` with numeric field `field` set to each of `values` in turn.
+struct SweepRequest {
+  std::string type;
+  Json inputs;                          // as for evaluate(); `field` may be absent from it
+  std::string field;                    // an int, float or quantity field
+  std::string unit;                     // unit of `values` for a quantity field ("" = canonical)
+  std::vector<std::string> properties;  // empty = every property
+};
+
+struct SweepSummary {
+  std::vector<std::string> properties;  // in output order
+  std::vector<std::string> units;       // of each property
+  std::size_t invalid_points = 0;       // points whose value breaks the field's rule
+  std::string first_invalid;            // the error text of the first of them, or ""
+};
+
+/// The request form of a sweep, as JavaScript sends it (wasm/bindings.cpp): {"type",
+/// "inputs" (object, optional), "field", "unit" (string or null), "properties" (array of
+/// names or null)}. Throws InputError naming the key that is missing or of the wrong kind.
+SweepRequest sweep_request(const Json& request);
+
+/// The JSON form of a sweep's summary: {"properties", "units", "invalid_points",
+/// "first_invalid"} (the values themselves travel as numbers, not JSON).
+Json sweep_summary_json(const SweepSummary& summary);
+
+/// A sweep request validated and resolved once (prepare_sweep): everything a sweep needs
+/// besides its values. Sweeping new values over it (run_sweep) parses and validates nothing
+/// again. Holds a pointer into the registry of scenario types, which lives as long as the
+/// program.
+struct PreparedSweep {
+  const ScenarioType* type = nullptr;
+  std::size_t field = 0;                  // index of the swept field in type->fields
+  std::string unit;                       // as requested ("" = canonical)
+  double factor = 1;                      // one unit of the values in canonical units
+  Json other_inputs;                      // the inputs without the swept field (for messages)
+  std::vector<std::size_t> props;         // property indices, in output order
+  std::vector<char> unavailable;          // per entry of props: reads an optional field not given
+  std::vector<double> slots;              // the model's slots with the other inputs loaded
+  std::vector<double> others;             // the other factors of exact-product rules on the field
+  SweepSummary header;                    // properties and units (no invalid points yet)
+};
+
+/// Validates `request` as sweep() does. Throws InputError on an invalid request.
+PreparedSweep prepare_sweep(const SweepRequest& request);
+
+/// Evaluates a prepared sweep at `values`, as sweep() does. Throws InputError on more than
+/// kMaxSweepPoints points or kMaxSweepValues results.
+SweepSummary run_sweep(const PreparedSweep& prepared, const double* values, std::size_t n, std::vector<double>& out);
+
+/// The WebAssembly module's sweep call, request text to summary: parses `request_text`
+/// (the JSON form of sweep_request), prepares it, and runs it at `values` into `out`. The
+/// preparation of the last request text is kept: sweeping new values over the same request
+/// (a slider over a range, an animation) repeats only run_sweep. Throws InputError.
+/// One object per caller; not for concurrent use.
+class SweepSession {
+ public:
+  SweepSummary sweep(const std::string& request_text, const double* values, std::size_t n, std::vector<double>& out);
+
+ private:
+  std::string text_;                          // the request text of prepared_
+  std::unique_ptr<PreparedSweep> prepared_;   // null until a request has been prepared
+};
+
+/// Evaluates the sweep into `out`, resized to properties x n, property-major
+/// (out[p * n + i]). A point where a property is unavailable, or whose value breaks the
+/// field's rule, holds NaN: a gap, not an error. Nothing is allocated per point, and a
+/// reused `out` is not reallocated. Throws InputError on an invalid request (unknown
+/// type, field or property; a field that is not numeric; invalid other inputs; more
+/// than kMaxSweepPoints points or kMaxSweepValues results).
+SweepSummary sweep(const SweepRequest& request, const double* values, std::size_t n,
+                   std::vector<double>& out);
+
+}  // namespace mlsysim

@@ -1,0 +1,31 @@
+// Values as text for people (docs/units.md): the shortest exact JavaScript-style number,
+// and human-readable text that scales a value in a reported unit to a sensible prefix.
+// Parsing is units.hpp.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace mlsysim {
+
+/// The shortest text that reads back to the same double, in JavaScript's
+/// Number.prototype.toString style: `0.625`, `1e+21`, `1.5e-7`, `NaN`, `Infinity`.
+std::string js_number(double v);
+
+/// Prefix style for human-readable byte counts.
+enum class BytePrefix { decimal, binary };
+
+/// Human-readable text for a value in a reported unit (a property's unit: a count label
+/// such as "count" or "samples", "" for dimensionless, or a canonical unit such as "s",
+/// "byte", "USD", "flop", "W", "J", "kg", "byte/s", "flop/s", "USD/s", "1/s"). Scales to a
+/// sensible prefix: 0.625 s -> "625 ms", 3.5e11 byte -> "350 GB", 38.888 USD -> "$38.89",
+/// 5.7142857 -> "5.714", 1024 count -> "1,024", 266240 W -> "266.2 kW",
+/// 3.35e12 flop/s -> "3.35 TFLOP/s", 5.37e-8 1/s -> "1.694/year". Other units are written
+/// as they are after a number of 4 significant digits.
+std::string human_text(double value, std::string_view unit, BytePrefix bytes = BytePrefix::decimal);
+
+/// A value given in canonical units, written in `unit` (a unit expression of the same
+/// dimension) to 4 significant digits: (2.5e10, "Gbps") -> "200 Gbps".
+std::string text_in_unit(double canonical_value, std::string_view unit);
+
+}  // namespace mlsysim

@@ -1,0 +1,69 @@
+// The catalog (catalog.hpp): the scenario types of core/src/scenarios/catalog.def, each
+// with its model built once, and their presets.
+#include "mlsysim/catalog.hpp"
+
+#include "model.hpp"
+#include "value_text.hpp"
+
+namespace mlsysim {
+
+#define MLSYSIM_SCENARIO(name) ScenarioType name();
+#include "scenarios/catalog.def"
+#undef MLSYSIM_SCENARIO
+
+const std::vector<Category>& categories() {
+  static const std::vector<Category> list{
+      {"communication", "Communication"}, {"reliability", "Reliability"}, {"memory", "Memory"},
+      {"compute", "Compute"},             {"parallelism", "Parallelism"}, {"serving", "Serving"},
+      {"sustainability", "Sustainability"}, {"economics", "Economics"},
+  };
+  return list;
+}
+
+const std::vector<ScenarioType>& scenario_types() {
+  static const std::vector<ScenarioType> types = [] {
+    std::vector<ScenarioType> list{
+#define MLSYSIM_SCENARIO(name) name(),
+#include "scenarios/catalog.def"
+#undef MLSYSIM_SCENARIO
+    };
+    for (ScenarioType& t : list) {
+      bool known = false;
+      for (const Category& c : categories()) known = known || c.name == t.category;
+      if (!known) throw std::logic_error(t.name + ": unknown category " + t.category);
+      for (Preset& p : t.presets) p.type = t.name;
+      t.model = std::make_shared<const Model>(build_model(t));
+    }
+    return list;
+  }();
+  return types;
+}
+
+const ScenarioType& find_scenario_type(const std::string& name) {
+  std::vector<std::string> names;
+  for (const ScenarioType& t : scenario_types()) {
+    if (t.name == name) return t;
+    names.push_back(t.name);
+  }
+  throw InputError("type", "unknown scenario type " + describe(Json(name)) + "; valid types: " + join(names));
+}
+
+const std::vector<Preset>& presets() {
+  static const std::vector<Preset> list = [] {
+    std::vector<Preset> out;
+    for (const ScenarioType& t : scenario_types()) out.insert(out.end(), t.presets.begin(), t.presets.end());
+    return out;
+  }();
+  return list;
+}
+
+const Preset& find_preset(const std::string& name) {
+  std::vector<std::string> names;
+  for (const Preset& p : presets()) {
+    if (p.name == name) return p;
+    names.push_back(p.name);
+  }
+  throw InputError("preset", "unknown preset " + describe(Json(name)) + "; valid choices: " + join(names));
+}
+
+}  // namespace mlsysim

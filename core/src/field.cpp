@@ -1,0 +1,75 @@
+// Field declarations (field.hpp): bounds as text, the named builders. A field's rule text
+// is written with the registries (registry.cpp), since a registry field's rule is its kind's.
+#include "mlsysim/field.hpp"
+
+#include <cmath>
+
+#include "mlsysim/text.hpp"
+
+namespace mlsysim {
+
+std::string Bounds::text(const std::string& unit) const {
+  const std::string u = unit.empty() ? "" : " " + unit;
+  std::string out;
+  if (std::isfinite(min)) out = std::string(min_exclusive ? "> " : ">= ") + js_number(min) + u;
+  if (std::isfinite(max)) out += (out.empty() ? "" : " and ") + std::string(max_exclusive ? "< " : "<= ") + js_number(max) + u;
+  return out;
+}
+
+Bounds Bounds::scaled(double factor) const { return {min / factor, min_exclusive, max / factor, max_exclusive}; }
+
+std::string FieldSpec::type_name() const {
+  switch (type) {
+    case FieldType::Int: return "int";
+    case FieldType::Float: return "float";
+    case FieldType::Quantity: return "quantity";
+    case FieldType::Registry: return registry;
+  }
+  return "";
+}
+
+std::string FieldSpec::shown_unit() const { return display_unit.empty() ? dim.canonical_unit() : display_unit; }
+
+Field Field::integer(std::string name) {
+  Field f;
+  f.spec_.name = std::move(name);
+  f.spec_.type = FieldType::Int;
+  return f;
+}
+Field Field::number(std::string name) {
+  Field f = integer(std::move(name));
+  f.spec_.type = FieldType::Float;
+  return f;
+}
+Field Field::quantity(std::string name, Dim dim) {
+  Field f = integer(std::move(name));
+  f.spec_.type = FieldType::Quantity;
+  f.spec_.dim = dim;
+  return f;
+}
+Field Field::registry(std::string name, std::string kind) {
+  Field f = integer(std::move(name));
+  f.spec_.type = FieldType::Registry;
+  f.spec_.registry = std::move(kind);
+  return f;
+}
+
+Field& Field::at_least(double v) { spec_.bounds.min = v; spec_.bounds.min_exclusive = false; return *this; }
+Field& Field::above(double v) { spec_.bounds.min = v; spec_.bounds.min_exclusive = true; return *this; }
+Field& Field::at_most(double v) { spec_.bounds.max = v; spec_.bounds.max_exclusive = false; return *this; }
+Field& Field::below(double v) { spec_.bounds.max = v; spec_.bounds.max_exclusive = true; return *this; }
+Field& Field::optional(Json default_value) {
+  spec_.required = false;
+  spec_.default_value = std::move(default_value);
+  return *this;
+}
+Field& Field::defaults_to(std::string other) {
+  spec_.required = false;
+  spec_.defaults_to = std::move(other);
+  return *this;
+}
+Field& Field::shown_in(std::string unit) { spec_.display_unit = std::move(unit); return *this; }
+Field& Field::doc(std::string text) { spec_.doc = std::move(text); return *this; }
+Field& Field::source(std::string text) { spec_.source = std::move(text); return *this; }
+
+}  // namespace mlsysim

@@ -1,0 +1,160 @@
+// Reading one input value against its rule (read.hpp).
+#include "read.hpp"
+
+#include <cmath>
+
+#include "mlsysim/text.hpp"
+#include "value_text.hpp"
+
+namespace mlsysim {
+
+namespace {
+
+// True when `s` is the integer literal 2^53 (optional sign and leading zeros).
+bool exactly_2_53(const std::string& s) {
+  std::size_t i = (!s.empty() && (s[0] == '+' || s[0] == '-')) ? 1 : 0;
+  while (i + 1 < s.size() && s[i] == '0') ++i;
+  return s.compare(i, std::string::npos, "9007199254740992") == 0;
+}
+
+std::string article(const std::string& noun) {
+  const bool vowel = !noun.empty() && std::string("aeiou").find(noun[0]) != std::string::npos;
+  return (vowel ? "an " : "a ") + noun;
+}
+
+}  // namespace
+
+bool as_number(const Json& v, double& out) {
+  if (v.is_number()) {
+    out = v.get<double>();
+    return true;
+  }
+  if (v.is_object() && v.size() == 1 && v.contains("$number") && v["$number"].is_string()) {
+    const std::string& s = v["$number"].get_ref<const std::string&>();
+    if (s == "NaN") out = NAN;
+    else if (s == "Infinity") out = INFINITY;
+    else if (s == "-Infinity") out = -INFINITY;
+    else return false;
+    return true;
+  }
+  return false;
+}
+
+std::int64_t read_int(const Json& v, const std::string& field, const std::string& prefix, const Bounds& b) {
+  const std::string must = prefix + "must be an integer " + b.text();
+  double x = 0;
+  bool number = as_number(v, x);
+  if (!number && v.is_string()) {
+    std::string s = v.get<std::string>();
+    while (!s.empty() && s.back() == ' ') s.pop_back();
+    while (!s.empty() && s.front() == ' ') s.erase(0, 1);
+    number = parse_number(s, x);
+    // a literal just above 2^53 rounds to a double that passes the bound: at that
+    // magnitude only the exact integer literal 9007199254740992 is taken
+    if (number && std::fabs(x) >= static_cast<double>(kMaxExactInteger) && !exactly_2_53(s))
+      x = std::copysign(1e300, x);
+  }
+  if (!number || !std::isfinite(x) || std::floor(x) != x || !b.contains(x))
+    throw InputError(field, must + ", got " + describe(v));
+  // a JSON float at 2^53 may stand for 9007199254740991.5 or ...993: not exact
+  const bool too_big = x > static_cast<double>(kMaxExactInteger) ||
+                       (v.is_number_float() && std::fabs(x) >= static_cast<double>(kMaxExactInteger)) ||
+                       (v.is_number_unsigned() && v.get<std::uint64_t>() > static_cast<std::uint64_t>(kMaxExactInteger));
+  if (too_big)
+    throw InputError(field, must + " and at most 2^53 = 9007199254740992 (exact in JavaScript), got " + describe(v));
+  return static_cast<std::int64_t>(x) + 0;  // + 0 turns -0 into 0
+}
+
+double read_float(const Json& v, const std::string& field, const std::string& prefix, const Bounds& b) {
+  double x = 0;
+  bool number = as_number(v, x);
+  if (!number && v.is_string()) number = parse_number(v.get<std::string>(), x);
+  if (!number || !std::isfinite(x) || !b.contains(x))
+    throw InputError(field, prefix + "must be a finite number " + b.text() + ", got " + describe(v));
+  return x + 0.0;
+}
+
+double read_quantity(const Json& v, const std::string& field, const std::string& prefix, const Dim& dim,
+                     const Bounds& b, const std::string& display_unit) {
+  const std::string name = dim.name();
+  const std::string shown_unit = display_unit.empty() ? dim.canonical_unit() : display_unit;
+  const std::string expected = name.empty() ? std::string("a number") : article(name);
+  const std::string example = dim.canonical_unit().empty() ? "" : " such as \"1 " + shown_unit + "\"";
+  Quantity q;
+  try {
+    double num = 0;
+    if (v.is_string()) {
+      q = parse_quantity(v.get<std::string>());
+    } else if (v.is_object() && !v.contains("$number")) {
+      for (const auto& [key, _] : v.items())
+        if (key != "value" && key != "unit")
+          throw InputError(field, prefix + "unknown key " + describe(Json(key)) + " in {value, unit}; valid keys: value, unit");
+      if (!v.contains("value") || !as_number(v["value"], num))
+        throw InputError(field, prefix + "{value, unit} needs a number \"value\", got " + describe(v));
+      if (!std::isfinite(num)) throw InputError(field, prefix + "must be a finite number, got " + describe(v));
+      const Json unit = v.contains("unit") ? v["unit"] : Json("");
+      if (!unit.is_string()) throw InputError(field, prefix + "{value, unit} needs a string \"unit\", got " + describe(v));
+      q = parse_unit(unit.get<std::string>());
+      q.value *= num;
+      if (!std::isfinite(q.value)) throw InputError(field, prefix + describe(v) + " is out of range");
+    } else if (as_number(v, num) && dim.dimensionless()) {
+      q = {num, dims::none};
+    } else if (as_number(v, num)) {
+      throw InputError(field, prefix + "expected " + expected + example + ", got " + describe(v) + " (no unit)");
+    } else {
+      throw InputError(field, prefix + "expected " + expected + example + ", got " + describe(v));
+    }
+  } catch (const UnitError& e) {
+    throw InputError(field, prefix + e.what() + (dim.dimensionless() ? "" : "; expected " + expected + example));
+  }
+  if (!std::isfinite(q.value)) throw InputError(field, prefix + "must be a finite " + name + ", got " + describe(v));
+  if (q.dim != dim) {
+    const std::string got_dim = q.dim.dimensionless() ? "no unit" : q.dim.name();
+    throw InputError(field, prefix + "expected " + expected + ", got " + describe(v) + " (" + got_dim + ")");
+  }
+  if (!b.contains(q.value)) {
+    // the bounds as the field's display unit writes them (>= 0 USD/h, not USD/s)
+    const Bounds shown = b.scaled(display_unit.empty() ? 1.0 : parse_unit(display_unit).value);
+    throw InputError(field, prefix + "must be " + (dim.dimensionless() ? "" : name + " ") + shown.text(shown_unit) +
+                                ", got " + describe(v));
+  }
+  return q.value + 0.0;
+}
+
+void only_keys(const Json& obj, const std::string& field, const std::string& prefix, const std::vector<std::string>& allowed) {
+  for (const auto& [key, _] : obj.items()) {
+    bool ok = false;
+    for (const std::string& a : allowed) ok = ok || key == a;
+    if (!ok) throw InputError(field, prefix + "unknown key " + describe(Json(key)) + "; valid keys: " + join(allowed));
+  }
+}
+
+std::string read_name(const Json& obj, const std::string& field, const std::string& prefix, const std::string& fallback) {
+  if (!obj.contains("name") || obj["name"].is_null()) return fallback;
+  if (!obj["name"].is_string() || obj["name"].get<std::string>().empty())
+    throw InputError(field, prefix + "name must be a non-empty string, got " + describe(obj["name"]));
+  return obj["name"].get<std::string>();
+}
+
+std::string read_source(const Json& v, const std::string& field) {
+  if (!v.is_string()) throw InputError(field, "source must be a string, got " + describe(v));
+  return v.get<std::string>().substr(0, 500);
+}
+
+std::int64_t exact_product(std::int64_t a, std::int64_t b, const std::string& blame, const std::string& what) {
+  std::int64_t r = 0;
+  if (__builtin_mul_overflow(a, b, &r) || r > kMaxExactInteger) {
+    // the exact product in decimal (a double would round 2^53 + 1 to 2^53 and contradict
+    // the message); both factors are integers in [0, 2^53], so 128 bits hold it
+    unsigned __int128 p = static_cast<unsigned __int128>(a) * static_cast<unsigned __int128>(b);
+    std::string digits;
+    do {
+      digits.insert(digits.begin(), static_cast<char>('0' + static_cast<int>(p % 10)));
+      p /= 10;
+    } while (p != 0);
+    throw InputError(blame, what + " = " + digits + " is above 2^53 = 9007199254740992, which JavaScript cannot represent exactly");
+  }
+  return r;
+}
+
+}  // namespace mlsysim

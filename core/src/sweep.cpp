@@ -1,0 +1,228 @@
+// Sweeps (sweep.hpp): a request prepared once, then swept over values by the batch
+// interpreter (batch.cpp) with the field's rules applied per point.
+#include "mlsysim/sweep.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+
+#include "mlsysim/text.hpp"
+#include "model.hpp"
+#include "value_text.hpp"
+
+namespace mlsysim {
+
+namespace {
+
+// A value of `spec` that meets its bounds, for validating the other inputs before the
+// swept values are known (1 where allowed, as the exact-product rules need a small one).
+double stand_in(const FieldSpec& spec) {
+  const Bounds& b = spec.bounds;
+  if (b.contains(1)) return 1;
+  if (std::isfinite(b.min) && std::isfinite(b.max)) return b.min + (b.max - b.min) / 2;
+  if (std::isfinite(b.min)) return b.min_exclusive ? b.min + 1 : b.min;
+  return std::isfinite(b.max) ? (b.max_exclusive ? b.max - 1 : b.max) : 1;
+}
+
+}  // namespace
+
+SweepRequest sweep_request(const Json& req) {
+  if (!req.is_object()) throw InputError("inputs", "a sweep request must be an object, got " + describe(req));
+  SweepRequest r;
+  auto text = [&](const char* key, bool required) {
+    if (!req.contains(key) || req[key].is_null()) {
+      if (required) throw InputError(key, "is required");
+      return std::string();
+    }
+    if (!req[key].is_string()) throw InputError(key, "must be a string, got " + req[key].dump());
+    return req[key].get<std::string>();
+  };
+  r.type = text("type", true);
+  r.field = text("field", true);
+  r.unit = text("unit", false);
+  r.inputs = req.contains("inputs") ? req["inputs"] : Json::object();
+  if (req.contains("properties") && !req["properties"].is_null()) {
+    if (!req["properties"].is_array()) throw InputError("properties", "must be an array of property names");
+    for (const Json& p : req["properties"]) {
+      if (!p.is_string()) throw InputError("properties", "must be an array of property names, got " + p.dump());
+      r.properties.push_back(p.get<std::string>());
+    }
+  }
+  return r;
+}
+
+Json sweep_summary_json(const SweepSummary& s) {
+  return Json{{"properties", s.properties},
+              {"units", s.units},
+              {"invalid_points", s.invalid_points},
+              {"first_invalid", s.first_invalid}};
+}
+
+PreparedSweep prepare_sweep(const SweepRequest& request) {
+  PreparedSweep ps;
+  const ScenarioType& type = find_scenario_type(request.type);
+  ps.type = &type;
+  const Model& m = *type.model;
+  // the swept field
+  int field = -1;
+  std::vector<std::string> numeric;
+  for (std::size_t k = 0; k < type.fields.size(); ++k) {
+    const FieldSpec& f = type.fields[k];
+    if (!f.numeric()) continue;
+    numeric.push_back(f.name);
+    if (f.name == request.field) field = static_cast<int>(k);
+  }
+  if (field < 0)
+    throw InputError("field", "cannot sweep " + describe(Json(request.field)) + "; numeric fields of " +
+                                  type.name + ": " + join(numeric));
+  ps.field = static_cast<std::size_t>(field);
+  ps.unit = request.unit;
+  const FieldSpec& spec = type.fields[ps.field];
+  if (!request.unit.empty() && spec.type != FieldType::Quantity)
+    throw InputError("unit", spec.name + " is a plain number (" + (spec.type == FieldType::Int ? "integer" : "float") +
+                                 "), so its sweep values take no unit; got " + describe(Json(request.unit)));
+  if (spec.type == FieldType::Quantity) {
+    Quantity u;
+    try {
+      u = parse_unit(request.unit.empty() ? spec.dim.canonical_unit() : request.unit);
+    } catch (const UnitError& e) {
+      throw InputError("unit", e.what());
+    }
+    if (u.dim != spec.dim)
+      throw InputError("unit", "expected a unit of " + (spec.dim.name().empty() ? std::string("a plain number") : spec.dim.name()) +
+                                   " for " + spec.name + ", got " + describe(Json(request.unit)));
+    ps.factor = u.value;
+  }
+
+  if (request.properties.empty()) {
+    for (std::size_t p = 0; p < type.properties.size(); ++p) ps.props.push_back(p);
+  } else {
+    for (const std::string& name : request.properties) {
+      std::size_t p = 0;
+      while (p < type.properties.size() && type.properties[p].name != name) ++p;
+      if (p == type.properties.size()) {
+        std::vector<std::string> names;
+        for (const PropertySpec& q : type.properties) names.push_back(q.name);
+        throw InputError("properties", "unknown property " + describe(Json(name)) + " of " + type.name +
+                                           "; valid properties: " + join(names));
+      }
+      if (std::find(ps.props.begin(), ps.props.end(), p) != ps.props.end())
+        throw InputError("properties", "lists " + describe(Json(name)) + " twice");
+      ps.props.push_back(p);
+    }
+  }
+  for (std::size_t p : ps.props) {
+    ps.header.properties.push_back(type.properties[p].name);
+    ps.header.units.push_back(type.properties[p].unit);
+  }
+
+  // the other inputs, validated once; the swept field takes a valid stand-in value
+  ps.other_inputs = request.inputs.is_null() ? Json::object() : request.inputs;
+  if (!ps.other_inputs.is_object())
+    throw InputError("inputs", "must be an object of field values, got " + describe(ps.other_inputs));
+  ps.other_inputs.erase(spec.name);
+  Inputs base = [&] {
+    Json probe = ps.other_inputs;
+    const double x = stand_in(spec);
+    probe[spec.name] = spec.type == FieldType::Quantity ? Json({{"value", x}, {"unit", spec.dim.canonical_unit()}}) : Json(x);
+    return normalize_inputs(type, probe, /*swept=*/spec.name);
+  }();
+  ps.slots.resize(m.slots.size());
+  std::unique_ptr<bool[]> present(new bool[m.slots.size()]);
+  m.load(base, ps.slots.data(), present.get());
+  ps.unavailable.assign(ps.props.size(), 0);
+  for (std::size_t j = 0; j < ps.props.size(); ++j)
+    for (std::uint32_t k : m.programs[ps.props[j]].slots) ps.unavailable[j] |= !present[k];
+  for (const ExactProduct& r : type.exact_products)
+    if (r.a == spec.name || r.b == spec.name)
+      ps.others.push_back(base.x(r.a == spec.name ? r.b : r.a));
+  return ps;
+}
+
+SweepSummary run_sweep(const PreparedSweep& ps, const double* values, std::size_t n, std::vector<double>& out) {
+  const ScenarioType& type = *ps.type;
+  const Model& m = *type.model;
+  const FieldSpec& spec = type.fields[ps.field];
+  const int field = static_cast<int>(ps.field);
+  if (n > kMaxSweepPoints)
+    throw InputError("values", "at most " + std::to_string(kMaxSweepPoints) + " points, got " + std::to_string(n));
+  if (ps.props.size() * n > kMaxSweepValues)
+    throw InputError("values", "at most " + std::to_string(kMaxSweepValues) + " results (points x properties), got " +
+                                   std::to_string(ps.props.size() * n));
+  SweepSummary summary = ps.header;
+
+  // Pass 1: the swept values in canonical units, checked against the field's rule and
+  // the exact-product rules that involve the field. Invalid points become NaN.
+  // (no value-initialisation: every element is written below)
+  std::unique_ptr<double[]> column(new double[n]);
+  SweepRule rule;
+  rule.factor = ps.factor;
+  rule.bounds = spec.bounds;
+  rule.integer = spec.type == FieldType::Int;
+  rule.other = ps.others.data();
+  rule.n_other = ps.others.size();
+  std::size_t first = 0;
+  summary.invalid_points = sweep_column(values, n, rule, column.get(), &first);
+  if (summary.invalid_points) {
+    // the message evaluate gives at that point: the same inputs with the field set to
+    // the value as a JavaScript caller would send it (an integral number as a JSON
+    // integer, a non-finite one as {"$number": ...})
+    const double x = values[first];
+    const Json number =
+        !std::isfinite(x) ? Json{{"$number", std::isnan(x) ? "NaN" : x > 0 ? "Infinity" : "-Infinity"}}
+        : std::floor(x) == x && std::fabs(x) < 9.2e18 ? Json(static_cast<std::int64_t>(x))
+                                                     : Json(x);
+    Json probe = ps.other_inputs;
+    probe[spec.name] = spec.type == FieldType::Quantity
+                           ? Json{{"value", number}, {"unit", ps.unit.empty() ? spec.dim.canonical_unit() : ps.unit}}
+                           : number;
+    summary.first_invalid = spec.name + ": must be " + spec.rule() + ", got " + js_number(x);
+    try {
+      normalize_inputs(type, probe);
+    } catch (const InputError& e) {
+      summary.first_invalid = e.what();
+    }
+  }
+
+  // Pass 2: each property over all points by the batch interpreter. The swept field's
+  // slot, and a symbol that is another name for it, read the column; every other slot
+  // holds its one value. (Other derived symbols read non-numeric inputs, which a sweep
+  // does not change: SymbolSpec::meaning.)
+  std::vector<const double*> columns(m.slots.size());
+  std::unique_ptr<bool[]> varies(new bool[m.slots.size()]);
+  for (std::size_t k = 0; k < m.slots.size(); ++k) {
+    varies[k] = m.slots[k].field == field || m.slots[k].alias_of == field;
+    columns[k] = varies[k] ? column.get() : &ps.slots[k];
+  }
+  std::unique_ptr<double[]> scratch(new double[m.batch_scratch()]);  // written before read; not zeroed
+  out.resize(ps.props.size() * n);  // a reused buffer of the same size is not touched
+  for (std::size_t j = 0; j < ps.props.size(); ++j) {
+    double* o = out.data() + j * n;
+    if (ps.unavailable[j]) {
+      std::fill(o, o + n, NAN);
+      continue;
+    }
+    m.run_batch(ps.props[j], columns.data(), varies.get(), n, o, scratch.get());
+    if (summary.invalid_points)  // a property that does not read the field has values there too
+      for (std::size_t i = 0; i < n; ++i) o[i] = std::isnan(column[i]) ? NAN : o[i];
+  }
+  return summary;
+}
+
+
+SweepSummary sweep(const SweepRequest& request, const double* values, std::size_t n, std::vector<double>& out) {
+  return run_sweep(prepare_sweep(request), values, n, out);
+}
+
+SweepSummary SweepSession::sweep(const std::string& request_text, const double* values, std::size_t n,
+                                 std::vector<double>& out) {
+  if (!prepared_ || request_text != text_) {
+    prepared_.reset();  // a request that fails to prepare leaves nothing behind
+    auto fresh = std::make_unique<PreparedSweep>(prepare_sweep(sweep_request(parse_json(request_text, "inputs"))));
+    text_ = request_text;
+    prepared_ = std::move(fresh);
+  }
+  return run_sweep(*prepared_, values, n, out);
+}
+
+}  // namespace mlsysim

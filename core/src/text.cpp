@@ -1,0 +1,207 @@
+// Values as text for people: js_number and human_text (text.hpp; docs/units.md).
+#include "mlsysim/text.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include "mlsysim/units.hpp"
+
+namespace mlsysim {
+namespace {
+
+constexpr double kDay = 86400.0;
+
+// Thousands separators for the integer part of a fixed-notation number text.
+std::string group_thousands(const std::string& fixed) {
+  std::size_t start = (!fixed.empty() && fixed[0] == '-') ? 1 : 0;
+  std::size_t end = fixed.find('.');
+  if (end == std::string::npos) end = fixed.size();
+  std::string out = fixed.substr(0, start);
+  for (std::size_t i = start; i < end; ++i) {
+    out += fixed[i];
+    std::size_t left = end - i - 1;
+    if (left > 0 && left % 3 == 0) out += ',';
+  }
+  return out + fixed.substr(end);
+}
+
+// `sig` significant digits, trailing zeros removed; fixed notation with thousands
+// separators for 1e-4 <= |v| < 1e15, scientific otherwise.
+std::string format_sig(double v, int sig = 4, bool keep_zeros = false) {
+  if (v == 0) return "0";
+  if (!std::isfinite(v)) return js_number(v);
+  const double a = std::fabs(v);
+  char buf[64];
+  if (a < 1e-4 || a >= 1e15) {
+    std::snprintf(buf, sizeof buf, "%.*e", sig - 1, v);
+    std::string s(buf);
+    const std::size_t e = s.find('e');
+    std::string mant = s.substr(0, e), exp = s.substr(e + 1);
+    if (mant.find('.') != std::string::npos) {
+      while (mant.back() == '0') mant.pop_back();
+      if (mant.back() == '.') mant.pop_back();
+    }
+    int ev = std::atoi(exp.c_str());
+    return mant + "e" + std::to_string(ev);
+  }
+  const int magnitude = static_cast<int>(std::floor(std::log10(a)));
+  int decimals = sig - 1 - magnitude;
+  if (decimals < 0) decimals = 0;
+  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+  std::string s(buf);
+  if (s.find('.') != std::string::npos && !keep_zeros) {
+    while (s.back() == '0') s.pop_back();
+    if (s.back() == '.') s.pop_back();
+  }
+  if (s == "-0") s = "0";
+  return group_thousands(s);
+}
+
+struct Scale {
+  double factor;
+  const char* suffix;
+};
+
+std::string scaled(double v, const Scale* scales, std::size_t n) {
+  const double a = std::fabs(v);
+  std::size_t pick = 0;
+  for (std::size_t i = 0; i < n; ++i)
+    if (a >= scales[i].factor) pick = i;
+  // a value that rounds up to the next scale reads better there (999.96 ms -> 1 s)
+  if (pick + 1 < n && a / scales[pick + 1].factor >= 0.99995) ++pick;
+  return format_sig(v / scales[pick].factor) + " " + scales[pick].suffix;
+}
+
+std::string money(double v) {
+  const double a = std::fabs(v);
+  const std::string sign = v < 0 ? "-" : "";
+  char buf[64];
+  if (a >= 1e6) {
+    static const Scale big[] = {{1e6, "million"}, {1e9, "billion"}, {1e12, "trillion"}};
+    if (a >= 1e15) return sign + "$" + format_sig(a);
+    return sign + "$" + scaled(a, big, 3);
+  }
+  if (a > 0 && a < 0.01) return sign + "$" + format_sig(a, 2);
+  std::snprintf(buf, sizeof buf, "%.2f", a);
+  return sign + "$" + group_thousands(buf);
+}
+
+}  // namespace
+
+std::string js_number(double v) {
+  if (std::isnan(v)) return "NaN";
+  if (std::isinf(v)) return v > 0 ? "Infinity" : "-Infinity";
+  if (v == 0) return "0";
+  char buf[40];
+  int prec = 1;
+  for (; prec <= 17; ++prec) {
+    std::snprintf(buf, sizeof buf, "%.*e", prec - 1, v);
+    if (std::strtod(buf, nullptr) == v) break;
+  }
+  // buf is "-d.ddde+XX": split into sign, digits and exponent
+  std::string s(buf);
+  const bool neg = s[0] == '-';
+  if (neg) s.erase(0, 1);
+  const std::size_t e = s.find('e');
+  const int exp = std::atoi(s.c_str() + e + 1);
+  std::string digits;
+  for (std::size_t i = 0; i < e; ++i)
+    if (s[i] != '.') digits += s[i];
+  while (digits.size() > 1 && digits.back() == '0') digits.pop_back();
+  const int k = static_cast<int>(digits.size());
+  std::string out;
+  if (exp >= -6 && exp < 21) {
+    if (exp >= k - 1) {
+      out = digits + std::string(static_cast<std::size_t>(exp - (k - 1)), '0');
+    } else if (exp >= 0) {
+      out = digits.substr(0, static_cast<std::size_t>(exp + 1)) + "." +
+            digits.substr(static_cast<std::size_t>(exp + 1));
+    } else {
+      out = "0." + std::string(static_cast<std::size_t>(-exp - 1), '0') + digits;
+    }
+  } else {
+    out = digits.substr(0, 1);
+    if (k > 1) out += "." + digits.substr(1);
+    out += std::string("e") + (exp < 0 ? "-" : "+") + std::to_string(exp < 0 ? -exp : exp);
+  }
+  return neg ? "-" + out : out;
+}
+
+
+namespace {
+
+// Display scales of reported units: a value is shown in the largest scale it reaches.
+struct UnitScales {
+  const char* unit;
+  const char* zero;
+  Scale scales[8];
+  std::size_t n;
+};
+const UnitScales kScales[] = {
+    {"s", "0 s", {{1e-9, "ns"}, {1e-6, "\xC2\xB5s"}, {1e-3, "ms"}, {1.0, "s"}, {60.0, "min"}, {3600.0, "h"}, {kDay, "days"}}, 7},
+    {"byte", "0 B", {{1, "B"}, {1e3, "KB"}, {1e6, "MB"}, {1e9, "GB"}, {1e12, "TB"}, {1e15, "PB"}, {1e18, "EB"}}, 7},
+    {"param", "0 params", {{1, "params"}, {1e3, "K params"}, {1e6, "M params"}, {1e9, "B params"}, {1e12, "T params"}}, 5},
+    {"flop", "0 flop", {{1, "flop"}, {1e3, "KFLOP"}, {1e6, "MFLOP"}, {1e9, "GFLOP"}, {1e12, "TFLOP"}, {1e15, "PFLOP"}, {1e18, "EFLOP"}, {1e21, "ZFLOP"}}, 8},
+    {"flop/s", "0 flop/s", {{1, "flop/s"}, {1e3, "KFLOP/s"}, {1e6, "MFLOP/s"}, {1e9, "GFLOP/s"}, {1e12, "TFLOP/s"}, {1e15, "PFLOP/s"}, {1e18, "EFLOP/s"}, {1e21, "ZFLOP/s"}}, 8},
+    {"byte/s", "0 B/s", {{1, "B/s"}, {1e3, "KB/s"}, {1e6, "MB/s"}, {1e9, "GB/s"}, {1e12, "TB/s"}, {1e15, "PB/s"}}, 6},
+    {"W", "0 W", {{1, "W"}, {1e3, "kW"}, {1e6, "MW"}, {1e9, "GW"}}, 4},
+    // energy bills are read in kWh: J and kJ below a kWh, watt-hours above
+    {"J", "0 J", {{1, "J"}, {1e3, "kJ"}, {3.6e6, "kWh"}, {3.6e9, "MWh"}, {3.6e12, "GWh"}, {3.6e15, "TWh"}}, 6},
+    {"kg", "0 kg", {{1e-3, "g"}, {1, "kg"}, {1e3, "tonnes"}}, 3},
+};
+const Scale kBinaryBytes[] = {{1, "B"}, {1024.0, "KiB"}, {1048576.0, "MiB"}, {1073741824.0, "GiB"},
+                              {1099511627776.0, "TiB"}, {1125899906842624.0, "PiB"},
+                              {1152921504606846976.0, "EiB"}};
+
+// A rate (1/s, USD/s): per second, minute, hour, day or year, the first at which the
+// value reaches 1 (5.37e-8 failures/s read as 1.694/year).
+struct Per {
+  double seconds;
+  const char* name;
+};
+const Per kPer[] = {{1, "s"}, {60, "min"}, {3600, "h"}, {kDay, "day"}, {365 * kDay, "year"}};
+
+}  // namespace
+
+std::string human_text(double v, std::string_view unit, BytePrefix bytes) {
+  if (!std::isfinite(v)) return js_number(v);
+  if (unit == "USD") return money(v);
+  if (is_count_label(unit)) {
+    // counts read exactly when whole (12,500), with one more decimal than needed otherwise
+    const double a = std::fabs(v);
+    const int sig = a >= 1 && a < 1e15 ? std::max(4, static_cast<int>(std::floor(std::log10(a))) + 3) : 4;
+    const std::string n = std::floor(v) == v && a < 1e15 ? format_sig(v, 16) : format_sig(v, sig);
+    return unit == "count" ? n : n + " " + std::string(unit);
+  }
+  // dimensionless: whole numbers exactly (15), others to 4 significant digits with their
+  // zeros (5.160 beside 5.714), so that columns of ratios read alike
+  if (unit.empty()) return std::floor(v) == v && std::fabs(v) < 1e15 ? format_sig(v, 16) : format_sig(v, 4, true);
+  if (unit == "byte" && bytes == BytePrefix::binary) return v == 0 ? "0 B" : scaled(v, kBinaryBytes, 7);
+  for (const UnitScales& u : kScales) {
+    if (unit != u.unit) continue;
+    if (v == 0) return u.zero;
+    const std::string out = scaled(v, u.scales, u.n);
+    return out == "1 days" ? "1 day" : out;
+  }
+  if (unit == "1/s" || unit == "USD/s") {
+    const Per* per = &kPer[0];
+    for (const Per& p : kPer) {
+      per = &p;
+      if (std::fabs(v) * p.seconds >= 0.99995) break;
+    }
+    const double x = v * per->seconds;
+    return (unit == "USD/s" ? money(x) : format_sig(x)) + "/" + per->name;
+  }
+  if (unit.size() > 2 && unit.compare(0, 2, "1/") == 0) return format_sig(v) + "/" + std::string(unit.substr(2));
+  return format_sig(v) + " " + std::string(unit);
+}
+
+std::string text_in_unit(double v, std::string_view unit) {
+  if (!std::isfinite(v)) return js_number(v);
+  return format_sig(v / parse_unit(unit).value) + " " + std::string(unit);
+}
+
+}  // namespace mlsysim
