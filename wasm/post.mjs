@@ -147,6 +147,8 @@ async function createMlsysim(options = {}) {
     if (!lists[what]) lists[what] = raw._list(what);
     return JSON.parse(lists[what]);  // a fresh copy for every caller
   };
+  /** The core's limits (mlsysim::list_limits): the largest sweep it takes. */
+  const limits = list('limits');
 
   function call(request, options) {
     const o = mlsysimOptions(options, ['bytes', 'work']);
@@ -182,7 +184,7 @@ async function createMlsysim(options = {}) {
       } else {
         const n = values && typeof values === 'object' ? values.length : undefined;
         if (!Number.isInteger(n) || n < 0) throw new Error(`must be an array or Float64Array of numbers, got length ${String(n)}`);
-        if (n > 1000000) throw new Error(`at most 1000000 points, got ${n}`);
+        if (n > limits.sweep_points) throw new Error(`at most ${limits.sweep_points} points, got ${n}`);
         xs = new Float64Array(n);
         for (let i = 0; i < n; i++) {
           const v = values[i];
@@ -198,7 +200,7 @@ async function createMlsysim(options = {}) {
     // From here on no user code runs: lengths and buffers are read through the
     // intrinsics, after the last getter and toJSON above.
     const n = mlsysimLength.call(xs);
-    if (n > 1000000) throw mlsysimError(`values: at most 1000000 points, got ${n}`, 'values');
+    if (n > limits.sweep_points) throw mlsysimError(`values: at most ${limits.sweep_points} points, got ${n}`, 'values');
     const into = o.into === null ? undefined : o.into;
     let intoLength = 0;
     if (into !== undefined) {
@@ -253,14 +255,25 @@ async function createMlsysim(options = {}) {
     sweep,
     /** Diagnostics (an extension): bytes of the wasm heap in use, for leak checks. */
     heapUsed: () => raw._heapUsed(),
-    /** [{name, category, summary, assumptions, excludes, fields, properties}] */
+    /** [{name, category, question, summary, assumptions, excludes, fields, properties, symbols}] */
     listScenarioTypes: () => list('types'),
     /** [{name, type, summary, inputs}] */
     listPresets: () => list('presets'),
-    /** [{name, parameters (param), source}] */
+    /** [{name, title}]: the categories of scenario types, in the order pages group them */
+    listCategories: () => list('categories'),
+    /** [{name, plural, title, doc, headline, fields, derived, entries}]: every registry
+     *  kind (workload, hardware, node, fabric, fleet) with its entries; docs/api.md */
+    listRegistries: () => list('registries'),
+    /** [{name, parameters (param), layers, ..., headline, source, sources}] */
     listWorkloads: () => list('workloads'),
-    /** [{name, count, node: {name, accelerators_per_node}, accelerators, source}] */
+    /** [{name, count, node: {...}, fabric: {...}, accelerators, headline, source}] */
     listFleets: () => list('fleets'),
+    /** [{name, peak_flops (flop/s), memory_capacity (byte), memory_bandwidth (byte/s), ...}] */
+    listHardware: () => list('hardware'),
+    /** [{name, bandwidth (byte/s), latency (s), headline, source}] */
+    listFabrics: () => list('fabrics'),
+    /** {sweep_points, sweep_values}: the largest sweep the module takes */
+    limits: Object.freeze({ ...limits }),
     /**
      * evaluate(type, inputs, options?) -> Result. options.bytes: 'decimal' (default) or
      * 'binary' for the byte texts; options.work: true adds each property's substituted

@@ -5,6 +5,7 @@
 import createMlsysim from './mlsysim.mjs';
 import { $, el, copyText, actionButton } from './dom.mjs';
 import { Calculator } from './calculator.mjs';
+import { registryMap } from './fields.mjs';
 import { Compare, defaultColumns, presetTexts, MAX_COLUMNS } from './compare.mjs';
 import { DEFAULT_PREFS, PREF_CHOICES } from './format.mjs';
 import { readInputTexts, readPrefs, readTheme, applyTheme, MAX_TEXT } from './options.mjs';
@@ -18,7 +19,7 @@ class App {
     this.m = m;
     this.types = m.listScenarioTypes();
     this.presets = m.listPresets();
-    this.registry = { workload: m.listWorkloads(), fleet: m.listFleets() };
+    this.registry = registryMap(m);
     this.calculator = new Calculator(this);
     this.compare = new Compare(this);
     this.sweep = null;  // loaded on first use: withSweep()
@@ -124,7 +125,7 @@ class App {
     if (q.has('sprops')) s.sweep.props = q.get('sprops').split(',').map((p) => p.slice(0, 100)).slice(0, 20);
     s.sweep.overlay = q.get('soverlay') === '1';
     const stype = this.types.find((t) => t.name === s.calc.type);
-    const numeric = stype.fields.filter((f) => ['int', 'float', 'quantity'].includes(f.type));
+    const numeric = stype.fields.filter((f) => f.numeric);
     if (q.has('sfield') && !numeric.some((f) => f.name === s.sweep.field))
       notices.push(`The link asks to sweep "${s.sweep.field.slice(0, 60)}", which is not a numeric input of ${stype.name}; sweeping ${numeric[0].name}. Numeric inputs: ${numeric.map((f) => f.name).join(', ')}.`);
     if (q.has('sprops')) {

@@ -19,7 +19,7 @@ export class ScenarioView {
   /**
    * parts: containers {fields, properties, warnings, stale, print?, announce?, results?}.
    * opts: {
-   *   m, type (a listScenarioTypes() entry), registry ({workload, fleet} lists),
+   *   m, type (a listScenarioTypes() entry), registry (fields.mjs registryMap: the kinds by name),
    *   idBase ('' by default: ids in-NAME, help-NAME, err-NAME),
    *   show, editable, properties: arrays of names in the order shown, or null for all
    *     (fields in `editable` are shown; a shown field not in `editable` is read-only),

@@ -5,12 +5,12 @@
 // region, the print table and a link to the full calculator.
 import { el } from './dom.mjs';
 import { ScenarioView } from './calculator.mjs';
-import { presetTexts } from './fields.mjs';
+import { presetTexts, registryMap } from './fields.mjs';
 import { readEmbedOptions, applyTheme, calculatorQuery } from './options.mjs';
 
 /** The module's lists, read once per module instance. */
 export function moduleContext(m) {
-  return { m, types: m.listScenarioTypes(), presets: m.listPresets(), registry: { workload: m.listWorkloads(), fleet: m.listFleets() } };
+  return { m, types: m.listScenarioTypes(), presets: m.listPresets(), registry: registryMap(m) };
 }
 
 export class EmbeddedScenario {

@@ -44,7 +44,7 @@ export function apiInputs(type, texts) {
     const t = (texts[f.name] ?? '').trim();
     if (t === '') continue;
     if (f.type === 'int' || f.type === 'float') inputs[f.name] = numberOrText(t);
-    else if ((f.type === 'workload' || f.type === 'fleet') && /^[{[]/.test(t)) {
+    else if (!f.numeric && /^[{[]/.test(t)) {
       try {
         inputs[f.name] = JSON.parse(t);
       } catch (e) {
@@ -92,13 +92,33 @@ export function evaluateTexts(m, type, texts, lastGood, options) {
   return { result, errors, general };
 }
 
+/** The registry kinds by name ({workload: kind, fleet: kind, ...}), each a
+ *  listRegistries() entry with its `fields` and `entries`. */
+export function registryMap(m) {
+  return Object.fromEntries(m.listRegistries().map((k) => [k.name, k]));
+}
+
+/** An entry as an inline object a reader can edit and send back: quantities as text in
+ *  their display unit ("989 TFLOP/s"), nested entries by name. */
+export function inlineEntry(kind, e) {
+  const out = { name: e.name };
+  for (const f of kind.fields) {
+    const v = e[f.name];
+    if (v === undefined || v === null) continue;
+    if (typeof v === 'object') out[f.name] = v.name;
+    else if (f.type === 'quantity') out[f.name] = `${Number((v / f.display_factor).toPrecision(12))} ${f.display_unit}`;
+    else out[f.name] = v;
+  }
+  return out;
+}
+
 /**
  * A control for field `f` showing `text`; `onInput` runs on every edit. Returns
  * {node, input (the element that takes focus), get() -> text, set(text)}.
  */
 export function fieldControl(f, text, registry, onInput, idBase) {
   const id = `${idBase}${f.name}`;
-  if (f.type === 'workload' || f.type === 'fleet') return registryControl(f, text, registry[f.type], onInput, id);
+  if (!f.numeric) return registryControl(f, text, registry[f.type], onInput, id);
   const placeholder = f.type === 'quantity' ? `e.g. 1 ${f.unit}` : f.default !== null ? `default ${f.default}` : '';
   const input = el('input', {
     id, type: 'text', spellcheck: 'false', autocomplete: 'off', placeholder, 'data-field': f.name,
@@ -109,17 +129,13 @@ export function fieldControl(f, text, registry, onInput, idBase) {
   return { node: input, input, get: () => input.value, set: (t) => { input.value = t; } };
 }
 
-function registryControl(f, text, entries, onInput, id) {
+function registryControl(f, text, kind, onInput, id) {
+  const entries = kind.entries;
   const select = el('select', { id, 'data-field': f.name });
-  for (const e of entries) {
-    const extra = f.type === 'workload' ? `${(e.parameters / 1e9).toPrecision(3)} B params` : `${e.accelerators} accelerators`;
-    select.append(el('option', { value: e.name, text: `${e.name} (${extra})` }));
-  }
+  for (const e of entries) select.append(el('option', { value: e.name, text: e.headline ? `${e.name} (${e.headline})` : e.name }));
   select.append(el('option', { value: CUSTOM, text: 'Custom… (JSON)' }));
   const custom = el('textarea', { rows: '3', spellcheck: 'false', 'aria-label': `${f.name} as JSON` });
-  const example = f.type === 'workload'
-    ? { name: 'MyModel', parameters: '7e9 param' }
-    : { name: 'MyCluster', count: 4, node: { name: 'MyNode', accelerators_per_node: 8 } };
+  let chosen = entries.find((e) => e.name === text) || entries[0];
   const set = (t) => {
     if (t === '') t = entries[0].name;  // a form starts on the first registry entry
     if (entries.some((e) => e.name === t)) {
@@ -134,7 +150,9 @@ function registryControl(f, text, entries, onInput, id) {
   set(text);
   select.addEventListener('change', () => {
     custom.hidden = select.value !== CUSTOM;
-    if (select.value === CUSTOM && !custom.value) custom.value = JSON.stringify(example);
+    // a custom entry starts as a copy of the one chosen before, to edit
+    if (select.value === CUSTOM && !custom.value) custom.value = JSON.stringify({ ...inlineEntry(kind, chosen), name: `${chosen.name} (custom)` });
+    if (select.value !== CUSTOM) chosen = entries.find((e) => e.name === select.value) || chosen;
     onInput();
   });
   custom.addEventListener('input', onInput);

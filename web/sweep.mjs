@@ -54,7 +54,7 @@ export class Sweep {
 
   /** The numeric fields of the calculator's type. */
   fields() {
-    return this.app.calcType().fields.filter((f) => ['int', 'float', 'quantity'].includes(f.type));
+    return this.app.calcType().fields.filter((f) => f.numeric);
   }
 
   build() {
