@@ -3,7 +3,10 @@
 
 #include <catch2/catch.hpp>
 
+#include <filesystem>
+#include <algorithm>
 #include <fstream>
+#include <vector>
 #include <sstream>
 #include <string>
 
@@ -25,6 +28,17 @@ inline Json read_vector_file(const std::string& name) {
   std::stringstream s;
   s << f.rdbuf();
   return Json::parse(s.str());
+}
+
+/// Every known-answer file of tests/vectors/known/ (generate.py), in name order.
+inline std::vector<Json> known_vectors() {
+  std::vector<std::string> files;
+  for (const auto& e : std::filesystem::directory_iterator(std::string(MLSYSIM_VECTORS_DIR) + "/known"))
+    if (e.path().extension() == ".json") files.push_back("known/" + e.path().filename().string());
+  std::sort(files.begin(), files.end());
+  std::vector<Json> out;
+  for (const std::string& f : files) out.push_back(read_vector_file(f));
+  return out;
 }
 
 /// The value of property `name` in a Result; fails the test if it is an error.

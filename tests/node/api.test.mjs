@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { load, vectors, realNumbers, assertClose, root } from './load.mjs';
+import { load, vectors, knownVectors, realNumbers, assertClose, root } from './load.mjs';
 
 const m = await load();
 
@@ -13,30 +13,35 @@ test('version is the package version', () => {
   assert.equal(m.version, JSON.parse(execFileSync('cat', [path.join(root, 'package.json')])).version);
 });
 
-test('listScenarioTypes gives both types with fields and properties as API.md says', () => {
+test('listScenarioTypes gives the seed types and every other, with fields and properties as API.md says', () => {
   const types = m.listScenarioTypes();
-  assert.deepEqual(types.map((t) => t.name), ['SyncStrategyScenario', 'DataParallelAttackSurfaceScenario']);
+  for (const name of ['SyncStrategyScenario', 'DataParallelAttackSurfaceScenario']) assert.ok(types.some((t) => t.name === name), name);
+  const kinds = m.listRegistries().map((k) => k.name);
+  const categories = m.listCategories().map((c) => c.name);
   for (const t of types) {
-    for (const k of ['name', 'category', 'summary', 'assumptions', 'excludes']) assert.equal(typeof t[k], 'string', k);
+    for (const k of ['name', 'category', 'question', 'summary', 'assumptions', 'excludes']) assert.equal(typeof t[k], 'string', k);
+    assert.ok(categories.includes(t.category), t.category);
     for (const f of t.fields) {
-      assert.ok(['int', 'float', 'quantity', 'workload', 'fleet'].includes(f.type), f.name);
+      assert.ok(['int', 'float', 'quantity', ...kinds].includes(f.type), f.name);
       for (const k of ['name', 'dimension', 'rule', 'doc']) assert.equal(typeof f[k], 'string', `${f.name}.${k}`);
       assert.equal(typeof f.required, 'boolean');
       assert.ok('default' in f);
     }
     for (const p of t.properties) for (const k of ['name', 'unit', 'equation', 'doc']) assert.equal(typeof p[k], 'string');
   }
-  const rate = types[0].fields.find((f) => f.name === 'device_hour_rate');
+  const byName = (n) => types.find((t) => t.name === n);
+  const rate = byName('SyncStrategyScenario').fields.find((f) => f.name === 'device_hour_rate');
   assert.equal(rate.dimension, 'currency/time');
-  assert.equal(types[1].fields.find((f) => f.name === 'weight_bytes_per_param').required, false);
+  assert.equal(byName('DataParallelAttackSurfaceScenario').fields.find((f) => f.name === 'weight_bytes_per_param').required, false);
   // callers get their own copy
   types[0].name = 'changed';
   assert.equal(m.listScenarioTypes()[0].name, 'SyncStrategyScenario');
 });
 
-test('listPresets gives five presets whose inputs evaluate as they are', () => {
+test('listPresets gives the five seed presets and every other, whose inputs evaluate as they are', () => {
   const presets = m.listPresets();
-  assert.equal(presets.length, 5);
+  for (const name of ['TransformerBsp8Workers', 'TransformerSsp8Workers', 'TransformerAsp8Workers', 'ReferenceJobAttackSurface', 'LabJobAttackSurface'])
+    assert.ok(presets.some((p) => p.name === name), name);
   for (const p of presets) {
     const r = m.evaluate(p.type, p.inputs);
     assert.deepEqual(r.properties, m.evaluatePreset(p.name).properties);
@@ -88,21 +93,31 @@ test('property errors leave every other property computed', () => {
   assert.equal(r.properties.accelerators.value, 64);
 });
 
-for (const file of ['sync_strategy.json', 'attack_surface.json']) {
-  const v = vectors(file);
-  for (const c of v.cases) {
-    test(`vector ${v.type}: ${c.name}`, () => {
-      const r = m.evaluate(v.type, c.inputs);
-      for (const [name, want] of Object.entries(c.expected)) {
-        const got = r.properties[name];
-        if (want.error) { assert.ok('error' in got, `${name} should be an error`); continue; }
-        assert.equal(got.unit, want.unit, name);
-        assertClose(assert, got.value, want.value, v.tolerance, name);
+// every known-answer file (tests/vectors/known/, by folder and "type" key); a preset
+// case also through evaluatePreset
+for (const v of knownVectors()) {
+  test(`vectors of ${v.type} (${v.cases.length} cases: presets, hand-written, random within each rule)`, () => {
+    for (const c of v.cases) {
+      const results = [m.evaluate(v.type, c.inputs), ...(c.preset ? [m.evaluatePreset(c.preset)] : [])];
+      for (const r of results) {
+        for (const [name, want] of Object.entries(c.expected)) {
+          const got = r.properties[name];
+          if (want.error) { assert.ok('error' in got, `${c.name}: ${name} should be an error`); continue; }
+          assert.equal(got.unit, want.unit, `${c.name}: ${name}`);
+          assertClose(assert, got.value, want.value, v.tolerance, `${c.name}: ${name}`);
+        }
+        assert.equal(r.warnings.length, c.warnings, `${c.name}: warnings ${JSON.stringify(r.warnings)}`);
       }
-      assert.equal(r.warnings.length, c.warnings);
-    });
-  }
+    }
+  });
 }
+
+test('every scenario type has known-answer vectors, and every preset is one of them', () => {
+  const types = new Set(knownVectors().map((v) => v.type));
+  for (const t of m.listScenarioTypes()) assert.ok(types.has(t.name), t.name);
+  const presets = new Set(knownVectors().flatMap((v) => v.cases.filter((c) => c.preset).map((c) => c.preset)));
+  for (const p of m.listPresets()) assert.ok(presets.has(p.name), p.name);
+});
 
 test('every bad input of the shared table throws an Error naming its field', () => {
   for (const c of vectors('bad_inputs.json').cases) {

@@ -1,7 +1,7 @@
 // Loads dist/mlsysim.mjs the way a course page's script would in Node.js: a plain
 // import and a call of the default export, no shims, no options.
 import path from 'node:path';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -14,6 +14,12 @@ export async function load() {
 
 export function vectors(name) {
   return JSON.parse(readFileSync(path.join(root, 'tests/vectors', name), 'utf8'));
+}
+
+/** Every known-answer file of tests/vectors/known/ (tests/vectors/generate.py). */
+export function knownVectors() {
+  const dir = path.join(root, 'tests/vectors/known');
+  return readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')));
 }
 
 /** The shared tables write NaN and ±Infinity as {"$number": "..."} and long text as

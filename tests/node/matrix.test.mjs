@@ -6,7 +6,7 @@ import { load, vectors, realNumbers, assertClose, observed } from './load.mjs';
 const m = await load();
 const matrix = vectors('input_matrix.json');
 
-test('the matrix has at least 150 rows over every field of both types', () => {
+test('the matrix has at least 150 rows over every field of every type', () => {
   assert.ok(matrix.cases.length >= 150);
   for (const t of m.listScenarioTypes())
     for (const f of t.fields) assert.ok(matrix.cases.some((c) => f.name in c.set), `${t.name}.${f.name} is in the matrix`);

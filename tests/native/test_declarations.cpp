@@ -1,0 +1,176 @@
+// The foundation under every scenario type: units as a table, equations whose dimensions
+// are checked against their declared units, and registries read as data.
+#include <stdexcept>
+
+#include "model.hpp"  // internal: build_model (tests see core/src)
+#include "support.hpp"
+
+using namespace mlsysim;
+using test::Json;
+
+namespace {
+// A one-property type over the given fields and symbols, built as the catalog builds one.
+ScenarioType probe(std::vector<FieldSpec> fields, std::vector<SymbolSpec> symbols, PropertySpec p) {
+  ScenarioType t;
+  t.name = "Probe";
+  t.category = "communication";
+  t.fields = std::move(fields);
+  t.symbols = std::move(symbols);
+  t.properties = {std::move(p)};
+  return t;
+}
+std::string build_error(const ScenarioType& t) {
+  try {
+    build_model(t);
+  } catch (const std::logic_error& e) {
+    return e.what();
+  }
+  return "";
+}
+}  // namespace
+
+TEST_CASE("The catalog's new units parse to their canonical values", "[units]") {
+  // catalog section 3.1, by hand: 1 Gbps = 1e9 bit/s = 1.25e8 byte/s; 1 kWh = 3.6e6 J
+  struct Row {
+    const char* text;
+    double value;
+    Dim dim;
+  };
+  const Row rows[] = {
+      {"989 TFLOP/s", 9.89e14, dims::flop / dims::time}, {"3.15e23 flop", 3.15e23, dims::flop},
+      {"2 EFLOP", 2e18, dims::flop},                     {"1 FLOP", 1, dims::flop},
+      {"1 kWh", 3.6e6, dims::energy},                    {"2 MWh", 7.2e9, dims::energy},
+      {"5 kJ", 5e3, dims::energy},                       {"700 W", 700, dims::power},
+      {"2 MW", 2e6, dims::power},                        {"429 g/kWh", 429e-3 / 3.6e6, dims::mass / dims::energy},
+      {"3 t", 3000, dims::mass},                         {"2 tonnes", 2000, dims::mass},
+      {"400 Gbps", 5e10, dims::information / dims::time}, {"8 Gbit/s", 1e9, dims::information / dims::time},
+      {"100 1/s", 100, dims::none / dims::time},        {"50 Hz", 50, dims::none / dims::time},
+      {"3 1/h", 3.0 / 3600, dims::none / dims::time},   {"1 year", 365 * 86400.0, dims::time},
+      {"2 kB", 2000, dims::information},                 {"0.12 USD/kWh", 0.12 / 3.6e6, dims::currency / dims::energy},
+  };
+  for (const Row& r : rows) {
+    INFO(r.text);
+    const Quantity q = parse_quantity(r.text);
+    CHECK_THAT(q.value, test::Near(r.value));
+    CHECK(q.dim == r.dim);
+  }
+  CHECK(dims::power.name() == "power");
+  CHECK(dims::power.canonical_unit() == "W");
+  CHECK((dims::flop / dims::information).canonical_unit() == "flop/byte");
+  CHECK((dims::none / dims::time).canonical_unit() == "1/s");
+  CHECK((dims::mass / dims::energy).name() == "mass/energy");
+  // spellings that would be misread get advice, not a guess
+  CHECK_THROWS_WITH(parse_quantity("989 TFLOPS"), Catch::Contains("write \"TFLOP/s\" for a rate"));
+  CHECK_THROWS_WITH(parse_quantity("200 Gb"), Catch::Contains("\"Gbit\" or \"GB\""));
+  CHECK(reported_dim("samples") == dims::none);
+  CHECK(reported_dim("W") == dims::power);
+  CHECK_THROWS_WITH(reported_dim("ms"), Catch::Contains("not canonical"));
+}
+
+TEST_CASE("Human text scales the catalog's units", "[units]") {
+  CHECK(human_text(266240, "W") == "266.2 kW");
+  CHECK(human_text(3.35e12, "flop/s") == "3.35 TFLOP/s");
+  CHECK(human_text(3.15e23, "flop") == "315 ZFLOP");
+  CHECK(human_text(5.75078400e11, "J") == "159.7 MWh");
+  CHECK(human_text(76753.79712, "kg") == "76.75 tonnes");
+  CHECK(human_text(5e10, "byte/s") == "50 GB/s");
+  CHECK(human_text(148.148148, "1/s") == "148.1/s");
+  CHECK(human_text(5.37037037e-8, "1/s") == "1.694/year");   // 5.37e-8 x 31536000
+  CHECK(human_text(0.000379907052258, "USD/s") == "$1.37/h");  // x 3600
+  CHECK(human_text(295.2238806, "flop/byte") == "295.2 flop/byte");
+  CHECK(text_in_unit(2.5e10, "Gbps") == "200 Gbps");
+}
+
+TEST_CASE("An equation whose dimension differs from its declared unit fails at start-up, naming both", "[declarations]") {
+  const FieldSpec bytes = Field::quantity("size", dims::information).at_least(0).doc("d");
+  const FieldSpec secs = Field::quantity("wait", dims::time).at_least(0).doc("d");
+  const std::string wrong_unit = build_error(probe({bytes}, {}, Property("p", "s", sym("size")).doc("d")));
+  CHECK_THAT(wrong_unit, Catch::Contains("Probe.p"));
+  CHECK_THAT(wrong_unit, Catch::Contains("information (byte)"));
+  CHECK_THAT(wrong_unit, Catch::Contains("time (s)"));
+  CHECK_THAT(build_error(probe({bytes, secs}, {}, Property("p", "byte", sym("size") + sym("wait")).doc("d"))),
+             Catch::Contains("cannot add information (byte) and time (s)"));
+  CHECK_THAT(build_error(probe({bytes}, {}, Property("p", "", sqrt(sym("size"))).doc("d"))), Catch::Contains("sqrt of"));
+  CHECK_THAT(build_error(probe({bytes}, {}, Property("p", "", log2(sym("size"))).doc("d"))),
+             Catch::Contains("log2 needs a dimensionless argument"));
+  CHECK_THAT(build_error(probe({bytes}, {}, Property("p", "byte", max(sym("size"), sym("size") / num(1, "s"))).doc("d"))),
+             Catch::Contains("cannot take the max of"));
+  CHECK_THAT(build_error(probe({bytes, secs}, {}, Property("p", "byte", when(sym("wait") > num(0), sym("size"), sym("wait"))).doc("d"))),
+             Catch::Contains("the branches of `when` differ"));
+  CHECK_THAT(build_error(probe({bytes}, {}, Property("p", "ms", sym("size")).doc("d"))), Catch::Contains("not canonical"));
+  CHECK_THAT(build_error(probe({bytes}, {}, Property("p", "byte", sym("nope")).doc("d"))), Catch::Contains("undeclared symbol nope"));
+  CHECK_THAT(build_error(probe({bytes}, {symbol("Q", "size")}, Property("p", "byte", sym("size")).doc("d"))),
+             Catch::Contains("symbol Q is declared but no equation uses it"));
+  // right ones pass: byte / (byte/s) is s; 0 takes any dimension; a unit constant counts
+  CHECK(build_error(probe({bytes, Field::quantity("bw", dims::information / dims::time).above(0).doc("d")}, {},
+                          Property("p", "s", sym("size") / sym("bw")).doc("d"))) == "");
+  CHECK(build_error(probe({bytes}, {}, Property("p", "byte", when(sym("size") > num(0), sym("size"), num(0))).doc("d"))) == "");
+  CHECK(build_error(probe({secs}, {}, Property("p", "", sym("wait") / num(1, "day")).doc("d"))) == "");
+  // every declared type of the catalog builds (its dimensions hold)
+  CHECK_NOTHROW(scenario_types());
+}
+
+TEST_CASE("Symbols are paths into the inputs, with the unit their path gives", "[declarations][registry]") {
+  const ScenarioType t = probe({Field::registry("fleet", "fleet").doc("d"), Field::registry("workload", "workload").doc("d")},
+                               {symbol("peak", "fleet.node.accelerator.peak_flops"), symbol("fleet.accelerators"),
+                                symbol("L", "workload.layers")},
+                               Property("p", "flop/s", sym("peak") * sym("fleet.accelerators") * sym("L")).doc("d"));
+  const Model m = build_model(t);
+  CHECK(m.slots[static_cast<std::size_t>(m.slot("peak"))].unit == "flop/s");
+  CHECK(m.slots[static_cast<std::size_t>(m.slot("peak"))].display_unit == "TFLOP/s");
+  // an entry that lacks a sub-field the equations read is an input error naming both
+  try {
+    normalize_inputs(t, {{"fleet", "Training_1K"}, {"workload", "ResNet50"}});
+    FAIL("accepted ResNet50, which has no layers");
+  } catch (const InputError& e) {
+    CHECK(e.field == "workload");
+    CHECK_THAT(e.what(), Catch::Contains("workload \"ResNet50\" has no layers"));
+  }
+  try {  // an inline fleet without an accelerator: only a type that reads it refuses it
+    normalize_inputs(t, {{"fleet", {{"name", "F"}, {"count", 2}, {"node", {{"name", "N"}, {"accelerators_per_node", 4}}}}},
+                         {"workload", "GPT3"}});
+    FAIL("accepted a node without an accelerator");
+  } catch (const InputError& e) {
+    CHECK(e.field == "fleet");
+    CHECK_THAT(e.what(), Catch::Contains("has no node.accelerator"));
+  }
+  const Inputs ok = normalize_inputs(t, {{"fleet", "Training_1K"}, {"workload", "GPT3"}});
+  std::vector<double> slots(m.slots.size());
+  std::unique_ptr<bool[]> present(new bool[m.slots.size()]);
+  m.load(ok, slots.data(), present.get());
+  // by hand: H100 989 TFLOP/s x 128 x 8 accelerators x 96 layers
+  CHECK_THAT(slots[static_cast<std::size_t>(m.slot("peak"))], test::Near(9.89e14));
+  CHECK(slots[static_cast<std::size_t>(m.slot("fleet.accelerators"))] == 1024);
+  CHECK(slots[static_cast<std::size_t>(m.slot("L"))] == 96);
+  CHECK_THROWS_WITH(build_model(probe({Field::registry("fleet", "fleet").doc("d")}, {symbol("x", "fleet.nope")},
+                                      Property("p", "", sym("x")).doc("d"))),
+                    Catch::Contains("has no sub-field nope"));
+}
+
+TEST_CASE("Registries are data: every kind lists its entries with their numbers and sources", "[registry]") {
+  const Json kinds = mlsysim::list_registries();
+  for (const char* k : {"workload", "hardware", "node", "fabric", "fleet"}) CHECK_NOTHROW(test::named(kinds, k));
+  // catalog 3.3, by hand: H100 989 TFLOP/s, 80 GiB, 3.35 TB/s; DGX_H100 450 GB/s per
+  // direction; NDR 400 Gbps = 5e10 byte/s and 5 us; Training_10K = 1250 x 8
+  const Json h100 = test::named(mlsysim::list_registry("hardware"), "H100");
+  CHECK(h100["peak_flops"] == 9.89e14);
+  CHECK(h100["memory_capacity"] == 80.0 * 1073741824.0);
+  CHECK(h100["memory_bandwidth"] == 3.35e12);
+  CHECK(h100["headline"] == "989 TFLOP/s");
+  const Json ndr = test::named(mlsysim::list_registry("fabrics"), "InfiniBand_NDR");
+  CHECK(ndr["bandwidth"] == 5e10);
+  CHECK_THAT(ndr["latency"].get<double>(), test::Near(5e-6));  // 5 x 1e-6, within an ulp
+  const Json ten_k = test::named(mlsysim::list_registry("fleets"), "Training_10K");
+  CHECK(ten_k["accelerators"] == 10000);
+  CHECK(ten_k["node"]["intra_node_bandwidth"] == 4.5e11);
+  CHECK(ten_k["fabric"]["name"] == "InfiniBand_NDR");
+  const Json llama = test::named(mlsysim::list_registry("workloads"), "Llama3_8B");
+  CHECK(llama["kv_heads"] == 8);
+  CHECK(test::named(mlsysim::list_registry("workloads"), "GPT3")["kv_heads"] == 96);  // defaults to heads
+  CHECK_THAT(llama["sources"]["training_tokens"].get<std::string>(), Catch::Contains("15T+"));
+  for (const Json& k : kinds)
+    for (const Json& e : k["entries"]) {
+      INFO(k["name"] << " " << e["name"]);
+      CHECK_FALSE(e["source"].get<std::string>().empty());
+    }
+}
