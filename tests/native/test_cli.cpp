@@ -120,3 +120,33 @@ TEST_CASE("Hostile requests get exit status 2, not a crash", "[cli][bad-input]")
   CHECK(dir.status == 2);
   CHECK(cli("eval TransformerBsp8Workers > /dev/full").status == 1);
 }
+
+TEST_CASE("eval PRESET --json gives every preset's known values, and list names every registry", "[cli][vectors]") {
+  for (const Json& v : test::known_vectors())
+    for (const Json& c : v["cases"]) {
+      if (!c["preset"].is_string()) continue;
+      const std::string preset = c["preset"].get<std::string>();
+      SECTION(preset) {
+        const Run run = cli("eval " + preset + " --json");
+        REQUIRE(run.status == 0);
+        const Json r = Json::parse(run.out);
+        for (const auto& [name, want] : c["expected"].items()) {
+          INFO(preset << "." << name << ": " << r["properties"][name].dump());
+          if (want.contains("error")) CHECK(r["properties"][name].contains("error"));
+          else CHECK_THAT(r["properties"][name]["value"].get<double>(), test::Near(want["value"].get<double>(), 1e-9));
+        }
+      }
+    }
+  for (const Json& k : mlsysim::list_registries()) {
+    const std::string plural = k["plural"].get<std::string>();
+    SECTION("list " + plural) {
+      const Run text = cli("list " + plural);
+      CHECK(text.status == 0);
+      for (const Json& e : k["entries"]) CHECK_THAT(text.out, Catch::Contains(e["name"].get<std::string>()));
+      CHECK(Json::parse(cli("list " + plural + " --json").out) == k["entries"]);
+    }
+  }
+  const Run unknown = cli("list nonsense", true);
+  CHECK(unknown.status == 2);
+  CHECK_THAT(unknown.out, Catch::Contains("valid lists: types, presets"));
+}

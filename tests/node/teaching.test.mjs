@@ -5,6 +5,8 @@ import vm from 'node:vm';
 import { load, assertClose } from './load.mjs';
 
 const m = await load();
+/** The functions a work expression may call, each Math's own (docs/api.md, `work`). */
+const FUNCTIONS = ['sqrt', 'log2', 'exp', 'ceil', 'floor', 'min', 'max'];
 
 test('every substituted expression of every preset evaluates, independently, to the shown value', () => {
   let checked = 0;
@@ -12,9 +14,12 @@ test('every substituted expression of every preset evaluates, independently, to 
     const r = m.evaluatePreset(p.name, undefined, { work: true });
     for (const [name, v] of Object.entries(r.properties)) {
       if ('error' in v) continue;
-      assert.match(v.work.expression, /^[0-9.e+\-*/() sqrt]+$/, `${p.name}.${name}: plain arithmetic only`);
+      // plain arithmetic and the documented functions (docs/api.md), nothing else
+      const words = v.work.expression.match(/[a-z_][a-z0-9_]*/gi) || [];
+      assert.ok(words.every((w) => FUNCTIONS.includes(w) || /^e$/i.test(w)), `${p.name}.${name}: ${v.work.expression}`);
+      assert.match(v.work.expression, /^[0-9.e+\-*/%(), <>=!&|?:a-z_]+$/i, `${p.name}.${name}: plain arithmetic only`);
       // the JS engine evaluates the printed arithmetic; the core evaluated its own tree
-      const independent = vm.runInNewContext(v.work.expression, { sqrt: Math.sqrt });
+      const independent = vm.runInNewContext(v.work.expression, Object.fromEntries(FUNCTIONS.map((f) => [f, Math[f]])));
       assertClose(assert, independent, v.value, 1e-12, `${p.name}.${name}: ${v.work.expression}`);
       assert.ok(v.work.mathml.startsWith('<math xmlns="http://www.w3.org/1998/Math/MathML"'));
       assert.ok(v.work.mathml.includes(`<mtext>${v.text.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</mtext>`), `${p.name}.${name} mathml ends in its text`);
