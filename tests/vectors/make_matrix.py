@@ -16,7 +16,7 @@ import os
 HERE = os.path.dirname(os.path.abspath(__file__))
 NAN, INF, NINF = ({"$number": "NaN"}, {"$number": "Infinity"}, {"$number": "-Infinity"})
 MEGA = {"$repeat": ["9", 1 << 20]}
-SYNC, ATTACK = "TransformerBsp8Workers", "ReferenceJobAttackSurface"
+SYNC, ATTACK, COLL = "TransformerBsp8Workers", "ReferenceJobAttackSurface", "NdrRingVsTree1GB"
 
 rows = []
 
@@ -31,7 +31,7 @@ def accept(preset, field, value, why, canonical):
 
 # integer fields: (preset, field, lowest valid value)
 ints = [(SYNC, "workers", 1), (SYNC, "per_worker_batch", 1), (SYNC, "iterations", 1),
-        (SYNC, "base_iterations", 1), (SYNC, "staleness", 0), (ATTACK, "dp_degree", 1)]
+        (SYNC, "base_iterations", 1), (SYNC, "staleness", 0), (ATTACK, "dp_degree", 1), (COLL, "ranks", 1)]
 for preset, f, lo in ints:
     refuse(preset, f, True, "a boolean is not an integer")
     refuse(preset, f, "", "empty text")
@@ -75,6 +75,10 @@ quantities = [
     (ATTACK, "gradient_bytes_per_param", "16 bit/param", 2.0, "2 byte", ">0"),
     (ATTACK, "checkpoint_bytes_per_param", "0.5 KiB/Kparam", 0.512, "14 param/byte", ">0"),
     (ATTACK, "weight_bytes_per_param", "2 B/param", 2.0, "2 s/param", ">0"),
+    # catalog 3.1's spellings: 1 Gbit = 1e9 bit = 1.25e8 byte; 1 Tbps = 1.25e11 byte/s
+    (COLL, "message_bytes", "8 Gbit", 1e9, "8 s", ">=0"),
+    (COLL, "link_bandwidth", "3.2 Tbps", 4e11, "5 GB", ">0"),
+    (COLL, "link_latency", "500 ns", 5e-7, "5 GB/s", ">=0"),
 ]
 for preset, f, ok, canonical, wrong, bound in quantities:
     unit = ok.split(" ", 1)[1]
@@ -106,12 +110,18 @@ for preset, f, ok, canonical, wrong, bound in quantities:
     accept(preset, f, ok, "another spelling of the unit", canonical)
     accept(preset, f, {"value": float(ok.split()[0]), "unit": unit}, "as {value, unit}", canonical)
     accept(preset, f, f"  {ok}  ", "surrounding spaces", canonical)
+    # a bound is said in the field's display unit, never its canonical one
 refuse(SYNC, "base_iteration_time", "5 \u03bcs", "Greek mu instead of the micro sign")
 accept(SYNC, "base_iteration_time", "5 \u00b5s", "the micro sign of the spec", 5e-6)
 accept(SYNC, "base_iteration_time", "5 us", "us for microseconds", 5e-6)
 accept(SYNC, "base_iteration_time", "2 Seconds", "full names in any case, plural", 2.0)
 refuse(SYNC, "base_iteration_time", "2 S", "symbols are case-sensitive")
 accept(SYNC, "device_hour_rate", "1 dollar / hour", "spaces around the operator", 1 / 3600)
+accept(COLL, "message_bytes", "2 kB", "kB, the SI symbol, is KB", 2000.0)
+accept(COLL, "link_bandwidth", "400 Gbps", "Gbps: 10^9 bit/s", 5e10)
+accept(COLL, "link_bandwidth", "100 Gbit/s", "Gbit/s, the same rate written out", 1.25e10)
+refuse(COLL, "link_bandwidth", "200 Gb/s", "Gb is ambiguous (gigabit or gigabyte) and refused")
+refuse(COLL, "link_bandwidth", "200 Gbps/s", "a rate per second is not a bandwidth")
 
 # registry-backed fields
 for f, bad_name, inline_bad in [
