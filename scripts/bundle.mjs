@@ -8,7 +8,7 @@
 // With --standalone, also writes dist/mlsysim-standalone.html: index.html with its
 // stylesheet, the chart library's, the page's code and the classic single-file build
 // of the module (WebAssembly inlined as base64) all inlined, for file:// use: a page
-// opened from disk may not fetch module files (toolchain.md section 5), but inline
+// opened from disk may not fetch module files (docs/architecture.md, Building), but inline
 // scripts fetch nothing. The file carries its own Content-Security-Policy, which
 // allows exactly its inline scripts and styles (by hash) and nothing from anywhere.
 //

@@ -1,6 +1,6 @@
 // embind layer: three raw functions that speak JSON text. No C++ exception ever
 // reaches JavaScript: every error becomes {"error", "field"} here, so nothing leaks and
-// the instance stays usable (toolchain.md section 2). The public API (createMlsysim,
+// the instance stays usable (docs/architecture.md, The WASM boundary). The public API (createMlsysim,
 // evaluate, ...) is the thin JavaScript layer in post.mjs.
 #include <emscripten/bind.h>
 #include <malloc.h>

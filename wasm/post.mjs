@@ -1,4 +1,4 @@
-// Appended to the module (--extern-post-js): the public JavaScript API of API.md over
+// Appended to the module (--extern-post-js): the public JavaScript API of docs/api.md over
 // the raw embind functions of wasm/bindings.cpp. The ES module (dist/mlsysim.mjs) then
 // exports createMlsysim (wasm/export.mjs); the classic single-file build of the one-file
 // page leaves it a global function.
@@ -272,6 +272,8 @@ async function createMlsysim(options = {}) {
     listHardware: () => list('hardware'),
     /** [{name, bandwidth (byte/s), latency (s), headline, source}] */
     listFabrics: () => list('fabrics'),
+    /** {bases, spellings, count_labels}: every unit the module reads (docs/units.md) */
+    listUnits: () => list('units'),
     /** {sweep_points, sweep_values}: the largest sweep the module takes */
     limits: Object.freeze({ ...limits }),
     /**

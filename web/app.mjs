@@ -3,16 +3,14 @@
 // views. Every field, label, rule and result is generated from the module's
 // declarations (listScenarioTypes, listPresets); no field is named in this file.
 import createMlsysim from './mlsysim.mjs';
-import { $, el, copyText, actionButton } from './dom.mjs';
+import { $, el, copyText, actionButton, applyTheme } from './dom.mjs';
 import { Calculator } from './calculator.mjs';
 import { registryMap } from './fields.mjs';
-import { Compare, defaultColumns, presetTexts, MAX_COLUMNS } from './compare.mjs';
-import { DEFAULT_PREFS, PREF_CHOICES } from './format.mjs';
-import { readInputTexts, readPrefs, readTheme, applyTheme, MAX_TEXT } from './options.mjs';
+import { Compare, presetTexts } from './compare.mjs';
+import { PREF_CHOICES } from './format.mjs';
+import { MODES, defaultState, defaultCompare, decodeState, encodeState } from './link.mjs';
 import { plainResult, resultCsv, resultMarkdown, compareCsv, compareMarkdown, exportButtons } from './export.mjs';
 
-const MODES = ['calc', 'compare', 'sweep'];
-const MAX_LINK_TEXT = 2000;  // a typed value longer than this stays out of the link
 
 class App {
   constructor(m) {
@@ -47,22 +45,10 @@ class App {
     return this.edited(c.preset, c.texts) ? `${c.preset} (column ${k + 1}, edited)` : c.preset;
   }
 
-  defaultState() {
-    const preset = this.presets[0];
-    return {
-      mode: 'calc',
-      calc: { preset: preset.name, type: preset.type, texts: presetTexts(this, preset.name) },
-      compare: this.defaultCompare(preset.type),
-      sweep: { field: '', from: '1', to: '1024', n: '200', scale: 'log', props: [], overlay: false },  // '' = the first numeric field
-      prefs: { ...DEFAULT_PREFS },
-      theme: 'auto',
-    };
-  }
+  defaultState() { return defaultState(this); }
 
   /** The comparison a view starts with: the presets of the calculator's scenario type. */
-  defaultCompare(typeName) {
-    return { type: typeName, columns: defaultColumns(this, typeName) };
-  }
+  defaultCompare(typeName) { return defaultCompare(this, typeName); }
 
   /** The calculator's scenario changed: a comparison the reader has not chosen or edited
    *  follows its type, so the Compare tab opens on the scenarios the reader is looking at. */
@@ -73,105 +59,11 @@ class App {
     this.compareBuilt = false;
   }
 
-  /** The state a URL query describes, and notices about what it asked for but could not get. */
-  decode(search) {
-    const q = new URLSearchParams(search);
-    const s = this.defaultState();
-    const notices = [];
-    const text = (v) => String(v).slice(0, MAX_TEXT);
-    const mode = q.get('mode');
-    if (mode !== null) {
-      if (MODES.includes(mode)) s.mode = mode;
-      else notices.push(`The link asks for an unknown view "${text(mode).slice(0, 40)}"; showing the calculator.`);
-    }
-    const presetName = q.get('preset'), typeName = q.get('type');
-    if (presetName !== null) {
-      const p = this.presets.find((x) => x.name === presetName);
-      if (p) s.calc = { preset: p.name, type: p.type, texts: presetTexts(this, p.name) };
-      else notices.push(`The link names an unknown preset "${text(presetName).slice(0, 60)}"; showing ${s.calc.preset}.`);
-    } else if (typeName !== null) {
-      const t = this.types.find((x) => x.name === typeName);
-      if (t) s.calc = { preset: null, type: t.name, texts: {} };
-      else notices.push(`The link names an unknown scenario type "${text(typeName).slice(0, 60)}"; showing ${s.calc.preset}.`);
-    }
-    Object.assign(s.calc.texts, readInputTexts(q, notices));
-    s.compare = this.defaultCompare(s.calc.type);  // unless the link names its own (ctype)
+  /** The state a URL query describes, and notices about what it asked for (link.mjs). */
+  decode(search) { return decodeState(this, search); }
 
-    const ctype = q.get('ctype');
-    if (ctype !== null) {
-      const t = this.types.find((x) => x.name === ctype);
-      if (t) {
-        s.compare = this.defaultCompare(t.name);
-        const cols = [];
-        for (let k = 0; k < MAX_COLUMNS && q.has(`c${k}`); k++) {
-          const name = q.get(`c${k}`);
-          const p = this.presets.find((x) => x.name === name && x.type === t.name);
-          if (name && !p) notices.push(`Column ${k + 1} of the link names an unknown preset "${text(name).slice(0, 60)}".`);
-          cols.push({ preset: p ? p.name : null, texts: p ? presetTexts(this, p.name) : {} });
-        }
-        if (cols.length >= 2) s.compare.columns = cols;
-        else if (cols.length === 1) s.compare.columns = [cols[0], { ...cols[0], texts: { ...cols[0].texts } }];
-        let cells = 0;
-        for (const [k, v] of q) {
-          if (cells++ > 400) break;
-          const m = /^c(\d)\.(.+)$/.exec(k);
-          if (m && s.compare.columns[Number(m[1])]) s.compare.columns[Number(m[1])].texts[text(m[2]).slice(0, 200)] = text(v);
-        }
-      } else notices.push(`The link names an unknown scenario type "${text(ctype).slice(0, 60)}" to compare.`);
-    }
-
-    for (const [key, name] of [['sfield', 'field'], ['sfrom', 'from'], ['sto', 'to'], ['sn', 'n']]) if (q.has(key)) s.sweep[name] = text(q.get(key)).slice(0, 100);
-    if (q.has('sscale')) s.sweep.scale = q.get('sscale') === 'lin' ? 'lin' : 'log';
-    if (q.has('sprops')) s.sweep.props = q.get('sprops').split(',').map((p) => p.slice(0, 100)).slice(0, 20);
-    s.sweep.overlay = q.get('soverlay') === '1';
-    const stype = this.types.find((t) => t.name === s.calc.type);
-    const numeric = stype.fields.filter((f) => f.numeric);
-    if (q.has('sfield') && !numeric.some((f) => f.name === s.sweep.field))
-      notices.push(`The link asks to sweep "${s.sweep.field.slice(0, 60)}", which is not a numeric input of ${stype.name}; sweeping ${numeric[0].name}. Numeric inputs: ${numeric.map((f) => f.name).join(', ')}.`);
-    if (q.has('sprops')) {
-      const known = s.sweep.props.filter((p) => stype.properties.some((x) => x.name === p));
-      const unknown = s.sweep.props.filter((p) => !known.includes(p));
-      if (unknown.length)
-        notices.push(`The link names ${unknown.length === 1 ? 'a property' : 'properties'} that ${stype.name} does not have: ${unknown.map((u) => `"${u.slice(0, 60)}"`).join(', ')}; left out.`);
-      s.sweep.props = known;  // none left: the view's default pair
-    }
-    s.prefs = readPrefs((k) => q.get(k), notices);
-    s.theme = readTheme((k) => q.get(k), notices);
-    return { state: s, notices };
-  }
-
-  /** The URL query for the current state: only what differs from presets and defaults. */
-  encode() {
-    const s = this.state;
-    const q = new URLSearchParams();
-    if (s.mode !== 'calc') q.set('mode', s.mode);
-    if (s.calc.preset) q.set('preset', s.calc.preset);
-    else q.set('type', s.calc.type);
-    const base = s.calc.preset ? presetTexts(this, s.calc.preset) : {};
-    for (const [k, v] of Object.entries(s.calc.texts))
-      if ((base[k] ?? '') !== v && !(v === '' && !(k in base)) && v.length <= MAX_LINK_TEXT) q.set(`i.${k}`, v);
-    // compare and sweep settings go into the link whenever they differ from the defaults,
-    // so Back and Forward keep them while another view is shown
-    const d = this.defaultState();
-    const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
-    if (s.mode === 'compare' || s.sweep.overlay || !same(s.compare, this.defaultCompare(s.calc.type))) {
-      q.set('ctype', s.compare.type);
-      s.compare.columns.forEach((c, k) => {
-        q.set(`c${k}`, c.preset || '');
-        const b = c.preset ? presetTexts(this, c.preset) : {};
-        for (const [f, v] of Object.entries(c.texts)) if ((b[f] ?? '') !== v && v.length <= MAX_LINK_TEXT) q.set(`c${k}.${f}`, v);
-      });
-    }
-    if (s.mode === 'sweep' || !same({ ...s.sweep, props: [] }, { ...d.sweep, props: [] }) || (s.sweep.props.length && s.mode !== 'calc')) {
-      const w = s.sweep;
-      q.set('sfield', w.field); q.set('sfrom', w.from); q.set('sto', w.to); q.set('sn', w.n); q.set('sscale', w.scale);
-      q.set('sprops', w.props.join(','));
-      if (w.overlay) q.set('soverlay', '1');
-    }
-    for (const k of Object.keys(PREF_CHOICES)) if (s.prefs[k] !== DEFAULT_PREFS[k]) q.set(k, s.prefs[k]);
-    if (s.theme !== 'auto') q.set('theme', s.theme);
-    return `?${q}`;
-  }
+  /** The URL query for the current state (link.mjs). */
+  encode() { return encodeState(this, this.state); }
 
   /** An edit happened: the URL follows. The first edit of a burst adds a history entry;
    *  later edits within a second replace it, so Back undoes a burst of typing at once. */

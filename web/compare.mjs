@@ -6,18 +6,9 @@ import { $, el } from './dom.mjs';
 import { fieldControl, evaluateTexts, presetTexts } from './fields.mjs';
 
 export { presetTexts };
-import { shownText, diffText } from './format.mjs';
+import { shownText, diffText, bestValue } from './format.mjs';
+import { MIN_COLUMNS, MAX_COLUMNS } from './link.mjs';
 
-export const MIN_COLUMNS = 2;
-export const MAX_COLUMNS = 4;
-
-/** The default comparison of a type: its presets (up to four), or two blank columns. */
-export function defaultColumns(app, typeName) {
-  const presets = app.presets.filter((p) => p.type === typeName).slice(0, MAX_COLUMNS);
-  const cols = presets.map((p) => ({ preset: p.name, texts: presetTexts(app, p.name) }));
-  while (cols.length < MIN_COLUMNS) cols.push(cols.length ? { ...cols[0], texts: { ...cols[0].texts } } : { preset: null, texts: {} });
-  return cols;
-}
 
 export class Compare {
   constructor(app) {
@@ -120,16 +111,14 @@ export class Compare {
     for (const p of this.type.properties) {
       const cells = this.propCells.get(p.name);
       const values = this.results.map((r) => (r && 'value' in r.properties[p.name] ? r.properties[p.name].value : null));
-      const known = values.filter((v) => v !== null);
-      const best = p.better && known.length > 1 ? (p.better === 'higher' ? Math.max(...known) : Math.min(...known)) : null;
-      const allSame = known.every((v) => v === known[0]);
+      const best = bestValue(values, p.better);
       cells.forEach((c, k) => {
         const r = this.results[k];
         const prop = r && r.properties[p.name];
         c.value.textContent = !r ? '—' : 'error' in prop ? 'unavailable' : shownText(prop, prefs);
         c.td.title = prop && 'error' in prop ? prop.error : '';
         c.diff.textContent = k > 0 && values[k] !== null && values[0] !== null ? diffText(values[k], values[0]) : '';
-        const isBest = best !== null && !allSame && values[k] === best;
+        const isBest = best !== null && values[k] === best;
         c.td.classList.toggle('best', isBest);
         c.td.setAttribute('aria-label', isBest ? 'best' : '');
       });

@@ -19,9 +19,10 @@ export function el(tag, props = {}, ...children) {
   return node;
 }
 
-const parser = new DOMParser();
+let parser = null;  // made on first use: importing this module needs no DOM (node tests)
 /** A MathML element from the core's MathML text (a whole <math> element). */
 export function mathml(text) {
+  parser ||= new DOMParser();
   const doc = parser.parseFromString(text, 'application/xml');
   const root = doc.documentElement;
   const MATHML = 'http://www.w3.org/1998/Math/MathML';
@@ -63,4 +64,9 @@ export function actionButton(label, action, title) {
     setTimeout(() => { b.textContent = label; }, 1200);
   });
   return b;
+}
+/** Applies theme `t` to `node` (an element with class mlsysim-theme; see style.css). */
+export function applyTheme(node, t) {
+  if (t === 'light' || t === 'dark') node.dataset.theme = t;
+  else delete node.dataset.theme;
 }

@@ -3,10 +3,10 @@
 // (the iframe's <main>, the element's shadow root). The form and the cards are the page's
 // own ScenarioView; this adds the title, the notices about the options, a polite live
 // region, the print table and a link to the full calculator.
-import { el } from './dom.mjs';
+import { el, applyTheme } from './dom.mjs';
 import { ScenarioView } from './calculator.mjs';
 import { presetTexts, registryMap } from './fields.mjs';
-import { readEmbedOptions, applyTheme, calculatorQuery } from './options.mjs';
+import { readEmbedOptions, calculatorQuery } from './link.mjs';
 
 /** The module's lists, read once per module instance. */
 export function moduleContext(m) {

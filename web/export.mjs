@@ -1,7 +1,7 @@
 // Exports of results: CSV, JSON (the CLI's Result shape) and a Markdown table for
 // course notes; each with a copy button and a download.
 import { el, copyText, download, actionButton } from './dom.mjs';
-import { shownText, diffText } from './format.mjs';
+import { shownText, diffText, bestValue } from './format.mjs';
 
 const csvCell = (v) => (/[",\n]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v));
 const mdCell = (v) => String(v).replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -59,8 +59,7 @@ export function compareMarkdown(results, labels, type, prefs, texts = []) {
     lines.push(`| \`${f.name}\` | ${results.map((r, k) => mdCell(((texts[k] || {})[f.name] || '').trim() || (r ? inputText(r.inputs[f.name]) : '—'))).join(' | ')} |`);
   for (const p of type.properties) {
     const values = results.map((r) => (r && 'value' in r.properties[p.name] ? r.properties[p.name].value : null));
-    const known = values.filter((v) => v !== null);
-    const best = p.better && known.length > 1 && !known.every((v) => v === known[0]) ? (p.better === 'higher' ? Math.max(...known) : Math.min(...known)) : null;
+    const best = bestValue(values, p.better);
     lines.push(`| **${p.name}** | ${results.map((r, k) => {
       if (!r) return '—';
       const prop = r.properties[p.name];

@@ -35,3 +35,12 @@ export function diffText(v, base) {
   const pct = ((v - base) / Math.abs(base)) * 100;
   return `${pct > 0 ? '+' : '−'}${sig(Math.abs(pct), 3)} %`;
 }
+
+/** The best of `values` (numbers, or null where unknown) for a property that declares
+ *  `better` ('higher' or 'lower'); null when it declares neither, fewer than two values
+ *  are known, or all known values are equal (nothing to mark). */
+export function bestValue(values, better) {
+  const known = values.filter((v) => v !== null);
+  if (!better || known.length < 2 || known.every((v) => v === known[0])) return null;
+  return better === 'higher' ? Math.max(...known) : Math.min(...known);
+}

@@ -1,4 +1,4 @@
-// mlsysim: the command-line face of the core (API.md "Command line").
+// mlsysim: the command-line face of the core (docs/api.md "Command line").
 //
 //   mlsysim list types|presets|categories|registries|limits|workloads|hardware|nodes|fabrics|fleets [--json]
 //   mlsysim eval PRESET [--set FIELD=VALUE]... [--json]
@@ -148,7 +148,7 @@ void print_list(const std::string& what, bool json) {
   Json kind;  // the registry kind listed, if any
   for (const Json& k : mlsysim::list_registries())
     if (k["plural"] == what) kind = k;
-  if (what == "limits") {
+  if (what == "limits" || what == "units") {
     std::cout << list.dump(2) << "\n";
     return;
   }

@@ -1,4 +1,4 @@
-// The API.md contract as JSON values, read off the declarations (api.hpp).
+// The docs/api.md contract as JSON values, read off the declarations (api.hpp).
 #include "mlsysim/api.hpp"
 
 #include <cmath>
@@ -240,6 +240,15 @@ Json list_registries() {
   return out;
 }
 
+Json list_units() {
+  Json bases = Json::array(), spellings = Json::array();
+  for (const auto& [name, unit] : base_dimensions()) bases.push_back({{"name", name}, {"unit", unit}});
+  for (const UnitSpelling& u : unit_spellings())
+    spellings.push_back({{"spelling", u.spelling}, {"factor", u.factor}, {"dimension", u.dim.name()},
+                         {"unit", u.dim.canonical_unit()}, {"full_name", u.full_name}});
+  return {{"bases", bases}, {"spellings", spellings}, {"count_labels", count_labels()}};
+}
+
 Json list_limits() { return {{"sweep_points", kMaxSweepPoints}, {"sweep_values", kMaxSweepValues}}; }
 
 Json list(const std::string& what) {
@@ -248,7 +257,8 @@ Json list(const std::string& what) {
   if (what == "categories") return list_categories();
   if (what == "registries") return list_registries();
   if (what == "limits") return list_limits();
-  std::vector<std::string> names{"types", "presets", "categories", "registries", "limits"};
+  if (what == "units") return list_units();
+  std::vector<std::string> names{"types", "presets", "categories", "registries", "limits", "units"};
   for (const RegistryKind& k : registry_kinds()) {
     if (k.plural == what) return list_registry(what);
     names.push_back(k.plural);

@@ -1,4 +1,4 @@
-// Reading one input value against its rule, with the message SPEC section 5 asks for
+// Reading one input value against its rule, with the message docs/api.md (Errors) describes
 // (the field, the value received, the rule). Shared by scenario fields (scenario.cpp) and
 // registry sub-fields (registry.cpp).
 #pragma once
@@ -38,7 +38,7 @@ std::string read_name(const Json& obj, const std::string& field, const std::stri
 std::string read_source(const Json& v, const std::string& field);
 
 /// The exact product a x b of two integers in [0, 2^53]; InputError on `blame` when it is
-/// above 2^53 (not exact in JavaScript, SPEC section 2), with `what` naming it.
+/// above 2^53 (not exact in JavaScript, docs/api.md, Input values), with `what` naming it.
 std::int64_t exact_product(std::int64_t a, std::int64_t b, const std::string& blame, const std::string& what);
 
 }  // namespace mlsysim

@@ -1,4 +1,4 @@
-// The registries (SPEC section 4, catalog section 3.3; docs/sources.md): what each kind
+// The registries (docs/scenarios.md, Registries; docs/sources.md): what each kind
 // of entry holds, and every entry, each number with its source. Read once, through the
 // same rules as an inline object (registry.cpp), so an entry that breaks a rule fails at
 // start-up and in every test run.
@@ -69,7 +69,7 @@ RegistryData workloads() {
       row("ZeRO_7_5B", {{"parameters", "7.5e9 param"}},
           "Rajbhandari et al. 2020, ZeRO, Fig. 1 (the 7.5B-parameter example)"),
   }};
-  // Llama 3 8B's training tokens are the model card's "15T+", not mlsysim's (catalog section 6)
+  // Llama 3 8B's training tokens are the model card's "15T+", not mlsysim's (docs/sources.md)
   d.entries[4].sources["training_tokens"] = "Meta Llama 3 model card, 2024 (\"15T+\" tokens; a rounded lower bound)";
   return d;
 }

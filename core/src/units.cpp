@@ -14,10 +14,10 @@ namespace {
 // ---- dimensions ----
 
 // One row per base dimension, in the order names are written ("currency/time",
-// "information/param", "flop/information"): SPEC section 1, catalog section 3.1.
+// "information/param", "flop/information"): docs/units.md.
 struct BaseRow {
   Base base;
-  const char* name;  // as API.md writes dimensions
+  const char* name;  // as docs/api.md writes dimensions
   const char* unit;  // canonical unit
 };
 constexpr BaseRow kBases[] = {
@@ -28,7 +28,7 @@ constexpr BaseRow kBases[] = {
 };
 static_assert(sizeof kBases / sizeof kBases[0] == kBaseCount, "one row per base dimension");
 
-// Derived dimensions that have a name and a unit of their own (catalog section 3.1).
+// Derived dimensions that have a name and a unit of their own (docs/units.md).
 struct NamedRow {
   Dim dim;
   const char* name;
@@ -46,7 +46,7 @@ struct UnitDef {
               // false: a symbol, matched exactly (case-sensitive)
 };
 
-// SPEC section 1 and catalog section 3.1, one row per accepted spelling.
+// docs/units.md, one row per accepted spelling.
 constexpr double kDay = 86400.0;
 constexpr double kWh = 3600.0;  // J
 constexpr Dim kPerTime = dims::none / dims::time;
@@ -69,7 +69,7 @@ const UnitDef kUnits[] = {
     {"hour", 3600.0, dims::time, true},
     {"day", kDay, dims::time, true},
     {"week", 7 * kDay, dims::time, true},
-    {"year", 365 * kDay, dims::time, true},  // 365 days in money arithmetic (catalog 3.1)
+    {"year", 365 * kDay, dims::time, true},  // 365 days in money arithmetic (docs/units.md)
     // inverse time
     {"Hz", 1.0, kPerTime, false},
     // information
@@ -91,7 +91,7 @@ const UnitDef kUnits[] = {
     {"Mbit", 1.25e5, dims::information, false},
     {"Gbit", 1.25e8, dims::information, false},
     {"Tbit", 1.25e11, dims::information, false},
-    // bit rates: Gbps = 10^9 bit/s (catalog 3.1)
+    // bit rates: Gbps = 10^9 bit/s (docs/units.md)
     {"Mbps", 1.25e5, dims::information / dims::time, false},
     {"Gbps", 1.25e8, dims::information / dims::time, false},
     {"Tbps", 1.25e11, dims::information / dims::time, false},
@@ -374,6 +374,20 @@ Quantity parse_quantity(std::string_view text) {
     throw UnitError(quoted(s) + " is out of range once converted to " + q.dim.canonical_unit());
   return q;
 }
+
+std::vector<UnitSpelling> unit_spellings() {
+  std::vector<UnitSpelling> out;
+  for (const UnitDef& u : kUnits) out.push_back({u.spelling, u.factor, u.dim, u.name});
+  return out;
+}
+
+std::vector<std::pair<std::string, std::string>> base_dimensions() {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const BaseRow& b : kBases) out.emplace_back(b.name, b.unit);
+  return out;
+}
+
+std::vector<std::string> count_labels() { return {std::begin(kCountLabels), std::end(kCountLabels)}; }
 
 bool is_count_label(std::string_view unit) {
   for (const char* label : kCountLabels)

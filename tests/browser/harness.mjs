@@ -1,5 +1,5 @@
 // Shared set-up for the browser tests: a loopback static server for dist/ and a
-// headless Debian Chromium with a fresh profile (toolchain.md section 5).
+// headless Debian Chromium with a fresh profile (docs/architecture.md, Building).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, mkdirSync } from 'node:fs';
 import os from 'node:os';

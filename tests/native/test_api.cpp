@@ -44,7 +44,7 @@ TEST_CASE("The registries hold the spec's numbers with a source for each", "[api
   const Json w = mlsysim::list_registry("workloads");
   REQUIRE(w.size() >= 8);
   const Json gpt3 = test::named(w, "GPT3");
-  CHECK(gpt3["parameters"] == 1.75e11);  // SPEC section 4
+  CHECK(gpt3["parameters"] == 1.75e11);  // docs/scenarios.md, Workloads
   CHECK_THAT(gpt3["source"].get<std::string>(), Catch::Contains("Brown et al. 2020"));
   for (const Json& e : w) CHECK_FALSE(e["source"].get<std::string>().empty());
   const Json f = mlsysim::list_registry("fleets");

@@ -30,7 +30,7 @@ std::string build_error(const ScenarioType& t) {
 }  // namespace
 
 TEST_CASE("The catalog's new units parse to their canonical values", "[units]") {
-  // catalog section 3.1, by hand: 1 Gbps = 1e9 bit/s = 1.25e8 byte/s; 1 kWh = 3.6e6 J
+  // docs/units.md, by hand: 1 Gbps = 1e9 bit/s = 1.25e8 byte/s; 1 kWh = 3.6e6 J
   struct Row {
     const char* text;
     double value;
@@ -150,7 +150,7 @@ TEST_CASE("Symbols are paths into the inputs, with the unit their path gives", "
 TEST_CASE("Registries are data: every kind lists its entries with their numbers and sources", "[registry]") {
   const Json kinds = mlsysim::list_registries();
   for (const char* k : {"workload", "hardware", "node", "fabric", "fleet"}) CHECK_NOTHROW(test::named(kinds, k));
-  // catalog 3.3, by hand: H100 989 TFLOP/s, 80 GiB, 3.35 TB/s; DGX_H100 450 GB/s per
+  // docs/scenarios.md (Registries), by hand: H100 989 TFLOP/s, 80 GiB, 3.35 TB/s; DGX_H100 450 GB/s per
   // direction; NDR 400 Gbps = 5e10 byte/s and 5 us; Training_10K = 1250 x 8
   const Json h100 = test::named(mlsysim::list_registry("hardware"), "H100");
   CHECK(h100["peak_flops"] == 9.89e14);

@@ -14,7 +14,7 @@ TEST_CASE("Every listed spelling parses to its canonical value", "[units]") {
     double canonical;
     Dim dim;
   };
-  // SPEC section 1, by hand: day = 86 400 s, week = 604 800 s, KiB = 1024 B, bit = 1/8 B
+  // docs/units.md, by hand: day = 86 400 s, week = 604 800 s, KiB = 1024 B, bit = 1/8 B
   const Row rows[] = {
       {"2 s", 2, dims::time},           {"2 sec", 2, dims::time},
       {"2 second", 2, dims::time},      {"2 seconds", 2, dims::time},

@@ -1,4 +1,4 @@
-// node --test: every API.md function of the built module, the shared vectors and
+// node --test: every docs/api.md function of the built module, the shared vectors and
 // bad-input table, the error shape, and usability after errors.
 import test from 'node:test';
 import assert from 'node:assert/strict';
@@ -13,7 +13,7 @@ test('version is the package version', () => {
   assert.equal(m.version, JSON.parse(execFileSync('cat', [path.join(root, 'package.json')])).version);
 });
 
-test('listScenarioTypes gives the seed types and every other, with fields and properties as API.md says', () => {
+test('listScenarioTypes gives the seed types and every other, with fields and properties as docs/api.md says', () => {
   const types = m.listScenarioTypes();
   for (const name of ['SyncStrategyScenario', 'DataParallelAttackSurfaceScenario']) assert.ok(types.some((t) => t.name === name), name);
   const kinds = m.listRegistries().map((k) => k.name);

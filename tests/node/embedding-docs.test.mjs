@@ -11,9 +11,10 @@ const read = (f) => readFileSync(path.join(root, 'web', f), 'utf8');
 test('every attribute the element observes, and every option the embeds read, has a row in docs/embedding.md', () => {
   const observed = JSON.parse(/const OPTIONS = (\[[^\]]*\])/.exec(read('mlsysim-element.mjs'))[1].replace(/'/g, '"'));
   assert.ok(observed.length >= 9);
-  // the names options.mjs reads through get('...')
-  const got = [...read('options.mjs').matchAll(/get\('([a-z_]+)'\)/g)].map((x) => x[1]);
-  const lists = [...read('options.mjs').matchAll(/readList\(get, '([a-z_]+)'/g)].map((x) => x[1]);
+  // the names the link grammar (link.mjs) reads for an embed through get('...'); the full
+  // page's own keys go through q.get(...)
+  const got = [...read('link.mjs').matchAll(/(?<![.\w])get\('([a-z_]+)'\)/g)].map((x) => x[1]);
+  const lists = [...read('link.mjs').matchAll(/readList\(get, '([a-z_]+)'/g)].map((x) => x[1]);
   for (const name of new Set([...observed, ...got, ...lists, 'i.FIELD', 'id']))
     assert.match(doc, new RegExp(`^\\| \`${name.replace('.', '\\.')}\` \\|`, 'm'), `${name} is not documented`);
 });

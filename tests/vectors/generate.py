@@ -2,7 +2,7 @@
 """Known-answer vectors of every scenario type, worked out independently of the C++ core.
 
 Each type has a module in tests/vectors/reference/ that computes its properties straight
-from the specification's equations (SPEC sections 2-3, catalog section 4), with exact
+from the specification's equations (docs/scenarios.md prints the same), with exact
 rational arithmetic where it can and unit factors written out by hand (common.py).
 Nothing here imports or calls project code.
 

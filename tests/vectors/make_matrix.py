@@ -2,7 +2,8 @@
 """Writes tests/vectors/input_matrix.json: every field of both scenario types crossed
 with classes of awkward input, each row saying whether it must be accepted (and the
 canonical value the core must report for that input) or refused (and the field the
-error must name). The expectations come from SPEC sections 1-5 as read here, by hand,
+error must name). The expectations come from the specification's rules (as docs/api.md and docs/units.md
+state them), read here by hand,
 not from the C++ code.
 
     python3 tests/vectors/make_matrix.py
@@ -75,7 +76,7 @@ quantities = [
     (ATTACK, "gradient_bytes_per_param", "16 bit/param", 2.0, "2 byte", ">0"),
     (ATTACK, "checkpoint_bytes_per_param", "0.5 KiB/Kparam", 0.512, "14 param/byte", ">0"),
     (ATTACK, "weight_bytes_per_param", "2 B/param", 2.0, "2 s/param", ">0"),
-    # catalog 3.1's spellings: 1 Gbit = 1e9 bit = 1.25e8 byte; 1 Tbps = 1.25e11 byte/s
+    # docs/units.md's spellings: 1 Gbit = 1e9 bit = 1.25e8 byte; 1 Tbps = 1.25e11 byte/s
     (COLL, "message_bytes", "8 Gbit", 1e9, "8 s", ">=0"),
     (COLL, "link_bandwidth", "3.2 Tbps", 4e11, "5 GB", ">0"),
     (COLL, "link_latency", "500 ns", 5e-7, "5 GB/s", ">=0"),
@@ -131,7 +132,7 @@ for f, bad_name, inline_bad in [
                           ({"name": "X", "parameters": "7 GB"}, "parameters in bytes"),
                           ({"name": "X"}, "no parameters"),
                           ({"name": "", "parameters": "1 param"}, "an empty name"),
-                          ({"name": "X", "parameters": "1 param", "depth": 3}, "an unknown key (layers is a sub-field since catalog 3.3)")]),
+                          ({"name": "X", "parameters": "1 param", "depth": 3}, "an unknown key (layers is a sub-field since the catalog's registries)")]),
     ("fleet", "Mars_1M", [({"name": "F", "count": 0, "node": "DGX_H100"}, "zero nodes"),
                           ({"name": "F", "count": 1.5, "node": "DGX_H100"}, "a fractional count"),
                           ({"name": "F", "count": 2, "node": "DGX_Z"}, "an unknown node"),

@@ -1,4 +1,4 @@
-// The public contract of API.md as JSON values: the CLI prints these, the WASM
+// The public contract of docs/api.md as JSON values: the CLI prints these, the WASM
 // bindings hand them to JavaScript, the tests compare them. One shape everywhere
 // (docs/api.md). Sweeps are sweep.hpp.
 #pragma once
@@ -55,8 +55,11 @@ Json list_registries();
 Json list_registry(const std::string& plural);
 /// {sweep_points, sweep_values}: the largest sweep accepted (sweep.hpp).
 Json list_limits();
+/// {bases: [{name, unit}], spellings: [{spelling, factor, dimension, unit, full_name}],
+/// count_labels}: the unit tables (docs/units.md is generated from them).
+Json list_units();
 /// One list by name, for the CLI's `mlsysim list WHAT` and the module: "types",
-/// "presets", "categories", "registries", "limits", or a registry plural. InputError on
+/// "presets", "categories", "registries", "limits", "units", or a registry plural. InputError on
 /// field "list" naming the valid choices.
 Json list(const std::string& what);
 

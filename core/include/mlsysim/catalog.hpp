@@ -1,5 +1,5 @@
 // The catalog: every scenario type, in the order they are listed, and their presets
-// (SPEC sections 2-4, catalog sections 2 and 4). Adding a type is one declaration file
+// (docs/scenarios.md). Adding a type is one declaration file
 // under core/src/scenarios/ and one line in core/src/scenarios/catalog.def
 // (docs/architecture.md, "How to add a scenario type").
 #pragma once

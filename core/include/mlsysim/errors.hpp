@@ -1,4 +1,4 @@
-// The errors of the core (SPEC section 5): an input error names the field it blames; a
+// The errors of the core (docs/api.md, Errors): an input error names the field it blames; a
 // property error makes one property unavailable.
 #pragma once
 
@@ -8,7 +8,7 @@
 
 namespace mlsysim {
 
-/// An input error (SPEC section 5): `field` names the offending input ("workers",
+/// An input error (docs/api.md, Errors): `field` names the offending input ("workers",
 /// "fleet", "type", "preset", ...); what() is the whole message, which starts with
 /// the field, e.g. `workers: must be an integer >= 1, got -3`.
 /// Control characters and invalid UTF-8 in the message are escaped (\u0000, U+FFFD),
@@ -31,7 +31,7 @@ struct PropertyError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-/// The largest integer accepted anywhere: 2^53 (exact in JavaScript, SPEC section 2).
+/// The largest integer accepted anywhere: 2^53 (exact in JavaScript, docs/api.md, Input values).
 inline constexpr std::int64_t kMaxExactInteger = std::int64_t{1} << 53;
 
 }  // namespace mlsysim

@@ -48,7 +48,7 @@ struct FieldSpec {
   std::string doc;
   std::string source;        // where the default value comes from, or ""
 
-  /// The name API.md gives the type: "int", "float", "quantity", or the registry kind.
+  /// The name docs/api.md gives the type: "int", "float", "quantity", or the registry kind.
   std::string type_name() const;
   /// The unit its values and bounds are shown in: display_unit, else the canonical unit.
   std::string shown_unit() const;

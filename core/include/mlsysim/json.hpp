@@ -1,4 +1,4 @@
-// The JSON value type of the public contract (API.md): objects keep their keys in the
+// The JSON value type of the public contract (docs/api.md): objects keep their keys in the
 // order written, so a Result lists fields and properties in declaration order.
 #pragma once
 

@@ -1,4 +1,4 @@
-// Registries as data (SPEC section 4, catalog section 3.3; docs/architecture.md,
+// Registries as data (docs/scenarios.md, Registries; docs/architecture.md,
 // "Registries"): kinds of named things (workload, hardware, node, fabric, fleet), each
 // with the sub-fields it validates and exposes to equations as paths
 // (`workload.parameters`, `fleet.node.accelerator.peak_flops`), and their entries, each
@@ -30,7 +30,7 @@ struct DerivedSubField {
 
 /// A kind of registry entry.
 struct RegistryKind {
-  std::string name;    // the field type of API.md ("workload") and the inline object's kind
+  std::string name;    // the field type of docs/api.md ("workload") and the inline object's kind
   std::string plural;  // `mlsysim list workloads`, listWorkloads()
   std::string title;   // "Workloads"
   std::string doc;
@@ -80,7 +80,7 @@ struct FieldValue {
 
 /// Reads `v` as a value of `spec` (its type, dimension and bounds), the message naming
 /// `field` and, inside an inline object, the sub-field (`prefix`, e.g. "count: ").
-/// InputError with SPEC section 5's text.
+/// InputError with the message of docs/api.md, Errors.
 FieldValue read_field(const FieldSpec& spec, const Json& v, const std::string& field, const std::string& prefix = "");
 
 /// Reads a field value of kind `kind`: an entry's name, or an inline object with the

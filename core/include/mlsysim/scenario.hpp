@@ -1,4 +1,4 @@
-// Scenario types declared as data (SPEC sections 2, 3 and 5; catalog section 4;
+// Scenario types declared as data (docs/scenarios.md, docs/api.md;
 // docs/architecture.md, "How to add a scenario type").
 //
 // A ScenarioType is the one place where a scenario's fields (field.hpp), symbols,
@@ -75,13 +75,13 @@ struct WarningSpec {
 };
 
 /// A rule across two integer fields: their product (an integer property such as
-/// global_batch) must be exact in JavaScript, at most 2^53 (SPEC section 2). Declared as
+/// global_batch) must be exact in JavaScript, at most 2^53 (docs/api.md, Input values). Declared as
 /// data, not code, so that a sweep can apply it per point without a call.
 struct ExactProduct {
   std::string a, b;  // integer field names
 };
 
-/// A named set of inputs of one scenario type (SPEC section 4).
+/// A named set of inputs of one scenario type (docs/scenarios.md).
 struct Preset {
   std::string name;
   std::string summary;  // one line; says when the numbers are illustrative
@@ -130,7 +130,7 @@ class Inputs {
   std::vector<FieldValue> values_;
 };
 
-/// Validates and normalizes `inputs` (a JSON object, as API.md's `evaluate` takes it)
+/// Validates and normalizes `inputs` (a JSON object, as docs/api.md's `evaluate` takes it)
 /// against `type`: every field by its rule, every registry entry for the sub-fields the
 /// type's symbols read, and the cross-field rules (exact_products) except those that
 /// involve the field named `swept` (a sweep checks those at each point). Throws InputError.

@@ -1,4 +1,4 @@
-// Units and quantities (SPEC section 1, catalog section 3.1; docs/units.md): dimensions,
+// Units and quantities (docs/units.md): dimensions,
 // the unit spelling table and the parsers. Writing values as human text is text.hpp.
 //
 // Every base dimension is one row of a numbered table, every accepted spelling one row of
@@ -12,11 +12,13 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace mlsysim {
 
 /// The base dimensions, numbered. Each has one row in units.cpp's table of base
-/// dimensions: the name API.md spells it with and its canonical unit. A new base
+/// dimensions: the name docs/api.md spells it with and its canonical unit. A new base
 /// dimension is one enumerator here and one row there.
 enum class Base : std::uint8_t { time, information, param, currency, flop, energy, mass };
 inline constexpr std::size_t kBaseCount = 7;
@@ -67,7 +69,7 @@ struct Dim {
   }
   constexpr bool dimensionless() const { return *this == Dim{}; }
 
-  /// Name as in API.md: "time", "currency/time", "information/param", "power", "" if
+  /// Name as in docs/api.md: "time", "currency/time", "information/param", "power", "" if
   /// dimensionless.
   std::string name() const;
   /// Canonical unit in which values of this dimension are stored and reported: "s",
@@ -115,6 +117,21 @@ Quantity parse_unit(std::string_view expr);
 /// `7`. The result is in canonical units (`2.5 USD/hour` -> 6.944e-4 USD/s).
 /// Throws UnitError on a malformed number, an unknown unit or a non-finite result.
 Quantity parse_quantity(std::string_view text);
+
+/// One accepted spelling: its factor to the canonical unit of its dimension, and whether
+/// it is a full name (any case, singular or plural) or a symbol (exact case).
+struct UnitSpelling {
+  std::string spelling;
+  double factor;
+  Dim dim;
+  bool full_name;
+};
+/// Every accepted spelling, in the order of the table (for docs/units.md and the page).
+std::vector<UnitSpelling> unit_spellings();
+/// The base dimensions in naming order, each with its canonical unit.
+std::vector<std::pair<std::string, std::string>> base_dimensions();
+/// The count labels ("count", "samples", ...).
+std::vector<std::string> count_labels();
 
 /// True for the labels of counted things that properties report in ("count", "samples",
 /// "iterations", "tokens", ...; one table in units.cpp): dimensionless, but named.

@@ -1,4 +1,4 @@
-// CollectiveCostScenario (catalog section 4.1): the alpha-beta time of one collective on
+// CollectiveCostScenario (docs/scenarios.md, docs/sources.md): the alpha-beta time of one collective on
 // N ranks over one class of link; ring vs tree AllReduce, ring AllGather, crossovers.
 #include "mlsysim/scenario.hpp"
 
@@ -62,7 +62,7 @@ ScenarioType collective_cost() {
           .doc("Tree time over ring time: above 1 the ring wins.").source("ours: the ratio of the two times above"),
   };
 
-  // catalog 4.1 (ours): mlsysim's own docstring says the crossover is ~40 % high at N = 8
+  // ours: mlsysim's own docstring says the crossover is ~40 % high at N = 8
   // and that there is none at N = 2
   t.warnings = {
       {n > one && n < num(32),

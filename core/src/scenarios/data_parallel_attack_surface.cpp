@@ -1,4 +1,4 @@
-// DataParallelAttackSurfaceScenario (SPEC section 3; mlsysim's
+// DataParallelAttackSurfaceScenario (docs/scenarios.md; mlsysim's
 // DataParallelAttackSurfaceScenario, docs/sources.md).
 #include "mlsysim/scenario.hpp"
 
@@ -68,7 +68,7 @@ ScenarioType data_parallel_attack_surface() {
           .source(kSource),
   };
 
-  // SPEC section 3 (ours): N above the accelerator count, or not dividing it evenly
+  // ours: N above the accelerator count, or not dividing it evenly
   t.warnings = {
       {n > prop("accelerators"),
        "dp_degree {dp_degree} exceeds the {accelerators} accelerators of fleet {fleet}: replicas would have less than "

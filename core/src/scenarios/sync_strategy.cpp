@@ -1,4 +1,4 @@
-// SyncStrategyScenario (SPEC section 2; mlsysim's SyncStrategyScenario, docs/sources.md).
+// SyncStrategyScenario (docs/scenarios.md; mlsysim's SyncStrategyScenario, docs/sources.md).
 #include "mlsysim/scenario.hpp"
 
 namespace mlsysim {
@@ -51,7 +51,7 @@ ScenarioType sync_strategy() {
           .source(kSource),
   };
 
-  // SPEC section 2: an integer result above 2^53 (global_batch) is an input error
+  // docs/api.md, Input values: an integer result above 2^53 (global_batch) is an input error
   t.exact_products = {{"workers", "per_worker_batch"}};
 
   const Json bsp = {

@@ -1,4 +1,4 @@
-"""DataParallelAttackSurfaceScenario (SPEC section 3), by hand with exact fractions."""
+"""DataParallelAttackSurfaceScenario (the equations of docs/scenarios.md, as the specification gives them), by hand with exact fractions."""
 from fractions import Fraction as Q
 
 from common import q, value, ERROR, WORKLOADS, FLEETS, rand_int, rand_quantity

@@ -1,4 +1,4 @@
-"""CollectiveCostScenario (catalog section 4.1), by hand: exact fractions, except the
+"""CollectiveCostScenario (the equations of docs/scenarios.md, as the catalog gives them), by hand: exact fractions, except the
 crossover's log2 N, which is irrational unless N is a power of two."""
 import math
 from fractions import Fraction as Q
@@ -9,7 +9,8 @@ TYPE = "CollectiveCostScenario"
 FILE = "collective_cost.json"
 TOLERANCE = 1e-12
 
-# catalog 4.1's worked values (canonical units), and mlsysim's tests/test_formulas.py
+# the catalog's worked values (canonical units), and mlsysim's tests/test_formulas.py
+# (docs/sources.md)
 CATALOG = {
     "NdrRingVsTree1GB": {"ring_allreduce_factor": 1.9921875, "ring_allreduce_time": 0.04239375,
                          "tree_allreduce_time": 0.32008, "ring_allgather_time": 0.021196875,

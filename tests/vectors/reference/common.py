@@ -1,5 +1,6 @@
 """Shared by the reference modules: unit factors, registry numbers and random inputs,
-all typed by hand from the specification (SPEC section 1, catalog sections 3.1-3.3),
+all typed by hand from the specification (the tables docs/units.md and docs/scenarios.md
+also print, with the sources of docs/sources.md),
 never read from the project's code. Values are exact Fractions wherever the arithmetic
 allows it."""
 import math
@@ -50,7 +51,7 @@ def value(v, unit):
 
 ERROR = {"error": True}
 
-# registries, catalog section 3.3 and SPEC section 4
+# registries (docs/scenarios.md, Registries)
 WORKLOADS = {
     "GPT3": dict(parameters=Q(175 * 10**9), layers=96, hidden_dim=12288, heads=96, kv_heads=96),
     "GPT2": dict(parameters=Q(15 * 10**8), layers=48, hidden_dim=1600, heads=25, kv_heads=25),

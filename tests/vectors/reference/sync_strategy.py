@@ -1,4 +1,4 @@
-"""SyncStrategyScenario (SPEC section 2), by hand with exact fractions."""
+"""SyncStrategyScenario (the equations of docs/scenarios.md, as the specification gives them), by hand with exact fractions."""
 import math
 from fractions import Fraction as Q
 
@@ -8,7 +8,7 @@ TYPE = "SyncStrategyScenario"
 FILE = "sync_strategy.json"
 TOLERANCE = 1e-12
 
-# the spec's worked values (SPEC section 4)
+# the specification's worked values
 CATALOG = {"TransformerBsp8Workers": {"global_batch": 256, "ideal_iterations": 12500, "iteration_time": 0.625,
                                       "speedup": 5.714285714285714, "sample_efficiency": 0.8928571428571429,
                                       "cost": 38.888888888888886, "stale_lr_factor": 1}}

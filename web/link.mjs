@@ -1,0 +1,261 @@
+// The link grammar, one place for the page and the embeds (docs/embedding.md): what a
+// URL query (or the custom element's attributes) may say and what it means. No DOM here,
+// so node tests it directly (tests/node/link.test.mjs).
+//
+// Shared conventions: `preset` or `type`, `i.FIELD=text` input overrides, the display
+// preferences `bytes`, `time` and `money`, `theme`, and the embed's comma lists `show`,
+// `editable` and `properties`. Each reader takes `get(name) -> string | null`
+// (URLSearchParams.get or Element.getAttribute) and pushes a notice for anything it could
+// not honour: the notice names the option, the value received and what is valid. The full
+// page's state (decodeState, encodeState) adds `mode`, the comparison (`ctype`, `cK`,
+// `cK.FIELD`) and the sweep (`sfield`, `sfrom`, `sto`, `sn`, `sscale`, `sprops`,
+// `soverlay`).
+import { DEFAULT_PREFS, PREF_CHOICES } from './format.mjs';
+import { presetTexts } from './fields.mjs';
+
+export const MODES = ['calc', 'compare', 'sweep'];
+export const MAX_LINK_TEXT = 2000;  // a typed value longer than this stays out of the link
+export const MIN_COLUMNS = 2;
+export const MAX_COLUMNS = 4;
+
+export const THEMES = ['auto', 'light', 'dark'];
+export const MAX_TEXT = 10000;   // a value longer than this is cut
+export const MAX_INPUTS = 100;   // a link with thousands of inputs is not a scenario
+const LIST_ITEMS = 200;
+
+const clip = (v, n) => String(v).slice(0, n);
+
+/** `i.FIELD` entries ([[key, value]], e.g. from URLSearchParams) as form texts {FIELD: text}. */
+export function readInputTexts(entries, notices) {
+  const texts = {};
+  let taken = 0;
+  for (const [k, v] of entries) {
+    if (!k.startsWith('i.')) continue;
+    const name = clip(k.slice(2), 200);
+    // an object key that cannot hold a value would vanish without a word
+    if (name === '' || name === '__proto__') {
+      notices.push(`The link has an input "${k}" that names no field; left out.`);
+      continue;
+    }
+    if (taken++ < MAX_INPUTS) texts[name] = clip(v, MAX_TEXT);
+  }
+  if (taken > MAX_INPUTS) notices.push(`The link has ${taken} inputs; only the first ${MAX_INPUTS} were read.`);
+  return texts;
+}
+
+/** Display preferences {bytes, time, money}, defaults for what is absent or invalid. */
+export function readPrefs(get, notices, what = 'The link asks for') {
+  const prefs = { ...DEFAULT_PREFS };
+  for (const [k, choices] of Object.entries(PREF_CHOICES)) {
+    const v = get(k);
+    if (v === null) continue;
+    if (choices.includes(v)) prefs[k] = v;
+    else notices.push(`${what} ${k} "${clip(v, 20)}"; valid: ${choices.join(', ')}.`);
+  }
+  return prefs;
+}
+
+/** 'auto' (follow the system's light or dark setting), 'light' or 'dark'. */
+export function readTheme(get, notices) {
+  const v = get('theme');
+  if (v === null || v === '') return 'auto';
+  const t = v.trim().toLowerCase();
+  if (THEMES.includes(t)) return t;
+  notices.push(`theme: must be one of ${THEMES.join(', ')}, got "${clip(v, 40)}"; using auto.`);
+  return 'auto';
+}
+
+/**
+ * A comma list option: null when absent (meaning "all"), else the known names in the
+ * order given ('' gives []). Unknown names are left out and reported with the valid ones.
+ */
+export function readList(get, option, known, what, typeName, notices) {
+  const raw = get(option);
+  if (raw === null) return null;
+  const names = [...new Set(clip(raw, MAX_TEXT).split(',').map((s) => s.trim()).filter(Boolean))];
+  // one notice for all the unknown names (a long list must not flood the embed)
+  const unknown = names.filter((n) => !known.includes(n));
+  if (unknown.length) {
+    const listed = unknown.slice(0, 5).map((n) => `"${clip(n, 60)}"`).join(', ') + (unknown.length > 5 ? ` and ${unknown.length - 5} more` : '');
+    notices.push(`${option}: unknown ${unknown.length === 1 ? what : what === 'property' ? 'properties' : `${what}s`} ${listed} of ${typeName}; valid ${what === 'property' ? 'properties' : `${what}s`}: ${known.join(', ')}.`);
+  }
+  return names.filter((n) => known.includes(n)).slice(0, LIST_ITEMS);
+}
+
+/**
+ * Everything an embed (iframe or element) is asked to show, from `get` and the `i.FIELD`
+ * `entries`. ctx: {m, types, presets}. Returns {error (a message: nothing can be shown),
+ * preset, type (a listScenarioTypes entry), texts, show, editable, properties, prefs,
+ * theme, notices}. The scenario is the preset (its inputs, then the overrides) or the
+ * type (its defaults, then the overrides); with neither, the first preset.
+ */
+export function readEmbedOptions(ctx, get, entries) {
+  const notices = [];
+  const out = { error: null, preset: null, type: null, texts: {}, show: null, editable: null, properties: null, notices };
+  out.theme = readTheme(get, notices);
+  out.prefs = readPrefs(get, notices, 'The embed asks for');
+  const presetName = get('preset'), typeName = get('type');
+  // the module's own error text names the option, the value and the valid choices
+  const refusal = (f) => { try { f(); return null; } catch (e) { return e.message; } };
+  if (presetName !== null) {
+    const p = ctx.presets.find((x) => x.name === presetName.trim());
+    if (!p) return { ...out, error: refusal(() => ctx.m.evaluatePreset(clip(presetName, 200))) || `preset: unknown preset "${clip(presetName, 60)}"` };
+    out.preset = p.name;
+    out.type = ctx.types.find((t) => t.name === p.type);
+    out.texts = presetTexts(ctx, p.name);
+    if (typeName !== null && typeName.trim() !== p.type)
+      notices.push(`type: preset ${p.name} is a ${p.type}, not "${clip(typeName, 60)}"; showing the preset.`);
+  } else if (typeName !== null) {
+    out.type = ctx.types.find((t) => t.name === typeName.trim());
+    if (!out.type) return { ...out, error: refusal(() => ctx.m.evaluate(clip(typeName, 200), {})) || `type: unknown scenario type "${clip(typeName, 60)}"` };
+  } else {
+    const p = ctx.presets[0];
+    out.preset = p.name;
+    out.type = ctx.types.find((t) => t.name === p.type);
+    out.texts = presetTexts(ctx, p.name);
+  }
+  Object.assign(out.texts, readInputTexts(entries, notices));
+  const fields = out.type.fields.map((f) => f.name);
+  out.show = readList(get, 'show', fields, 'field', out.type.name, notices);
+  out.editable = readList(get, 'editable', fields, 'field', out.type.name, notices);
+  out.properties = readList(get, 'properties', out.type.properties.map((p) => p.name), 'property', out.type.name, notices);
+  return out;
+}
+
+/** The full calculator's query for an embed's scenario (for its "open in the calculator" link). */
+export function calculatorQuery(o) {
+  const q = new URLSearchParams();
+  if (o.preset) q.set('preset', o.preset);
+  else if (o.type) q.set('type', o.type.name);
+  const base = o.preset ? o.baseTexts || {} : {};
+  for (const [k, v] of Object.entries(o.texts || {})) if ((base[k] ?? '') !== v && v !== '') q.set(`i.${k}`, v);
+  for (const [k, v] of Object.entries(o.prefs || {})) if (v !== DEFAULT_PREFS[k]) q.set(k, v);
+  return `?${q}`;
+}
+
+/** The default comparison of a type: its presets (up to four), or two blank columns. */
+export function defaultColumns(ctx, typeName) {
+  const presets = ctx.presets.filter((p) => p.type === typeName).slice(0, MAX_COLUMNS);
+  const cols = presets.map((p) => ({ preset: p.name, texts: presetTexts(ctx, p.name) }));
+  while (cols.length < MIN_COLUMNS) cols.push(cols.length ? { ...cols[0], texts: { ...cols[0].texts } } : { preset: null, texts: {} });
+  return cols;
+}
+
+/** The comparison a view starts with: the presets of the calculator's scenario type. */
+export function defaultCompare(ctx, typeName) {
+  return { type: typeName, columns: defaultColumns(ctx, typeName) };
+}
+
+/** The page's state with nothing asked for: the first preset, in the calculator. ctx: {types, presets}. */
+export function defaultState(ctx) {
+  const preset = ctx.presets[0];
+  return {
+    mode: 'calc',
+    calc: { preset: preset.name, type: preset.type, texts: presetTexts(ctx, preset.name) },
+    compare: defaultCompare(ctx, preset.type),
+    sweep: { field: '', from: '1', to: '1024', n: '200', scale: 'log', props: [], overlay: false },  // '' = the first numeric field
+    prefs: { ...DEFAULT_PREFS },
+    theme: 'auto',
+  };
+}
+
+/** The state a URL query describes, and notices about what it asked for but could not
+ *  get: {state, notices}. ctx: {types, presets}. */
+export function decodeState(ctx, search) {
+  const q = new URLSearchParams(search);
+  const s = defaultState(ctx);
+  const notices = [];
+  const text = (v) => String(v).slice(0, MAX_TEXT);
+  const mode = q.get('mode');
+  if (mode !== null) {
+    if (MODES.includes(mode)) s.mode = mode;
+    else notices.push(`The link asks for an unknown view "${text(mode).slice(0, 40)}"; showing the calculator.`);
+  }
+  const presetName = q.get('preset'), typeName = q.get('type');
+  if (presetName !== null) {
+    const p = ctx.presets.find((x) => x.name === presetName);
+    if (p) s.calc = { preset: p.name, type: p.type, texts: presetTexts(ctx, p.name) };
+    else notices.push(`The link names an unknown preset "${text(presetName).slice(0, 60)}"; showing ${s.calc.preset}.`);
+  } else if (typeName !== null) {
+    const t = ctx.types.find((x) => x.name === typeName);
+    if (t) s.calc = { preset: null, type: t.name, texts: {} };
+    else notices.push(`The link names an unknown scenario type "${text(typeName).slice(0, 60)}"; showing ${s.calc.preset}.`);
+  }
+  Object.assign(s.calc.texts, readInputTexts(q, notices));
+  s.compare = defaultCompare(ctx, s.calc.type);  // unless the link names its own (ctype)
+
+  const ctype = q.get('ctype');
+  if (ctype !== null) {
+    const t = ctx.types.find((x) => x.name === ctype);
+    if (t) {
+      s.compare = defaultCompare(ctx, t.name);
+      const cols = [];
+      for (let k = 0; k < MAX_COLUMNS && q.has(`c${k}`); k++) {
+        const name = q.get(`c${k}`);
+        const p = ctx.presets.find((x) => x.name === name && x.type === t.name);
+        if (name && !p) notices.push(`Column ${k + 1} of the link names an unknown preset "${text(name).slice(0, 60)}".`);
+        cols.push({ preset: p ? p.name : null, texts: p ? presetTexts(ctx, p.name) : {} });
+      }
+      if (cols.length >= 2) s.compare.columns = cols;
+      else if (cols.length === 1) s.compare.columns = [cols[0], { ...cols[0], texts: { ...cols[0].texts } }];
+      let cells = 0;
+      for (const [k, v] of q) {
+        if (cells++ > 400) break;
+        const m = /^c(\d)\.(.+)$/.exec(k);
+        if (m && s.compare.columns[Number(m[1])]) s.compare.columns[Number(m[1])].texts[text(m[2]).slice(0, 200)] = text(v);
+      }
+    } else notices.push(`The link names an unknown scenario type "${text(ctype).slice(0, 60)}" to compare.`);
+  }
+
+  for (const [key, name] of [['sfield', 'field'], ['sfrom', 'from'], ['sto', 'to'], ['sn', 'n']]) if (q.has(key)) s.sweep[name] = text(q.get(key)).slice(0, 100);
+  if (q.has('sscale')) s.sweep.scale = q.get('sscale') === 'lin' ? 'lin' : 'log';
+  if (q.has('sprops')) s.sweep.props = q.get('sprops').split(',').map((p) => p.trim().slice(0, 100)).filter(Boolean).slice(0, 20);
+  s.sweep.overlay = q.get('soverlay') === '1';
+  const stype = ctx.types.find((t) => t.name === s.calc.type);
+  const numeric = stype.fields.filter((f) => f.numeric);
+  if (q.has('sfield') && s.sweep.field !== '' && !numeric.some((f) => f.name === s.sweep.field))
+    notices.push(`The link asks to sweep "${s.sweep.field.slice(0, 60)}", which is not a numeric input of ${stype.name}; sweeping ${numeric[0].name}. Numeric inputs: ${numeric.map((f) => f.name).join(', ')}.`);
+  if (q.has('sprops')) {
+    const known = s.sweep.props.filter((p) => stype.properties.some((x) => x.name === p));
+    const unknown = s.sweep.props.filter((p) => !known.includes(p));
+    if (unknown.length)
+      notices.push(`The link names ${unknown.length === 1 ? 'a property' : 'properties'} that ${stype.name} does not have: ${unknown.map((u) => `"${u.slice(0, 60)}"`).join(', ')}; left out.`);
+    s.sweep.props = known;  // none left: the view's default pair
+  }
+  s.prefs = readPrefs((k) => q.get(k), notices);
+  s.theme = readTheme((k) => q.get(k), notices);
+  return { state: s, notices };
+}
+
+/** The URL query for `s`: only what differs from presets and defaults. */
+export function encodeState(ctx, s) {
+  const q = new URLSearchParams();
+  if (s.mode !== 'calc') q.set('mode', s.mode);
+  if (s.calc.preset) q.set('preset', s.calc.preset);
+  else q.set('type', s.calc.type);
+  const base = s.calc.preset ? presetTexts(ctx, s.calc.preset) : {};
+  for (const [k, v] of Object.entries(s.calc.texts))
+    if ((base[k] ?? '') !== v && !(v === '' && !(k in base)) && v.length <= MAX_LINK_TEXT) q.set(`i.${k}`, v);
+  // compare and sweep settings go into the link whenever they differ from the defaults,
+  // so Back and Forward keep them while another view is shown
+  const d = defaultState(ctx);
+  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+  if (s.mode === 'compare' || s.sweep.overlay || !same(s.compare, defaultCompare(ctx, s.calc.type))) {
+    q.set('ctype', s.compare.type);
+    s.compare.columns.forEach((c, k) => {
+      q.set(`c${k}`, c.preset || '');
+      const b = c.preset ? presetTexts(ctx, c.preset) : {};
+      for (const [f, v] of Object.entries(c.texts)) if ((b[f] ?? '') !== v && v.length <= MAX_LINK_TEXT) q.set(`c${k}.${f}`, v);
+    });
+  }
+  if (s.mode === 'sweep' || !same({ ...s.sweep, props: [] }, { ...d.sweep, props: [] }) || (s.sweep.props.length && s.mode !== 'calc')) {
+    const w = s.sweep;
+    if (w.field) q.set('sfield', w.field);  // '' and [] mean the view's defaults: left out
+    q.set('sfrom', w.from); q.set('sto', w.to); q.set('sn', w.n); q.set('sscale', w.scale);
+    if (w.props.length) q.set('sprops', w.props.join(','));
+    if (w.overlay) q.set('soverlay', '1');
+  }
+  for (const k of Object.keys(PREF_CHOICES)) if (s.prefs[k] !== DEFAULT_PREFS[k]) q.set(k, s.prefs[k]);
+  if (s.theme !== 'auto') q.set('theme', s.theme);
+  return `?${q}`;
+}
