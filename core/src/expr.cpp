@@ -1,5 +1,5 @@
-// Expression trees: building them, and writing them out as text, MathML and substituted
-// work (expr.hpp, model.hpp). Compiling them is model.cpp.
+// Expression trees: building them, and writing their equations as text and MathML
+// (expr.hpp). Compiling them is model.cpp; writing them with values (work) is work.cpp.
 #include "mlsysim/expr.hpp"
 
 #include <cmath>
@@ -9,7 +9,6 @@
 
 #include "mlsysim/text.hpp"
 #include "mlsysim/units.hpp"
-#include "model.hpp"
 
 namespace mlsysim {
 
@@ -149,10 +148,7 @@ std::string quantity_mathml(const std::string& number, const std::string& unit) 
   return m;
 }
 
-// The three forms of an expression, written at once.
-struct Forms {
-  std::string text, mathml, expression;
-};
+using Forms = ExprForms;
 
 struct Writer {
   // a leaf (Num, Sym, Prop, Given) in its three forms
@@ -278,72 +274,23 @@ Forms equation_leaf(const ENode& n) {
 
 }  // namespace
 
+ExprForms write_expr(const Expr& e, const LeafWriter& leaf, const BranchPicker& pick) {
+  return Writer{leaf, pick}.write(e.node());
+}
+
+ExprForms value_forms(double shown_value, const std::string& unit, double canonical_value) {
+  const std::string number = shown(shown_value);
+  return {unit.empty() ? number : number + " " + unit, quantity_mathml(number, unit), js_number(canonical_value)};
+}
+
+ExprForms equation_forms(const Expr::Node& n) { return equation_leaf(n); }
+
 std::string expr_text(const Expr& e) {
   return Writer{equation_leaf, [](const ENode&) { return -1; }}.write(e.node()).text;
 }
 
 std::string expr_mathml(const Expr& e) {
   return Writer{equation_leaf, [](const ENode&) { return -1; }}.write(e.node()).mathml;
-}
-
-Work expr_work(const Expr& e, const Model& model, const double* slots, const std::vector<double>& property_values,
-               const ScenarioType& type) {
-  // the value of a sub-expression, for `when` to show the branch it takes; by the same
-  // steps as the interpreters (model.hpp)
-  std::function<double(const ENode&)> value = [&](const ENode& node) -> double {
-    const ENode& n = unguarded(node);
-    switch (n.kind) {
-      case Kind::Num: return n.value;
-      case Kind::Sym: return slots[model.slot(n.name)];
-      case Kind::Given: return std::isnan(slots[model.slot(n.name)]) ? 0.0 : 1.0;
-      case Kind::Prop:
-        for (std::size_t k = 0; k < type.properties.size(); ++k)
-          if (type.properties[k].name == n.name) return property_values[k];
-        return NAN;
-      case Kind::When: return choose(value(*n.args[0]), value(*n.args[1]), value(*n.args[2]));
-      case Kind::Sqrt: return step1(Op::Sqrt, value(*n.args[0]));
-      case Kind::Log2: return step1(Op::Log2, value(*n.args[0]));
-      case Kind::CeilLog2: return step1(Op::CeilLog2, value(*n.args[0]));
-      case Kind::Exp: return step1(Op::Exp, value(*n.args[0]));
-      case Kind::Ceil: return step1(Op::Ceil, value(*n.args[0]));
-      case Kind::Floor: return step1(Op::Floor, value(*n.args[0]));
-      default: break;
-    }
-    static const std::pair<Kind, Op::Code> binary[] = {
-        {Kind::Add, Op::Add}, {Kind::Sub, Op::Sub}, {Kind::Mul, Op::Mul}, {Kind::Div, Op::Div}, {Kind::Mod, Op::Mod},
-        {Kind::Min, Op::Min}, {Kind::Max, Op::Max}, {Kind::Lt, Op::Lt},   {Kind::Le, Op::Le},   {Kind::Gt, Op::Gt},
-        {Kind::Ge, Op::Ge},   {Kind::Eq, Op::Eq},   {Kind::Ne, Op::Ne},   {Kind::And, Op::And}, {Kind::Or, Op::Or}};
-    for (const auto& [k, c] : binary)
-      if (n.kind == k) return step2(c, value(*n.args[0]), value(*n.args[1]));
-    return NAN;
-  };
-  auto leaf = [&](const ENode& n) -> Forms {
-    if (n.kind == Kind::Num) return equation_leaf(n);
-    if (n.kind == Kind::Given) {
-      const std::string v = std::isnan(slots[model.slot(n.name)]) ? "0" : "1";
-      return {v, number_mathml(v), v};
-    }
-    double v = 0;
-    std::string unit;
-    double factor = 1;
-    if (n.kind == Kind::Sym) {
-      const Slot& s = model.slots[static_cast<std::size_t>(model.slot(n.name))];
-      v = slots[model.slot(n.name)];
-      unit = s.display_unit;
-      factor = s.display_factor;
-    } else {
-      for (std::size_t k = 0; k < type.properties.size(); ++k)
-        if (type.properties[k].name == n.name) {
-          v = property_values[k];
-          unit = type.properties[k].unit;
-        }
-      if (is_count_label(unit)) unit = "";
-    }
-    const std::string number = shown(v / factor);
-    return {unit.empty() ? number : number + " " + unit, quantity_mathml(number, unit), js_number(v)};
-  };
-  const Forms f = Writer{leaf, [&](const ENode& n) { return value(*n.args[0]) != 0 ? 0 : 1; }}.write(e.node());
-  return {f.text, f.mathml, f.expression};
 }
 
 }  // namespace mlsysim

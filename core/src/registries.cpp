@@ -2,7 +2,7 @@
 // of entry holds, and every entry, each number with its source. Read once, through the
 // same rules as an inline object (registry.cpp), so an entry that breaks a rule fails at
 // start-up and in every test run.
-#include "registries.hpp"
+#include "mlsysim/registry.hpp"
 
 namespace mlsysim {
 

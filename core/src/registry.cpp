@@ -8,7 +8,6 @@
 
 #include "mlsysim/text.hpp"
 #include "read.hpp"
-#include "registries.hpp"
 #include "value_text.hpp"
 
 namespace mlsysim {

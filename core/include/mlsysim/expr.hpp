@@ -14,6 +14,7 @@
 // (`num(1, "day")`); and `a.unless(c, message)`, a property error where c holds.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -99,6 +100,24 @@ inline Expr num(double v, std::string unit) { return Expr::num(v, std::move(unit
 inline Expr sym(std::string name) { return Expr::sym(std::move(name)); }
 inline Expr prop(std::string name) { return Expr::prop(std::move(name)); }
 inline Expr given(std::string name) { return Expr::given(std::move(name)); }
+
+/// The three written forms of an expression: text ("a × (1 + b)"), a MathML fragment, and
+/// ASCII arithmetic that JavaScript evaluates ("a * (1 + b)").
+struct ExprForms {
+  std::string text, mathml, expression;
+};
+/// How a leaf (a number, a symbol, a property, given(x)) is written.
+using LeafWriter = std::function<ExprForms(const Expr::Node&)>;
+/// For `when(c, a, b)`: 0 to write only a, 1 only b, -1 both as cases.
+using BranchPicker = std::function<int(const Expr::Node&)>;
+/// Writes `e` in its three forms, each leaf as `leaf` says (the equation writes names,
+/// the substituted work writes values).
+ExprForms write_expr(const Expr& e, const LeafWriter& leaf, const BranchPicker& pick);
+/// A leaf as the equation writes it: a name, or a constant with its unit.
+ExprForms equation_forms(const Expr::Node& n);
+/// A substituted value: `shown_value` in `unit` (at most 10 significant digits) for the
+/// text and MathML, and `canonical_value` for the arithmetic.
+ExprForms value_forms(double shown_value, const std::string& unit, double canonical_value);
 
 /// The equation as text ("base_iterations / (iterations × (1 + communication_overhead))").
 std::string expr_text(const Expr& e);

@@ -62,6 +62,28 @@ struct Entry {
   const Entry* entry(const std::string& path) const;
 };
 
+/// One entry as written in the data (core/src/registries.cpp): its name, its numbers as
+/// an inline object would give them ({"parameters": "1.75e11 param", "layers": 96,
+/// "node": "DGX_H100"}), the source of its numbers, and the sources of those numbers
+/// that have their own ({"layers": "..."}).
+struct EntryData {
+  std::string name;
+  Json values;
+  std::string source;
+  Json sources = Json::object();
+};
+
+/// A kind with its entries as written.
+struct RegistryData {
+  RegistryKind kind;
+  std::vector<EntryData> entries;
+};
+
+/// Every kind with its entries, as data (core/src/registries.cpp); a kind's entries may
+/// name entries of the kinds before it. Read once by registry_kinds() and
+/// registry_entries(), which validate every entry.
+std::vector<RegistryData> registry_data();
+
 /// Every registry kind, in the order they are listed (workload, hardware, node, fabric,
 /// fleet): built once, entries validated by the same rules as inline objects.
 const std::vector<RegistryKind>& registry_kinds();

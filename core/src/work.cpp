@@ -1,0 +1,74 @@
+// Show-your-work: an equation with the values of one evaluation substituted (model.hpp,
+// expr_work), written by the same writer as the equation itself (expr.hpp, write_expr).
+#include <cmath>
+#include <functional>
+
+#include "model.hpp"
+
+namespace mlsysim {
+
+namespace {
+using ENode = Expr::Node;
+using Kind = Expr::Kind;
+const ENode& unguarded(const ENode& n) { return n.kind == Kind::Guard ? unguarded(*n.args[0]) : n; }
+}  // namespace
+
+Work expr_work(const Expr& e, const Model& model, const double* slots, const std::vector<double>& property_values,
+               const ScenarioType& type) {
+  auto property = [&](const std::string& name, std::string* unit) -> double {
+    for (std::size_t k = 0; k < type.properties.size(); ++k)
+      if (type.properties[k].name == name) {
+        if (unit) *unit = type.properties[k].unit;
+        return property_values[k];
+      }
+    return NAN;
+  };
+  // the value of a sub-expression, for `when` to show the case that applies; by the same
+  // steps as the interpreters (model.hpp)
+  std::function<double(const ENode&)> value = [&](const ENode& node) -> double {
+    const ENode& n = unguarded(node);
+    static const std::pair<Kind, Op::Code> unary[] = {{Kind::Sqrt, Op::Sqrt}, {Kind::Log2, Op::Log2},
+                                                      {Kind::CeilLog2, Op::CeilLog2}, {Kind::Exp, Op::Exp},
+                                                      {Kind::Ceil, Op::Ceil}, {Kind::Floor, Op::Floor}};
+    static const std::pair<Kind, Op::Code> binary[] = {
+        {Kind::Add, Op::Add}, {Kind::Sub, Op::Sub}, {Kind::Mul, Op::Mul}, {Kind::Div, Op::Div}, {Kind::Mod, Op::Mod},
+        {Kind::Min, Op::Min}, {Kind::Max, Op::Max}, {Kind::Lt, Op::Lt},   {Kind::Le, Op::Le},   {Kind::Gt, Op::Gt},
+        {Kind::Ge, Op::Ge},   {Kind::Eq, Op::Eq},   {Kind::Ne, Op::Ne},   {Kind::And, Op::And}, {Kind::Or, Op::Or}};
+    switch (n.kind) {
+      case Kind::Num: return n.value;
+      case Kind::Sym: return slots[model.slot(n.name)];
+      case Kind::Given: return std::isnan(slots[model.slot(n.name)]) ? 0.0 : 1.0;
+      case Kind::Prop: return property(n.name, nullptr);
+      case Kind::When: return choose(value(*n.args[0]), value(*n.args[1]), value(*n.args[2]));
+      default: break;
+    }
+    for (const auto& [k, c] : unary)
+      if (n.kind == k) return step1(c, value(*n.args[0]));
+    for (const auto& [k, c] : binary)
+      if (n.kind == k) return step2(c, value(*n.args[0]), value(*n.args[1]));
+    return NAN;
+  };
+  auto leaf = [&](const ENode& n) -> ExprForms {
+    switch (n.kind) {
+      case Kind::Num: return equation_forms(n);
+      case Kind::Given: {
+        const double v = value(n);
+        return value_forms(v, "", v);
+      }
+      case Kind::Sym: {
+        const Slot& s = model.slots[static_cast<std::size_t>(model.slot(n.name))];
+        const double v = slots[model.slot(n.name)];
+        return value_forms(v / s.display_factor, s.display_unit, v);
+      }
+      default: {  // a property: its value, in its unit (a count's label left out)
+        std::string unit;
+        const double v = property(n.name, &unit);
+        return value_forms(v, is_count_label(unit) ? "" : unit, v);
+      }
+    }
+  };
+  const ExprForms f = write_expr(e, leaf, [&](const ENode& n) { return value(*n.args[0]) != 0 ? 0 : 1; });
+  return {f.text, f.mathml, f.expression};
+}
+
+}  // namespace mlsysim
