@@ -108,6 +108,27 @@ void Model::run_batch(std::size_t p, const double* const* columns, const bool* v
           c = {false, 0, d};
           break;
         }
+        case Op::Var: stack[top++] = {true, NAN, nullptr}; break;  // only inside a condition, run by run()
+        case Op::Least:
+        case Op::Greatest: {
+          // per point, by run() on that point's slots: the search steps through integers
+          --top;
+          Entry& from = stack[top - 1];
+          const Entry& est = stack[top];
+          const Program& cond = conditions[op.index];
+          double* d = array(top - 1);
+          double point[kMaxSlots];
+          for (std::size_t k = 0; k < slots.size(); ++k) point[k] = columns[k][0];
+          for (std::size_t i = 0; i < m; ++i) {
+            for (std::size_t k = 0; k < slots.size(); ++k)
+              if (varies[k]) point[k] = columns[k][base + i];
+            std::uint32_t unused = 0;
+            d[i] = search_integer(op.code == Op::Least, from.scalar ? from.v : from.a[i], est.scalar ? est.v : est.a[i],
+                                  [&](double n) { return run(cond, point, &unused, n); });
+          }
+          from = {false, 0, d};
+          break;
+        }
         case Op::Guard: {
           const Entry& c = stack[--top];
           if (c.scalar) all_bad |= c.v == 1.0;

@@ -27,6 +27,13 @@ Expr Expr::make(Kind k, std::vector<Expr> args) {
   return from(std::move(n));
 }
 
+Expr Expr::bound(Kind k, std::string var, std::vector<Expr> args) {
+  Expr e = make(k, std::move(args));
+  Node n = *e.node_;
+  n.name = std::move(var);
+  return from(std::move(n));
+}
+
 Expr Expr::num(double v) {
   Node n;
   n.value = v;
@@ -155,6 +162,8 @@ struct Writer {
   std::function<Forms(const ENode&)> leaf;
   // for `when`: 0 to show only the branch taken, 1 the other, -1 to show both (equations)
   std::function<int(const ENode&)> pick;
+  // the value of a node (work only): the arithmetic form of an integer search
+  std::function<double(const ENode&)> value;
 
   Forms wrap(const Forms& f, bool parens) const {
     if (!parens) return f;
@@ -254,6 +263,17 @@ struct Writer {
                     "</mtd><mtd><mtext>otherwise</mtext></mtd></mtr></mtable></mrow>",
                 "(" + c.expression + " ? " + a.expression + " : " + b.expression + ")"};
       }
+      case Kind::Least:
+      case Kind::Greatest: {
+        const bool least = n.kind == Kind::Least;
+        const Forms from = write(*n.args[0]), cond = write(*n.args[2]);
+        const std::string word = least ? "smallest" : "largest";
+        return {word + " integer " + n.name + " \u2265 " + from.text + " with " + cond.text,
+                "<mrow><mi>" + std::string(least ? "min" : "max") + "</mi><mo>{</mo><mi>" + xml_escape(n.name) +
+                    "</mi><mo>\u2208</mo><mi mathvariant=\"double-struck\">Z</mi><mo>,</mo><mi>" + xml_escape(n.name) +
+                    "</mi><mo>\u2265</mo>" + from.mathml + "<mo>:</mo>" + cond.mathml + "<mo>}</mo></mrow>",
+                value ? js_number(value(n)) : word + "_integer(" + n.name + ")"};
+      }
       case Kind::Guard: break;  // unreachable: unguarded() above
     }
     return {};
@@ -274,8 +294,8 @@ Forms equation_leaf(const ENode& n) {
 
 }  // namespace
 
-ExprForms write_expr(const Expr& e, const LeafWriter& leaf, const BranchPicker& pick) {
-  return Writer{leaf, pick}.write(e.node());
+ExprForms write_expr(const Expr& e, const LeafWriter& leaf, const BranchPicker& pick, const NodeValue& value) {
+  return Writer{leaf, pick, value}.write(e.node());
 }
 
 ExprForms value_forms(double shown_value, const std::string& unit, double canonical_value) {
@@ -286,11 +306,11 @@ ExprForms value_forms(double shown_value, const std::string& unit, double canoni
 ExprForms equation_forms(const Expr::Node& n) { return equation_leaf(n); }
 
 std::string expr_text(const Expr& e) {
-  return Writer{equation_leaf, [](const ENode&) { return -1; }}.write(e.node()).text;
+  return Writer{equation_leaf, [](const ENode&) { return -1; }, nullptr}.write(e.node()).text;
 }
 
 std::string expr_mathml(const Expr& e) {
-  return Writer{equation_leaf, [](const ENode&) { return -1; }}.write(e.node()).mathml;
+  return Writer{equation_leaf, [](const ENode&) { return -1; }, nullptr}.write(e.node()).mathml;
 }
 
 }  // namespace mlsysim

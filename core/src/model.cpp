@@ -29,6 +29,7 @@ struct Checker {
   const ScenarioType& type;
   const Model& model;
   std::string where;  // "Type.property"
+  std::vector<std::string> bound;  // variables of the integer searches around this point
 
   [[noreturn]] void fail(const std::string& what) const { throw std::logic_error(where + ": " + what); }
 
@@ -57,6 +58,7 @@ struct Checker {
         if (!n.unit.empty()) return parse_unit(n.unit).dim;
         return n.value == 0 ? MaybeDim() : MaybeDim(dims::none);
       case Kind::Sym: {
+        if (std::find(bound.begin(), bound.end(), n.name) != bound.end()) return dims::none;  // a searched integer
         const int s = model.slot(n.name);
         if (s < 0) fail("equation uses undeclared symbol " + n.name);
         return model.slots[static_cast<std::size_t>(s)].dim;
@@ -108,6 +110,16 @@ struct Checker {
         if (!ok) fail("the branches of `when` differ: " + dim_text(*a) + " and " + dim_text(*b));
         return d;
       }
+      case Kind::Least:
+      case Kind::Greatest: {
+        if (model.slot(n.name) >= 0) fail("the searched integer " + n.name + " shadows a symbol");
+        dimensionless(*n.args[0], "an integer search's lower bound");
+        dimensionless(*n.args[1], "an integer search's estimate");
+        bound.push_back(n.name);
+        dimensionless(*n.args[2], "an integer search's condition");
+        bound.pop_back();
+        return dims::none;
+      }
       case Kind::Guard:
         dimensionless(*n.args[1], "a guard's condition");
         return dim(*n.args[0], depth + 1);
@@ -119,6 +131,7 @@ struct Checker {
 struct Compiler {
   const ScenarioType& type;
   Model& model;
+  std::string var;  // the variable of the integer search being compiled, or ""
 
   std::uint32_t slot_of(const std::string& name) const {
     const int s = model.slot(name);
@@ -135,6 +148,10 @@ struct Compiler {
     switch (n.kind) {
       case Kind::Num: op(Op::Push, 0, n.value); return 1;
       case Kind::Sym: {
+        if (!var.empty() && n.name == var) {
+          op(Op::Var);
+          return 1;
+        }
         const std::uint32_t s = slot_of(n.name);
         op(Op::Load, s);
         if (std::find(optional.begin(), optional.end(), s) == optional.end()) prog.slots.push_back(s);
@@ -145,6 +162,23 @@ struct Compiler {
         const PropertySpec* p = find_property(type, n.name);
         if (!p) throw std::logic_error(type.name + ": equation uses undeclared property " + n.name);
         return emit(p->expr.node(), prog, nesting + 1, optional);  // inlined
+      }
+      case Kind::Least:
+      case Kind::Greatest: {
+        if (!var.empty()) throw std::logic_error(type.name + ": an integer search inside another's condition");
+        const std::size_t df = emit(*n.args[0], prog, nesting, optional);
+        const std::size_t de = emit(*n.args[1], prog, nesting, optional);
+        // the condition: a program of its own, run for each candidate integer
+        Program cond;
+        var = n.name;
+        model.max_stack = std::max(model.max_stack, emit(*n.args[2], cond, nesting, optional));
+        var.clear();
+        for (const Op& o : cond.ops)
+          if (o.code == Op::Guard) throw std::logic_error(type.name + ": a guard inside an integer search's condition");
+        prog.slots.insert(prog.slots.end(), cond.slots.begin(), cond.slots.end());
+        model.conditions.push_back(std::move(cond));
+        op(n.kind == Kind::Least ? Op::Least : Op::Greatest, static_cast<std::uint32_t>(model.conditions.size() - 1));
+        return std::max(df, de + 1);
       }
       case Kind::Guard: {
         const std::size_t dc = emit(*n.args[1], prog, nesting, optional);
@@ -276,6 +310,7 @@ Model build_model(const ScenarioType& type) {
   for (const PropertySpec& p : type.properties) m.programs.push_back(c.compile(p.expr));
   for (const WarningSpec& w : type.warnings) m.warnings.push_back(c.compile(w.when));
   if (m.max_stack > 32) throw std::logic_error(type.name + ": an equation needs more than 32 stack entries");
+  if (m.slots.size() > Model::kMaxSlots) throw std::logic_error(type.name + ": more than 64 symbols");
 
   // declarations stay honest: every symbol is read, every exact product is of integers
   std::vector<std::string> used;
@@ -311,12 +346,22 @@ void Model::load(const Inputs& in, double* out, bool* present) const {
   }
 }
 
-double Model::run(const Program& prog, const double* slot_values, std::uint32_t* guard) const noexcept {
+double Model::run(const Program& prog, const double* slot_values, std::uint32_t* guard, double var) const noexcept {
   double stack[33];
   std::size_t top = 0;
   for (const Op& op : prog.ops) {
     switch (op.code) {
       case Op::Push: stack[top++] = op.value; break;
+      case Op::Var: stack[top++] = var; break;
+      case Op::Least:
+      case Op::Greatest: {
+        --top;
+        const Program& cond = conditions[op.index];
+        std::uint32_t unused = 0;
+        stack[top - 1] = search_integer(op.code == Op::Least, stack[top - 1], stack[top],
+                                        [&](double n) { return run(cond, slot_values, &unused, n); });
+        break;
+      }
       case Op::Load: stack[top++] = slot_values[op.index]; break;
       case Op::Given: stack[top++] = std::isnan(slot_values[op.index]) ? 0.0 : 1.0; break;
       case Op::Sqrt:

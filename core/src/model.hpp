@@ -11,6 +11,7 @@
 // number"); a guard whose condition holds makes it unavailable with the guard's message.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <string>
@@ -27,10 +28,12 @@ struct Op {
     Lt, Le, Gt, Ge, Eq, Ne, And, Or,                    // x = (x op y) as 1 or 0
     Sqrt, Log2, CeilLog2, Exp, Ceil, Floor,             // x = f(x)
     Select,                                             // c a b -> c ? a : b
+    Var,                                                // push the bound variable of a search
+    Least, Greatest,                                    // from estimate -> the integer searched
     Guard,                                              // c -> (property error when c holds)
   };
   Code code;
-  std::uint32_t index = 0;    // Load, Given: slot; Guard: message index + 1
+  std::uint32_t index = 0;    // Load, Given: slot; Guard: message index + 1; Least, Greatest: condition
   double value = 0;           // Push: constant
 };
 
@@ -81,6 +84,46 @@ inline double step1(Op::Code c, double x) noexcept {
 /// `when`: a where c holds, b where it does not, NaN when c is not a finite number.
 inline double choose(double c, double a, double b) noexcept { return std::isfinite(c) ? (c != 0 ? a : b) : NAN; }
 
+/// The integer an integer search finds (least_integer, greatest_integer in expr.hpp):
+/// from the estimate (rounded up for the smallest, down for the largest, and at least
+/// `from`), step by one while the condition `holds(n)` (1, 0, or NaN) says so; at most 64
+/// steps, since the estimate is within rounding of the answer. NaN when a condition is
+/// not a number, no integer >= `from` qualifies, or the search does not settle.
+template <typename Holds>
+double search_integer(bool least, double from, double estimate, const Holds& holds) noexcept {
+  if (!std::isfinite(from) || !std::isfinite(estimate)) return NAN;
+  double n = std::max(from, least ? std::ceil(estimate) : std::floor(estimate));
+  if (n > 9007199254740992.0) return NAN;  // 2^53: integers beyond are not exact
+  auto at = [&](double x) {
+    const double c = holds(x);
+    return std::isfinite(c) ? (c != 0 ? 1 : 0) : -1;
+  };
+  int h = at(n);
+  if (h < 0) return NAN;
+  for (int step = 0; step < 64; ++step) {
+    if (least) {
+      if (h && n == from) return n;
+      const double next = h ? n - 1 : n + 1;
+      const int hn = at(next);
+      if (hn < 0) return NAN;
+      if (h && !hn) return n;    // n holds, n - 1 does not
+      if (!h && hn) return next;  // n does not, n + 1 does
+      n = next;
+      h = hn;
+    } else {
+      const double next = h ? n + 1 : n - 1;
+      if (!h && next < from) return NAN;  // not even `from` holds
+      const int hn = at(next);
+      if (hn < 0) return NAN;
+      if (h && !hn) return n;
+      if (!h && hn) return next;
+      n = next;
+      h = hn;
+    }
+  }
+  return NAN;
+}
+
 struct Program {
   std::vector<Op> ops;
   std::vector<std::uint32_t> slots;  // every slot read that must have been given
@@ -102,6 +145,7 @@ struct Model {
   std::vector<Slot> slots;
   std::vector<Program> programs;  // one per property, in declaration order
   std::vector<Program> warnings;  // one per warning: its condition
+  std::vector<Program> conditions;  // the condition of each integer search (Op::Least, Op::Greatest)
   std::vector<std::string> guard_messages;
   std::size_t max_stack = 0;
 
@@ -109,9 +153,10 @@ struct Model {
   /// `present[k] = false`.
   void load(const Inputs& in, double* out, bool* present) const;
 
-  /// Runs `prog` on `slots`. Returns its value, or NaN with `*guard` set to the failed
-  /// guard's message index + 1.
-  double run(const Program& prog, const double* slots, std::uint32_t* guard) const noexcept;
+  /// Runs `prog` on `slots` (`var`: the value Op::Var pushes, inside a search's
+  /// condition). Returns its value, or NaN with `*guard` set to the failed guard's message
+  /// index + 1.
+  double run(const Program& prog, const double* slots, std::uint32_t* guard, double var = NAN) const noexcept;
   double run(std::size_t p, const double* slots, std::uint32_t* guard) const noexcept { return run(programs[p], slots, guard); }
 
   /// Runs property `p` at `n` points, with `run`'s result at each: slot k's value at
@@ -120,6 +165,7 @@ struct Model {
   void run_batch(std::size_t p, const double* const* columns, const bool* varies, std::size_t n,
                  double* out, double* scratch) const noexcept;
   static constexpr std::size_t kBatch = 256;  // points per block of the batch interpreter
+  static constexpr std::size_t kMaxSlots = 64;  // slots of one type (build_model checks)
   std::size_t batch_scratch() const { return (max_stack + 1) * kBatch; }
 
   /// Slot index of `name`, or -1.

@@ -23,8 +23,10 @@ Work expr_work(const Expr& e, const Model& model, const double* slots, const std
       }
     return NAN;
   };
-  // the value of a sub-expression, for `when` to show the case that applies; by the same
-  // steps as the interpreters (model.hpp)
+  // the value of a sub-expression, for `when` to show the case that applies and for an
+  // integer search's result; by the same steps as the interpreters (model.hpp)
+  std::string var;         // the variable of the integer search being evaluated
+  double var_value = NAN;  // ... and its candidate value
   std::function<double(const ENode&)> value = [&](const ENode& node) -> double {
     const ENode& n = unguarded(node);
     static const std::pair<Kind, Op::Code> unary[] = {{Kind::Sqrt, Op::Sqrt}, {Kind::Log2, Op::Log2},
@@ -36,7 +38,14 @@ Work expr_work(const Expr& e, const Model& model, const double* slots, const std
         {Kind::Ge, Op::Ge},   {Kind::Eq, Op::Eq},   {Kind::Ne, Op::Ne},   {Kind::And, Op::And}, {Kind::Or, Op::Or}};
     switch (n.kind) {
       case Kind::Num: return n.value;
-      case Kind::Sym: return slots[model.slot(n.name)];
+      case Kind::Sym: return n.name == var ? var_value : slots[model.slot(n.name)];
+      case Kind::Least:
+      case Kind::Greatest:
+        var = n.name;
+        return search_integer(n.kind == Kind::Least, value(*n.args[0]), value(*n.args[1]), [&](double x) {
+          var_value = x;
+          return value(*n.args[2]);
+        });
       case Kind::Given: return std::isnan(slots[model.slot(n.name)]) ? 0.0 : 1.0;
       case Kind::Prop: return property(n.name, nullptr);
       case Kind::When: return choose(value(*n.args[0]), value(*n.args[1]), value(*n.args[2]));
@@ -56,6 +65,7 @@ Work expr_work(const Expr& e, const Model& model, const double* slots, const std
         return value_forms(v, "", v);
       }
       case Kind::Sym: {
+        if (model.slot(n.name) < 0) return equation_forms(n);  // a searched integer: its name
         const Slot& s = model.slots[static_cast<std::size_t>(model.slot(n.name))];
         const double v = slots[model.slot(n.name)];
         return value_forms(v / s.display_factor, s.display_unit, v);
@@ -67,7 +77,7 @@ Work expr_work(const Expr& e, const Model& model, const double* slots, const std
       }
     }
   };
-  const ExprForms f = write_expr(e, leaf, [&](const ENode& n) { return value(*n.args[0]) != 0 ? 0 : 1; });
+  const ExprForms f = write_expr(e, leaf, [&](const ENode& n) { return value(*n.args[0]) != 0 ? 0 : 1; }, value);
   return {f.text, f.mathml, f.expression};
 }
 

@@ -174,3 +174,74 @@ TEST_CASE("Registries are data: every kind lists its entries with their numbers 
       CHECK_FALSE(e["source"].get<std::string>().empty());
     }
 }
+
+TEST_CASE("Integer results follow their inequality exactly, in evaluate and in sweeps", "[declarations][expr]") {
+  // catalog 4.9 by hand: the fewest microbatches m with (p - 1) / (v m + p - 1) <= t; at
+  // p = 8, v = 1, t = 0.2 that is exactly 28 (7/35 = 0.2), where the floating estimate
+  // (p - 1)(1 - t) / (v t) is 28.000000000000004 and its ceiling 29
+  ScenarioType t;
+  t.name = "Probe";
+  t.category = "parallelism";
+  t.fields = {Field::integer("p").at_least(1).doc("d"), Field::integer("v").at_least(1).doc("d"),
+              Field::number("t").above(0).below(1).doc("d"), Field::quantity("W", dims::information).at_least(0).doc("d"),
+              Field::quantity("k", dims::information).above(0).doc("d"), Field::quantity("C", dims::information).above(0).doc("d")};
+  const Expr p = sym("p"), v = sym("v"), tt = sym("t"), one = num(1), m = sym("m");
+  t.properties = {
+      Property("fewest", "count",
+               least_integer("m", one, (p - one) / (v * m + p - one) <= tt, (p - one) * (one - tt) / (v * tt)))
+          .doc("d"),
+      Property("most", "count", greatest_integer("B", num(0), sym("W") + sym("B") * sym("k") <= sym("C"), (sym("C") - sym("W")) / sym("k")))
+          .doc("d"),
+  };
+  t.model = std::make_shared<const Model>(build_model(t));
+  auto eval = [&](Json in) {
+    const Inputs inputs = normalize_inputs(t, in);
+    std::vector<double> slots(t.model->slots.size());
+    std::unique_ptr<bool[]> present(new bool[slots.size()]);
+    t.model->load(inputs, slots.data(), present.get());
+    std::uint32_t guard = 0;
+    return std::make_pair(t.model->run(0, slots.data(), &guard), t.model->run(1, slots.data(), &guard));
+  };
+  const Json base = {{"p", 8}, {"v", 1}, {"t", 0.2}, {"W", "16.06 GB"}, {"k", "268435456 B"}, {"C", "80 GiB"}};
+  CHECK(eval(base).first == 28);
+  // by hand: (85899345920 - 16060000000) / 268435456 = 260.17..., so 260 sequences fit
+  CHECK(eval(base).second == 260);
+  Json interleaved = base;
+  interleaved["v"] = 4;  // 7 / (4m + 7) <= 0.2 from m = 7 (35 = 35)
+  CHECK(eval(interleaved).first == 7);
+  Json exact = base;  // C - W an exact multiple of k: the boundary itself fits
+  exact["W"] = "0 B";
+  exact["C"] = "2684354560 B";
+  CHECK(eval(exact).second == 10);
+  Json none = base;  // nothing fits: W > C
+  none["W"] = "100 GiB";
+  CHECK(std::isnan(eval(none).second));
+  // the sweep's batch interpreter agrees at every point, to the bit
+  for (const std::string field : {"p", "t", "W"}) {
+    std::vector<double> values;
+    for (int i = 1; i <= 300; ++i) values.push_back(field == "t" ? i / 301.0 : field == "W" ? i * 1e9 : i);
+    std::vector<double> column(values), out(values.size());
+    const int s = t.model->slot(field);
+    std::vector<const double*> cols(t.model->slots.size());
+    std::vector<double> fixed(t.model->slots.size());
+    std::unique_ptr<bool[]> present(new bool[fixed.size()]);
+    t.model->load(normalize_inputs(t, base), fixed.data(), present.get());
+    std::unique_ptr<bool[]> varies(new bool[fixed.size()]);
+    for (std::size_t k = 0; k < fixed.size(); ++k) {
+      varies[k] = static_cast<int>(k) == s;
+      cols[k] = varies[k] ? column.data() : &fixed[k];
+    }
+    std::vector<double> scratch(t.model->batch_scratch());
+    for (std::size_t prop = 0; prop < 2; ++prop) {
+      t.model->run_batch(prop, cols.data(), varies.get(), values.size(), out.data(), scratch.data());
+      for (std::size_t i = 0; i < values.size(); ++i) {
+        std::vector<double> point(fixed);
+        point[static_cast<std::size_t>(s)] = values[i];
+        std::uint32_t guard = 0;
+        const double one_point = t.model->run(prop, point.data(), &guard);
+        INFO(field << " = " << values[i] << ", property " << prop);
+        CHECK((std::isnan(one_point) ? std::isnan(out[i]) : out[i] == one_point));
+      }
+    }
+  }
+}

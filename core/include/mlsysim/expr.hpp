@@ -10,7 +10,8 @@
 //
 // Besides + - x / the trees have sqrt, log2, ceil_log2 (of a count), exp, ceil, floor,
 // mod, min, max; comparisons and `and`/`or` (1 or 0); `when(c, a, b)` (a where c holds,
-// else b); `given(field)` (1 when an optional field was given); constants with a unit
+// else b); `given(field)` (1 when an optional field was given); least_integer and
+// greatest_integer (integer results defined by an inequality); constants with a unit
 // (`num(1, "day")`); and `a.unless(c, message)`, a property error where c holds.
 #pragma once
 
@@ -29,6 +30,7 @@ class Expr {
     Sqrt, Log2, CeilLog2, Exp, Ceil, Floor,       // functions of one
     Lt, Le, Gt, Ge, Eq, Ne, And, Or,              // conditions: 1 or 0
     When,                                         // args: condition, then, else
+    Least, Greatest,                              // args: from, estimate, condition of sym(name)
     Guard,                                        // args: body, condition; a property error where it holds
   };
 
@@ -37,7 +39,7 @@ class Expr {
     double value = 0;     // Num: the constant in canonical units
     std::string unit;     // Num: the unit it was written in ("day", "flop/param"), or ""
     double shown = 0;     // Num: the number as written (1 for "1 day")
-    std::string name;     // Sym, Prop, Given: the symbol or property
+    std::string name;     // Sym, Prop, Given: the symbol or property; Least, Greatest: the bound variable
     std::string message;  // Guard: the property error where the condition holds
     std::vector<std::shared_ptr<const Node>> args;
   };
@@ -85,12 +87,27 @@ class Expr {
   friend Expr when(const Expr& condition, const Expr& then, const Expr& otherwise) {
     return make(Kind::When, {condition, then, otherwise});
   }
+  /// The smallest integer `var` >= `from` for which `condition` (an expression of
+  /// sym(var) that, once it holds, holds for every larger integer) holds: e.g. the
+  /// fewest devices n with replicated_bytes / n <= device_memory. `estimate` is where the
+  /// search starts (replicated_bytes / device_memory); the result follows the condition
+  /// exactly as the calculator evaluates it, so no rounding of the estimate can move it
+  /// across the boundary. Not a finite number when the search does not settle.
+  friend Expr least_integer(std::string var, const Expr& from, const Expr& condition, const Expr& estimate) {
+    return bound(Kind::Least, std::move(var), {from, estimate, condition});
+  }
+  /// The largest integer `var` >= `from` for which `condition` (holding up to some integer)
+  /// holds: e.g. the most sequences B whose cache fits. As least_integer otherwise.
+  friend Expr greatest_integer(std::string var, const Expr& from, const Expr& condition, const Expr& estimate) {
+    return bound(Kind::Greatest, std::move(var), {from, estimate, condition});
+  }
 
   const Node& node() const { return *node_; }
   bool empty() const { return !node_; }
 
  private:
   static Expr make(Kind k, std::vector<Expr> args);
+  static Expr bound(Kind k, std::string var, std::vector<Expr> args);
   static Expr from(Node n);
   std::shared_ptr<const Node> node_;
 };
@@ -110,9 +127,12 @@ struct ExprForms {
 using LeafWriter = std::function<ExprForms(const Expr::Node&)>;
 /// For `when(c, a, b)`: 0 to write only a, 1 only b, -1 both as cases.
 using BranchPicker = std::function<int(const Expr::Node&)>;
+/// The value of a node (for the arithmetic form of an integer search, which JavaScript
+/// cannot write); null for equations.
+using NodeValue = std::function<double(const Expr::Node&)>;
 /// Writes `e` in its three forms, each leaf as `leaf` says (the equation writes names,
 /// the substituted work writes values).
-ExprForms write_expr(const Expr& e, const LeafWriter& leaf, const BranchPicker& pick);
+ExprForms write_expr(const Expr& e, const LeafWriter& leaf, const BranchPicker& pick, const NodeValue& value = nullptr);
 /// A leaf as the equation writes it: a name, or a constant with its unit.
 ExprForms equation_forms(const Expr::Node& n);
 /// A substituted value: `shown_value` in `unit` (at most 10 significant digits) for the

@@ -65,11 +65,38 @@ WORKLOADS = {
     "Llama2_70B": dict(parameters=Q(7 * 10**10), layers=80, hidden_dim=8192, heads=64, kv_heads=8),
     "ZeRO_7_5B": dict(parameters=Q(75 * 10**8)),
 }
-# fleets: (nodes, accelerators per node)
+# hardware (catalog 3.3): dense FP16/BF16 peak, memory, memory bandwidth, NVLink (both
+# directions), TDP, price; all canonical (flop/s, byte, byte/s, W, USD)
+GIB = 2**30
+HARDWARE = {
+    "H100": dict(peak_flops=Q(989 * 10**12), memory_capacity=Q(80 * GIB), memory_bandwidth=Q(335 * 10**10),
+                 nvlink_bandwidth=Q(900 * 10**9), tdp=Q(700), unit_cost=Q(30000)),
+    "A100": dict(peak_flops=Q(312 * 10**12), memory_capacity=Q(80 * GIB), memory_bandwidth=Q(2039 * 10**9),
+                 nvlink_bandwidth=Q(600 * 10**9), tdp=Q(400), unit_cost=Q(15000)),
+    "V100": dict(peak_flops=Q(125 * 10**12), memory_capacity=Q(32 * GIB), memory_bandwidth=Q(900 * 10**9),
+                 nvlink_bandwidth=Q(300 * 10**9), tdp=Q(300), unit_cost=Q(10000)),
+    "B200": dict(peak_flops=Q(2250 * 10**12), memory_capacity=Q(192 * GIB), memory_bandwidth=Q(8 * 10**12),
+                 nvlink_bandwidth=Q(1800 * 10**9), tdp=Q(1000), unit_cost=Q(40000)),
+}
+# nodes: accelerator, accelerators per node, intra-node bandwidth per direction (byte/s), NICs, PSUs
+NODES = {"DGX_H100": dict(accelerator="H100", accelerators_per_node=8, intra_node_bandwidth=Q(450 * 10**9), nics_per_node=8, psus_per_node=2),
+         "DGX_A100": dict(accelerator="A100", accelerators_per_node=8, intra_node_bandwidth=Q(300 * 10**9), nics_per_node=8, psus_per_node=2)}
+# fabrics: bandwidth (byte/s), latency (s)
+FABRICS = {"InfiniBand_HDR": dict(bandwidth=Q(200 * 10**9, 8), latency=Q(7, 10**6)),
+           "InfiniBand_NDR": dict(bandwidth=Q(400 * 10**9, 8), latency=Q(5, 10**6)),
+           "Ethernet_100G": dict(bandwidth=Q(100 * 10**9, 8), latency=Q(50, 10**6)),
+           "RoCE_100G": dict(bandwidth=Q(100 * 10**9, 8), latency=Q(10, 10**6))}
+# fleets: (nodes, accelerators per node); FLEET_NODES: each fleet's node
+FLEET_NODES = {"Training_1K_A100": "DGX_A100"}  # every other fleet is DGX_H100
 FLEETS = {"Lab_64_H100": (8, 8), "Research_256": (32, 8), "Training_512_H100": (64, 8),
           "Training_1K": (128, 8), "Training_1K_A100": (128, 8), "Production_2K": (256, 8),
           "Frontier_8K": (1024, 8), "Reference_25K_H100": (3125, 8), "Training_10K": (1250, 8),
           "Mega_100K": (12500, 8)}
+
+
+def fleet_node(name):
+    """The node entry of a registry fleet."""
+    return NODES[FLEET_NODES.get(name, "DGX_H100")]
 
 
 def log_uniform(rng, lo, hi):
