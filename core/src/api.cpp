@@ -126,6 +126,14 @@ Json result(const ScenarioType& type, const Inputs& in, const Json& preset, cons
   return {{"type", type.name}, {"preset", preset}, {"inputs", normalized(type, in)}, {"properties", props}, {"warnings", warnings}};
 }
 
+// The types and fields that take property `name` of `t` as an input ([{type, field}]).
+Json links_of(const ScenarioType& t, const std::string& name) {
+  Json out = Json::array();
+  for (const LinkSpec& l : t.links)
+    if (l.property == name) out.push_back({{"type", l.type}, {"field", l.field}});
+  return out;
+}
+
 Json field_json(const FieldSpec& f) {
   return {{"name", f.name},
           {"type", f.type_name()},
@@ -177,7 +185,8 @@ Json list_scenario_types() {
                        {"doc", p.doc},
                        {"better", p.better.empty() ? Json() : Json(p.better)},
                        {"depends_on", depends},
-                       {"source", p.source}});
+                       {"source", p.source},
+                       {"links", links_of(t, p.name)}});
     }
     Json symbols = Json::array();
     for (const SymbolSpec& sym : t.symbols)

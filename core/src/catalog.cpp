@@ -2,6 +2,8 @@
 // with its model built once, and their presets.
 #include "mlsysim/catalog.hpp"
 
+#include <algorithm>
+
 #include "model.hpp"
 #include "value_text.hpp"
 
@@ -27,6 +29,26 @@ const std::vector<ScenarioType>& scenario_types() {
 #include "scenarios/catalog.def"
 #undef MLSYSIM_SCENARIO
     };
+    // declarations stay honest: every link joins a property to a field of the same dimension
+    for (const ScenarioType& t : list)
+      for (const LinkSpec& l : t.links) {
+        const PropertySpec* p = nullptr;
+        for (const PropertySpec& q : t.properties)
+          if (q.name == l.property) p = &q;
+        const FieldSpec* f = nullptr;
+        for (const ScenarioType& u : list)
+          if (u.name == l.type) f = u.field(l.field);
+        if (!p || !f || !f->numeric() || reported_dim(p->unit) != (f->type == FieldType::Quantity ? f->dim : dims::none))
+          throw std::logic_error(t.name + ": link of " + l.property + " to " + l.type + "." + l.field +
+                                 " joins no property and numeric field of one dimension");
+      }
+    std::vector<std::string> preset_names;
+    for (const ScenarioType& t : list)
+      for (const Preset& p : t.presets) {
+        if (std::find(preset_names.begin(), preset_names.end(), p.name) != preset_names.end())
+          throw std::logic_error("two presets are called " + p.name);
+        preset_names.push_back(p.name);
+      }
     for (ScenarioType& t : list) {
       bool known = false;
       for (const Category& c : categories()) known = known || c.name == t.category;

@@ -25,7 +25,7 @@ const char* version();
 /// listScenarioTypes(): [{name, category, question, summary, assumptions, excludes,
 ///   fields: [{name, type, dimension, unit, display_unit, display_factor, required,
 ///             default, rule, doc, numeric, source, needs}],
-///   properties: [{name, unit, equation, mathml, doc, better, depends_on, source}],
+///   properties: [{name, unit, equation, mathml, doc, better, depends_on, source, links}],
 ///   symbols: [{name, meaning, unit}]}]
 /// Extensions: `question` is the question the type answers; `fields[i].unit` is the
 /// canonical unit of a quantity field and `display_unit` the unit people write it in
@@ -35,7 +35,8 @@ const char* version();
 /// `properties[i].depends_on` names the fields and symbols its value depends on;
 /// `properties[i].mathml` is the equation as a MathML <math> element; `better` is
 /// "higher", "lower" or null (which way wins in a comparison); `source` is where the
-/// formula comes from; `symbols` are the names equations use besides the fields (e.g.
+/// formula comes from; `links` are [{type, field}]: the inputs of other types this
+/// result can be carried into; `symbols` are the names equations use besides the fields (e.g.
 /// P = workload.parameters).
 Json list_scenario_types();
 /// listPresets(): [{name, type, summary, inputs}]

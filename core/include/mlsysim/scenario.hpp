@@ -81,6 +81,16 @@ struct ExactProduct {
   std::string a, b;  // integer field names
 };
 
+/// A result of this type that another type takes as an input: the card of `property`
+/// offers "use in <type>", which opens that type with `field` set to the value
+/// (MtbfCascadeScenario.cluster_mtbf -> CheckpointIntervalScenario.system_mtbf). The
+/// catalog checks at start-up that both exist and that their dimensions agree.
+struct LinkSpec {
+  std::string property;
+  std::string type;
+  std::string field;
+};
+
 /// A named set of inputs of one scenario type (docs/scenarios.md).
 struct Preset {
   std::string name;
@@ -103,6 +113,7 @@ struct ScenarioType {
   std::vector<PropertySpec> properties;
   std::vector<ExactProduct> exact_products;
   std::vector<WarningSpec> warnings;
+  std::vector<LinkSpec> links;
   std::vector<Preset> presets;
   /// Built from the declarations above by the catalog (catalog.hpp); never set by hand.
   std::shared_ptr<const Model> model;

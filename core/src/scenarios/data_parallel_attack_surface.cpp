@@ -78,6 +78,9 @@ ScenarioType data_parallel_attack_surface() {
        "({accelerators_per_replica} per replica)"},
   };
 
+  // a replica's gradient is the message of its AllReduce
+  t.links = {{"gradient_bytes", "CollectiveCostScenario", "message_bytes"}};
+
   t.presets = {
       {"ReferenceJobAttackSurface",
        "GPT-3 on 1024 A100s as tensor 8 x pipeline 8 x data 16 (Narayanan et al. 2021); byte widths are illustrative.",
