@@ -54,6 +54,8 @@ std::int64_t read_int(const Json& v, const std::string& field, const std::string
     if (number && std::fabs(x) >= static_cast<double>(kMaxExactInteger) && !exactly_2_53(s))
       x = std::copysign(1e300, x);
   }
+  if (!number && v.is_string() && !comma_advice(v.get<std::string>()).empty())
+    throw InputError(field, must + ", got " + describe(v) + ": " + comma_advice(v.get<std::string>()));
   if (!number || !std::isfinite(x) || std::floor(x) != x || !b.contains(x))
     throw InputError(field, must + ", got " + describe(v));
   // a JSON float at 2^53 may stand for 9007199254740991.5 or ...993: not exact
@@ -69,8 +71,10 @@ double read_float(const Json& v, const std::string& field, const std::string& pr
   double x = 0;
   bool number = as_number(v, x);
   if (!number && v.is_string()) number = parse_number(v.get<std::string>(), x);
-  if (!number || !std::isfinite(x) || !b.contains(x))
-    throw InputError(field, prefix + "must be a finite number " + b.text() + ", got " + describe(v));
+  const std::string must = prefix + "must be a finite number " + b.text() + ", got " + describe(v);
+  if (!number && v.is_string() && !comma_advice(v.get<std::string>()).empty())
+    throw InputError(field, must + ": " + comma_advice(v.get<std::string>()));
+  if (!number || !std::isfinite(x) || !b.contains(x)) throw InputError(field, must);
   return x + 0.0;
 }
 
@@ -85,6 +89,9 @@ double read_quantity(const Json& v, const std::string& field, const std::string&
     double num = 0;
     if (v.is_string()) {
       q = parse_quantity(v.get<std::string>());
+      if (q.value == 0 && q.dim.dimensionless()) q.dim = dim;  // zero is zero in every unit: "0" needs none
+    } else if (as_number(v, num) && num == 0) {
+      q = {0.0, dim};
     } else if (v.is_object() && !v.contains("$number")) {
       for (const auto& [key, _] : v.items())
         if (key != "value" && key != "unit")
@@ -110,7 +117,8 @@ double read_quantity(const Json& v, const std::string& field, const std::string&
   if (!std::isfinite(q.value)) throw InputError(field, prefix + "must be a finite " + name + ", got " + describe(v));
   if (q.dim != dim) {
     const std::string got_dim = q.dim.dimensionless() ? "no unit" : q.dim.name();
-    throw InputError(field, prefix + "expected " + expected + ", got " + describe(v) + " (" + got_dim + ")");
+    throw InputError(field, prefix + "expected " + expected + ", got " + describe(v) + " (" + got_dim + ")" +
+                                (example.empty() ? "" : "; for example \"1 " + shown_unit + "\""));
   }
   if (!b.contains(q.value)) {
     // the bounds as the field's display unit writes them (>= 0 USD/h, not USD/s)

@@ -2,6 +2,7 @@
 // (docs/units.md). Writing values as human text is text.cpp.
 #include "mlsysim/units.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -247,6 +248,26 @@ std::string write_dim(const Dim& d, Label label, bool parenthesize_den) {
   return num + "/" + (parenthesize_den && den_count > 1 ? "(" + den + ")" : den);
 }
 
+// `number` (the decimal text of `v`) times a unit factor: when the factor is a power of
+// ten, by moving the decimal exponent and reading the result once, so that a decimal
+// quantity is the double nearest its exact value (16.06 GB is 16060000000 byte, not
+// 16059999999.999998; 5 us is 5e-6 s); otherwise by one multiplication.
+double scale_decimal(std::string_view number, double v, double factor) {
+  if (factor == 1) return v;
+  int k = 0;
+  for (k = -30; k <= 30; ++k)
+    if (std::strtod(("1e" + std::to_string(k)).c_str(), nullptr) == factor) break;
+  if (k > 30) return v * factor;
+  std::string text(number);
+  const std::size_t e = text.find_first_of("eE");
+  long exp = 0;
+  if (e != std::string::npos) {
+    exp = std::strtol(text.c_str() + e + 1, nullptr, 10);
+    text.erase(e);
+  }
+  return std::strtod((text + "e" + std::to_string(exp + k)).c_str(), nullptr);
+}
+
 }  // namespace
 
 std::string Dim::name() const {
@@ -275,6 +296,33 @@ std::string Dim::canonical_unit() const {
   }
   if (num.empty() && !den.empty()) num = "1";
   return num + den;
+}
+
+std::string comma_advice(std::string_view text) {
+  const std::string_view t = trim(text);
+  std::size_t end = 0;  // the number part: digits, commas, one point, a sign
+  while (end < t.size() && (is_digit(t[end]) || t[end] == ',' || t[end] == '.' || ((t[end] == '-' || t[end] == '+') && end == 0))) ++end;
+  const std::string_view number = t.substr(0, end);
+  if (number.find(',') == std::string_view::npos) return "";
+  // groups of three after each comma: a thousands separator
+  bool grouped = true;
+  std::size_t first = number.find(',');
+  for (std::size_t i = first; i < number.size() && number[i] != '.'; i += 4) {
+    if (number[i] != ',') { grouped = false; break; }
+    for (std::size_t k = 1; k <= 3; ++k)
+      if (i + k >= number.size() || !is_digit(number[i + k])) grouped = false;
+  }
+  std::string fixed(number);
+  std::string rest(t.substr(end));
+  if (grouped && first >= 1 && first <= 4) {
+    fixed.erase(std::remove(fixed.begin(), fixed.end(), ','), fixed.end());
+    return "a comma is not read as a thousands separator: write " + quoted(fixed + rest);
+  }
+  if (std::count(number.begin(), number.end(), ',') == 1 && number.find('.') == std::string_view::npos) {
+    fixed[first] = '.';
+    return "a comma is not read as a decimal mark: write " + quoted(fixed + rest) + " (with a point)";
+  }
+  return "numbers are written without commas, with a point for decimals (e.g. 12500 or 0.35)";
 }
 
 bool parse_number(std::string_view text, double& out) {
@@ -362,6 +410,7 @@ Quantity parse_quantity(std::string_view text) {
   // "1..2", "1.2.3", "1e" followed by more number characters: not a unit, a broken number
   if (n < s.size()) {
     const char c = s[n];
+    if (c == ',') throw UnitError("malformed number " + quoted(s) + ": " + comma_advice(s));
     if (is_digit(c) || c == '.' || c == '+' || c == '-' || c == ',' ||
         ((c == 'e' || c == 'E') && (n + 1 == s.size() || !std::isalpha(static_cast<unsigned char>(s[n + 1])))))
       throw UnitError("malformed number " + quoted(s));
@@ -369,7 +418,7 @@ Quantity parse_quantity(std::string_view text) {
   double v = 0;
   if (!parse_number(s.substr(0, n), v)) throw UnitError("number " + quoted(s.substr(0, n)) + " is out of range");
   Quantity q = parse_unit(s.substr(n));
-  q.value *= v;
+  q.value = scale_decimal(s.substr(0, n), v, q.value);
   if (!std::isfinite(q.value))
     throw UnitError(quoted(s) + " is out of range once converted to " + q.dim.canonical_unit());
   return q;
