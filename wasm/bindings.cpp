@@ -18,13 +18,15 @@ using mlsysim::Json;
 std::string dump(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
 
 // `request` is the JSON of {"type", "inputs"} or {"preset", "overrides"} (as for
-// `mlsysim eval --input`). Returns {"result": Result} or {"error": text, "field": name}.
-std::string request(const std::string& request_json, bool binary_bytes, bool work) {
+// `mlsysim eval --input`); the flags are EvalOptions'. Returns {"result": Result} or
+// {"error": text, "field": name}.
+std::string request(const std::string& request_json, bool binary_bytes, bool work, bool partial) {
   try {
     const Json req = mlsysim::parse_json(request_json, "inputs");
     mlsysim::EvalOptions options;
     options.bytes = binary_bytes ? mlsysim::BytePrefix::binary : mlsysim::BytePrefix::decimal;
     options.work = work;
+    options.partial = partial;
     return dump(Json{{"result", mlsysim::evaluate_request(req, options)}});
   } catch (const mlsysim::InputError& e) {
     return dump(Json{{"error", e.what()}, {"field", e.field}});

@@ -151,9 +151,9 @@ async function createMlsysim(options = {}) {
   const limits = list('limits');
 
   function call(request, options) {
-    const o = mlsysimOptions(options, ['bytes', 'work']);
+    const o = mlsysimOptions(options, ['bytes', 'work', 'partial']);
     const text = mlsysimJson(request, 'inputs' in request ? 'inputs' : 'overrides');
-    const reply = JSON.parse(mlsysimRaw(raw._request, text, o.bytes === 'binary', !!o.work));
+    const reply = JSON.parse(mlsysimRaw(raw._request, text, o.bytes === 'binary', !!o.work, !!o.partial));
     if (reply.error !== undefined) throw mlsysimError(reply.error, reply.field);
     return reply.result;
   }
@@ -279,7 +279,10 @@ async function createMlsysim(options = {}) {
     /**
      * evaluate(type, inputs, options?) -> Result. options.bytes: 'decimal' (default) or
      * 'binary' for the byte texts; options.work: true adds each property's substituted
-     * equation as `work: {text, mathml, expression}`. Throws Error {message, field}.
+     * equation as `work: {text, mathml, expression}`; options.partial: true lists every
+     * invalid input in `input_errors` ([{field, message}]) instead of throwing at the
+     * first, and computes every property whose inputs are valid. Throws Error {message,
+     * field}.
      */
     evaluate: (type, inputs, options) =>
       call({ type: type === undefined ? null : type, inputs: inputs === undefined ? {} : inputs }, options),

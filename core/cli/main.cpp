@@ -8,6 +8,7 @@
 // Extras: --binary (byte texts in KiB/MiB/GiB), --work (substituted equations), --help,
 // --version.
 // Exit status: 0 on success; 2 on invalid input or usage, the error text on stderr.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -93,22 +94,26 @@ void print_result(const Json& r) {
     std::cout << r["preset"].get<std::string>() << " (" << r["type"].get<std::string>() << ")\n";
   else
     std::cout << r["type"].get<std::string>() << "\n";
+  // the name column as wide as the longest name, and at least 28
+  std::size_t width = 28;
+  for (const Json& f : decl["fields"]) width = std::max(width, f["name"].get<std::string>().size() + 2);
+  for (const Json& p : decl["properties"]) width = std::max(width, p["name"].get<std::string>().size() + 2);
   std::cout << "\ninputs\n";
   for (const auto& [name, v] : r["inputs"].items()) {
     Json field;
     for (const Json& f : decl["fields"])
       if (f["name"] == name) field = f;
-    std::cout << "  " << pad(name, 28) << input_text(v, field) << "\n";
+    std::cout << "  " << pad(name, width) << input_text(v, field) << "\n";
   }
   std::cout << "\nproperties\n";
   for (const Json& p : decl["properties"]) {
     const std::string name = p["name"].get<std::string>();
     const Json& v = r["properties"][name];
     std::string shown = v.contains("error") ? "unavailable" : v["text"].get<std::string>();
-    std::cout << "  " << pad(name, 28) << pad(shown, 18) << "= " << p["equation"].get<std::string>() << "\n";
+    std::cout << "  " << pad(name, width) << pad(shown, 18) << "= " << p["equation"].get<std::string>() << "\n";
     if (v.contains("work"))
-      std::cout << "  " << pad("", 28) << pad("", 18) << "= " << v["work"]["text"].get<std::string>() << "\n";
-    if (v.contains("error")) std::cout << "  " << pad("", 28) << v["error"].get<std::string>() << "\n";
+      std::cout << "  " << pad("", width) << pad("", 18) << "= " << v["work"]["text"].get<std::string>() << "\n";
+    if (v.contains("error")) std::cout << "  " << pad("", width) << v["error"].get<std::string>() << "\n";
   }
   if (!r["warnings"].empty()) {
     std::cout << "\nwarnings\n";

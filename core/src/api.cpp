@@ -33,18 +33,29 @@ Json normalized(const ScenarioType& type, const Inputs& in) {
   return out;
 }
 
+// The input a slot reads: its field's name.
+const std::string& slot_field(const ScenarioType& type, const Slot& s) {
+  const int k = s.field >= 0 ? s.field : s.alias_of >= 0 ? s.alias_of : s.registry_field;
+  return type.fields[static_cast<std::size_t>(k)].name;
+}
+
 // Values of every property of `type` for the loaded `slots`; errors[p] is "" or the
-// property error's text.
+// property error's text. `invalid` lists the inputs that were given but refused.
 void compute(const ScenarioType& type, const double* slots, const bool* present, std::vector<double>& values,
-             std::vector<std::string>& errors) {
+             std::vector<std::string>& errors, const std::vector<FieldError>& invalid = {}) {
   const Model& m = *type.model;
   const std::size_t np = type.properties.size();
   values.assign(np, NAN);
   errors.assign(np, "");
   for (std::size_t p = 0; p < np; ++p) {
     const std::string& name = type.properties[p].name;
-    for (std::uint32_t s : m.programs[p].slots)
-      if (!present[s]) errors[p] = name + ": needs " + m.slots[s].name + ", which was not given";
+    for (std::uint32_t s : m.programs[p].slots) {
+      if (present[s] || !errors[p].empty()) continue;
+      const std::string& field = slot_field(type, m.slots[s]);
+      bool refused = false;
+      for (const FieldError& e : invalid) refused = refused || (e.field == field && !e.missing);
+      errors[p] = name + ": needs " + field + (refused ? ", which is invalid" : ", which was not given");
+    }
     if (!errors[p].empty()) continue;
     std::uint32_t guard = 0;
     const double v = m.run(p, slots, &guard);
@@ -91,14 +102,15 @@ std::string mtext(const std::string& s) {
   return out + "</mtext>";
 }
 
-Json result(const ScenarioType& type, const Inputs& in, const Json& preset, const EvalOptions& options) {
+Json result(const ScenarioType& type, const Inputs& in, const Json& preset, const EvalOptions& options,
+            const std::vector<FieldError>& invalid = {}) {
   const Model& m = *type.model;
   std::vector<double> slots(m.slots.size());
   std::unique_ptr<bool[]> present(new bool[m.slots.size()]);
   m.load(in, slots.data(), present.get());
   std::vector<double> values;
   std::vector<std::string> errors;
-  compute(type, slots.data(), present.get(), values, errors);
+  compute(type, slots.data(), present.get(), values, errors, invalid);
 
   Json props = Json::object();
   for (std::size_t p = 0; p < type.properties.size(); ++p) {
@@ -120,10 +132,31 @@ Json result(const ScenarioType& type, const Inputs& in, const Json& preset, cons
   Json warnings = Json::array();
   for (std::size_t k = 0; k < type.warnings.size(); ++k) {
     std::uint32_t guard = 0;
-    if (m.run(m.warnings[k], slots.data(), &guard) == 1.0)
+    bool complete = true;
+    for (std::uint32_t s : m.warnings[k].slots) complete = complete && present[s];
+    if (complete && m.run(m.warnings[k], slots.data(), &guard) == 1.0)
       warnings.push_back(fill(type.warnings[k].text, type, in, m, slots.data(), values));
   }
-  return {{"type", type.name}, {"preset", preset}, {"inputs", normalized(type, in)}, {"properties", props}, {"warnings", warnings}};
+  Json out = {{"type", type.name}, {"preset", preset}, {"inputs", normalized(type, in)}, {"properties", props}, {"warnings", warnings}};
+  if (options.partial) {
+    Json list = Json::array();
+    for (const FieldError& e : invalid) {
+      Json item = {{"field", e.field}, {"message", e.message}};
+      if (e.missing) item["missing"] = true;
+      list.push_back(item);
+    }
+    out["input_errors"] = list;
+  }
+  return out;
+}
+
+// Normalizes and evaluates: throwing at the first input error, or with options.partial
+// collecting them all.
+Json evaluate_inputs(const ScenarioType& type, const Json& inputs, const Json& preset, const EvalOptions& options) {
+  if (!options.partial) return result(type, normalize_inputs(type, inputs), preset, options);
+  std::vector<FieldError> errors;
+  const Inputs in = normalize_inputs(type, inputs, "", &errors);
+  return result(type, in, preset, options, errors);
 }
 
 // The types and fields that take property `name` of `t` as an input ([{type, field}]).
@@ -276,8 +309,7 @@ Json list(const std::string& what) {
 }
 
 Json evaluate(const std::string& type_name_, const Json& inputs, const EvalOptions& options) {
-  const ScenarioType& type = find_scenario_type(type_name_);
-  return result(type, normalize_inputs(type, inputs), nullptr, options);
+  return evaluate_inputs(find_scenario_type(type_name_), inputs, nullptr, options);
 }
 
 Json evaluate_preset(const std::string& name, const Json& overrides, const EvalOptions& options) {
@@ -288,8 +320,7 @@ Json evaluate_preset(const std::string& name, const Json& overrides, const EvalO
       throw InputError("overrides", "must be an object of field values, got " + describe(overrides));
     for (const auto& [key, value] : overrides.items()) inputs[key] = value;
   }
-  const ScenarioType& type = find_scenario_type(preset.type);
-  return result(type, normalize_inputs(type, inputs), preset.name, options);
+  return evaluate_inputs(find_scenario_type(preset.type), inputs, preset.name, options);
 }
 
 Json evaluate_request(const Json& request, const EvalOptions& options) {

@@ -38,40 +38,78 @@ std::pair<std::string, std::string> split_symbol(const SymbolSpec& s) {
 
 }  // namespace
 
-Inputs normalize_inputs(const ScenarioType& type, const Json& inputs, const std::string& swept) {
+Inputs normalize_inputs(const ScenarioType& type, const Json& inputs, const std::string& swept,
+                        std::vector<FieldError>* errors) {
   if (!inputs.is_object()) throw InputError("inputs", "must be an object of field values, got " + describe(inputs));
+  // each check throws; collecting, an error is recorded and the field it blames left absent
+  auto check = [&](const auto& f) {
+    try {
+      f();
+      return true;
+    } catch (const InputError& e) {
+      if (!errors) throw;
+      for (const FieldError& known : *errors)
+        if (known.field == e.field) return false;  // one error per field: the first
+      errors->push_back({e.field, e.what()});
+      return false;
+    }
+  };
   std::vector<std::string> names;
   for (const FieldSpec& f : type.fields) names.push_back(f.name);
-  for (const auto& [key, _] : inputs.items())
-    if (!type.field(key)) throw InputError(key, "unknown field of " + type.name + "; valid fields: " + join(names));
-  std::vector<FieldValue> values;
-  values.reserve(type.fields.size());
-  for (const FieldSpec& f : type.fields) {
-    const bool given = inputs.contains(f.name) && !inputs[f.name].is_null();
-    if (given) values.push_back(read_field(f, inputs[f.name], f.name));
-    else if (f.required) throw InputError(f.name, "is required (" + f.rule() + ") but was not given");
-    else if (!f.default_value.is_null()) values.push_back(read_field(f, f.default_value, f.name));
-    else values.emplace_back();  // optional and absent
+  for (const auto& item : inputs.items()) {
+    const std::string key = item.key();  // (a structured binding cannot be captured in C++17)
+    check([&] {
+      if (!type.field(key)) throw InputError(key, "unknown field of " + type.name + "; valid fields: " + join(names));
+    });
   }
-  Inputs in(type, std::move(values));
+  std::vector<FieldValue> values(type.fields.size());
+  for (std::size_t k = 0; k < type.fields.size(); ++k) {
+    const FieldSpec& f = type.fields[k];
+    const bool given = inputs.contains(f.name) && !inputs[f.name].is_null();
+    const bool ok = check([&] {
+      if (given) values[k] = read_field(f, inputs[f.name], f.name);
+      else if (f.required) throw InputError(f.name, "is required (" + f.rule() + ") but was not given");
+      else if (!f.default_value.is_null()) values[k] = read_field(f, f.default_value, f.name);
+    });
+    if (!ok && !given && errors)
+      for (FieldError& e : *errors) e.missing = e.missing || e.field == f.name;
+  }
+  auto drop = [&](const std::string& field) {
+    for (std::size_t k = 0; k < type.fields.size(); ++k)
+      if (type.fields[k].name == field) values[k] = FieldValue{};
+  };
+  Inputs in(type, values);
   // every sub-field the equations read must be in the entry given (ResNet50 has no layers)
   for (const SymbolSpec& s : type.symbols) {
-    const auto [field, rest] = split_symbol(s);
+    const std::pair<std::string, std::string> parts = split_symbol(s);
+    const std::string& field = parts.first;
+    const std::string& rest = parts.second;
     if (rest.empty() || !in.has(field)) continue;
     const Entry& e = in.entry(field);
     double x = 0;
     std::string missing;
-    if (!e.number(rest, x, missing))
-      throw InputError(field, e.kind->name + " " + describe(Json(e.name)) + " has no " + missing + ", which " + type.name +
-                                  " needs (" + (s.name == s.path ? s.path : s.name + " = " + s.path) + "); choose another " +
-                                  e.kind->name + " or give " + missing + " inline");
+    if (!e.number(rest, x, missing) &&
+        !check([&] {
+          throw InputError(field, e.kind->name + " " + describe(Json(e.name)) + " has no " + missing + ", which " + type.name +
+                                      " needs (" + (s.name == s.path ? s.path : s.name + " = " + s.path) + "); choose another " +
+                                      e.kind->name + " or give " + missing + " inline");
+        }))
+      drop(field);
   }
   for (const ExactProduct& r : type.exact_products) {
-    if (r.a == swept || r.b == swept) continue;
+    if (r.a == swept || r.b == swept || !in.has(r.a) || !in.has(r.b)) continue;
     const auto a = static_cast<std::int64_t>(in.x(r.a)), b = static_cast<std::int64_t>(in.x(r.b));
-    exact_product(a, b, a >= b ? r.a : r.b, r.a + " x " + r.b);
+    // throwing, the larger factor is blamed; collecting, both are (the one just edited
+    // among them), so neither field shows a value the rule refuses
+    const std::string blame = a >= b ? r.a : r.b;
+    if (!check([&] { exact_product(a, b, blame, r.a + " x " + r.b); })) {
+      const std::string other = blame == r.a ? r.b : r.a;
+      check([&] { exact_product(a, b, other, r.a + " x " + r.b); });
+      drop(blame);
+      drop(other);
+    }
   }
-  return in;
+  return errors ? Inputs(type, values) : in;
 }
 
 }  // namespace mlsysim

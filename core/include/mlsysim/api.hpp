@@ -17,6 +17,13 @@ struct EvalOptions {
   /// Add `work` to each computed property: {text, mathml, expression}, the equation with
   /// the inputs substituted (see Result below).
   bool work = false;
+  /// Evaluate what can be evaluated: instead of throwing at the first invalid input,
+  /// list every input error in the Result's `input_errors` ([{field, message, missing?}],
+  /// `missing` true for a required field not given) and
+  /// compute every property whose inputs are valid (the others are property errors that
+  /// name the input they need). An unknown type or a request that is not an object still
+  /// throws.
+  bool partial = false;
 };
 
 /// Library version ("0.1.0").

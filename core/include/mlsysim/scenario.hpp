@@ -141,10 +141,21 @@ class Inputs {
   std::vector<FieldValue> values_;
 };
 
+/// One input error found while normalizing with `errors` collected.
+struct FieldError {
+  std::string field;
+  std::string message;  // InputError's what(): "workers: must be an integer >= 1, got -3"
+  bool missing = false;  // a required field that was not given (rather than a value refused)
+};
+
 /// Validates and normalizes `inputs` (a JSON object, as docs/api.md's `evaluate` takes it)
 /// against `type`: every field by its rule, every registry entry for the sub-fields the
 /// type's symbols read, and the cross-field rules (exact_products) except those that
-/// involve the field named `swept` (a sweep checks those at each point). Throws InputError.
-Inputs normalize_inputs(const ScenarioType& type, const Json& inputs, const std::string& swept = "");
+/// involve the field named `swept` (a sweep checks those at each point). Throws InputError
+/// at the first error; with `errors`, collects every error instead (one per field, in
+/// declaration order, unknown fields first) and leaves each field in error absent, so
+/// that the properties that do not read it can still be computed.
+Inputs normalize_inputs(const ScenarioType& type, const Json& inputs, const std::string& swept = "",
+                        std::vector<FieldError>* errors = nullptr);
 
 }  // namespace mlsysim

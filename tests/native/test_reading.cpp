@@ -1,0 +1,84 @@
+// Reading inputs as people write them: what is refused says why and how to write it; what
+// is unambiguous (a bare zero) is taken; a partial evaluation reports every error at once.
+#include "support.hpp"
+
+using test::Json;
+
+namespace {
+std::string refusal(const std::string& preset, const Json& set) {
+  try {
+    mlsysim::evaluate_preset(preset, set);
+  } catch (const mlsysim::InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+}  // namespace
+
+TEST_CASE("A number with a comma is refused, saying what the comma was taken for and how to write it", "[reading]") {
+  const std::string bsp = "TransformerBsp8Workers";
+  // the CLI prints 12,500; typed back, it must be refused (a comma is a decimal mark in
+  // many places), but the message must not read as if 12 500 were not an integer
+  CHECK(refusal(bsp, {{"base_iterations", "12,500"}}) ==
+        "base_iterations: must be an integer >= 1, got \"12,500\": a comma is not read as a thousands separator: write \"12500\"");
+  CHECK_THAT(refusal(bsp, {{"iterations", "1,234,567"}}), Catch::EndsWith("write \"1234567\""));
+  CHECK_THAT(refusal(bsp, {{"communication_overhead", "0,35"}}), Catch::EndsWith("write \"0.35\" (with a point)"));
+  CHECK_THAT(refusal(bsp, {{"device_hour_rate", "2,49 USD/h"}}), Catch::Contains("write \"2.49 USD/h\" (with a point)"));
+  CHECK_THAT(refusal(bsp, {{"workers", "1,2,3"}}), Catch::Contains("without commas"));
+  CHECK(mlsysim::comma_advice("12500").empty());
+}
+
+TEST_CASE("A bare zero is zero in every unit: taken where the rule allows it, refused by the rule where not", "[reading]") {
+  const Json r = mlsysim::evaluate_preset("TransformerBsp8Workers", {{"device_hour_rate", "0"}});
+  CHECK(r["properties"]["cost"]["value"] == 0);
+  CHECK(mlsysim::evaluate_preset("TransformerBsp8Workers", {{"device_hour_rate", 0}})["properties"]["cost"]["value"] == 0);
+  CHECK(refusal("TransformerBsp8Workers", {{"base_iteration_time", "0"}}) == "base_iteration_time: must be time > 0 s, got \"0\"");
+  CHECK_THAT(refusal("TransformerBsp8Workers", {{"base_iteration_time", "5"}}), Catch::Contains("no unit"));
+}
+
+TEST_CASE("Rules and messages speak the field's display unit", "[reading]") {
+  // the rate is shown in USD/h: a bound in USD/s would make a student who copies it pay 3600x
+  CHECK(refusal("TransformerBsp8Workers", {{"device_hour_rate", "-1 USD/h"}}) ==
+        "device_hour_rate: must be currency/time >= 0 USD/h, got \"-1 USD/h\"");
+  CHECK_THAT(refusal("TransformerBsp8Workers", {{"device_hour_rate", "2 USD"}}), Catch::EndsWith("(currency); for example \"1 USD/h\""));
+  const Json t = test::named(mlsysim::list_scenario_types(), "SyncStrategyScenario");
+  CHECK(test::named(t["fields"], "device_hour_rate")["rule"] == "currency/time >= 0 USD/h");
+}
+
+TEST_CASE("A partial evaluation lists every input error at once and computes what it can", "[reading][partial]") {
+  mlsysim::EvalOptions partial;
+  partial.partial = true;
+  // every required field missing but the fleet: four errors, and the fleet's properties
+  const Json r = mlsysim::evaluate("DataParallelAttackSurfaceScenario", {{"fleet", "Lab_64_H100"}}, partial);
+  std::vector<std::string> fields;
+  for (const Json& e : r["input_errors"]) fields.push_back(e["field"].get<std::string>());
+  CHECK(fields == std::vector<std::string>{"workload", "dp_degree", "gradient_bytes_per_param", "checkpoint_bytes_per_param"});
+  CHECK(r["properties"]["accelerators"]["value"] == 64);  // by hand: 8 nodes x 8
+  CHECK(r["properties"]["nodes"]["value"] == 8);
+  CHECK(r["properties"]["gradient_bytes"]["error"] == "gradient_bytes: needs workload, which was not given");
+  // invalid values are named as such; valid ones are used
+  const Json bad = mlsysim::evaluate_preset("TransformerBsp8Workers", {{"workers", -3}, {"base_iteration_time", "5 GB"}}, partial);
+  CHECK(bad["input_errors"].size() == 2);
+  CHECK(bad["input_errors"][0]["message"] == "workers: must be an integer >= 1, got -3");
+  CHECK(bad["properties"]["global_batch"]["error"] == "global_batch: needs workers, which is invalid");
+  CHECK(bad["properties"]["speedup"]["value"].get<double>() == Approx(100000.0 / 17500));  // reads neither
+  // a whole valid request gives the same Result as without the option, and no errors
+  const Json ok = mlsysim::evaluate_preset("TransformerBsp8Workers", nullptr, partial);
+  CHECK(ok["input_errors"].empty());
+  CHECK(ok["properties"] == mlsysim::evaluate_preset("TransformerBsp8Workers", nullptr)["properties"]);
+  // without the option, the first error still throws
+  CHECK_THROWS_AS(mlsysim::evaluate("DataParallelAttackSurfaceScenario", {{"fleet", "Lab_64_H100"}}), mlsysim::InputError);
+}
+
+TEST_CASE("A partial evaluation blames both factors of a product above 2^53", "[reading][partial]") {
+  mlsysim::EvalOptions partial;
+  partial.partial = true;
+  const Json r = mlsysim::evaluate_preset("TransformerBsp8Workers", {{"workers", 100000000}, {"per_worker_batch", 100000000}}, partial);
+  REQUIRE(r["input_errors"].size() == 2);
+  CHECK(r["input_errors"][0]["field"] == "workers");
+  CHECK(r["input_errors"][1]["field"] == "per_worker_batch");
+  CHECK_THAT(r["input_errors"][1]["message"].get<std::string>(),
+             Catch::StartsWith("per_worker_batch: workers x per_worker_batch = 10000000000000000 is above 2^53"));
+  CHECK(r["properties"]["global_batch"].contains("error"));
+  CHECK(r["properties"]["speedup"].contains("value"));
+}
