@@ -71,6 +71,9 @@ ScenarioType mtbf_cascade() {
           .source("ours: the GPUs' term of node_failure_rate over the whole"),
   };
 
+  // the fleet's MTBF is the system MTBF a checkpoint interval is chosen for
+  t.links = {{"cluster_mtbf", "CheckpointIntervalScenario", "system_mtbf"}};
+
   t.presets = {
       {"Book10KThreeWeekJob",
        "The book's 10,000-GPU cluster running for three weeks (appendix_reliability): Training_10K with the "
