@@ -37,7 +37,7 @@ ScenarioType checkpoint_interval() {
           .doc("Aggregate write bandwidth to storage."),
       Field::quantity("system_mtbf", dims::time).above(0).shown_in("h")
           .doc("M: mean time between failures of the whole system (e.g. MtbfCascadeScenario's cluster_mtbf)."),
-      Field::quantity("restart_time", dims::time).at_least(0).optional("90 s").shown_in("s")
+      Field::quantity("restart_time", dims::time).at_least(0).optional("90 s")
           .source("mlsysim systems/reliability.py @07acdf96 (heartbeat 30 s + reschedule 60 s); " + book)
           .doc("Detection and rescheduling before the reload (heartbeat 30 s + reschedule 60 s); mlsysim's lab 07 "
                "uses 60 + 180 + 120 s instead."),
