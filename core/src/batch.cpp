@@ -75,7 +75,8 @@ void Model::run_batch(std::size_t p, const double* const* columns, const bool* v
         case Op::CeilLog2:
         case Op::Exp:
         case Op::Ceil:
-        case Op::Floor: {
+        case Op::Floor:
+        case Op::Neg: {
           Entry& e = stack[top - 1];
           if (e.scalar) {
             e.v = step1(op.code, e.v);

@@ -93,7 +93,8 @@ int precedence(const ENode& node) {
     case Kind::Ne:
     case Kind::Given: return 0;
     case Kind::Add:
-    case Kind::Sub: return 1;
+    case Kind::Sub:
+    case Kind::Neg: return 1;  // -a binds as a sum: a × (−b), a − (−b)
     case Kind::Mul:
     case Kind::Div:
     case Kind::Mod: return 2;
@@ -236,6 +237,12 @@ struct Writer {
         return {"sqrt(" + a.text + ")", "<msqrt><mrow>" + a.mathml + "</mrow></msqrt>", "sqrt(" + a.expression + ")"};
       }
       case Kind::Log2: return call("log2", {write(*n.args[0])}, "<msub><mi>log</mi><mn>2</mn></msub><mo>\u2061</mo>");
+      case Kind::Neg: {
+        // −(a + b), −a / b (the same number as (−a) / b); in JavaScript "- -5", not "--5"
+        const Forms a = wrap(write(*n.args[0]), precedence(*n.args[0]) < 2);
+        const std::string space = a.expression.rfind('-', 0) == 0 ? " " : "";
+        return {"\u2212" + a.text, "<mrow><mo>\u2212</mo>" + a.mathml + "</mrow>", "-" + space + a.expression};
+      }
       case Kind::Exp: {
         const Forms a = write(*n.args[0]);
         return {"exp(" + a.text + ")", "<msup><mi>e</mi><mrow>" + a.mathml + "</mrow></msup>", "exp(" + a.expression + ")"};

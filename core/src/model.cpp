@@ -91,6 +91,7 @@ struct Checker {
       case Kind::Exp: dimensionless(*n.args[0], "exp"); return dims::none;
       case Kind::Ceil: dimensionless(*n.args[0], "ceil"); return dims::none;
       case Kind::Floor: dimensionless(*n.args[0], "floor"); return dims::none;
+      case Kind::Neg: return dim(*n.args[0], depth + 1);
       case Kind::Lt:
       case Kind::Le:
       case Kind::Gt:
@@ -199,7 +200,8 @@ struct Compiler {
     }
     static const std::pair<Kind, Op::Code> unary[] = {{Kind::Sqrt, Op::Sqrt}, {Kind::Log2, Op::Log2},
                                                       {Kind::CeilLog2, Op::CeilLog2}, {Kind::Exp, Op::Exp},
-                                                      {Kind::Ceil, Op::Ceil}, {Kind::Floor, Op::Floor}};
+                                                      {Kind::Ceil, Op::Ceil}, {Kind::Floor, Op::Floor},
+                                                      {Kind::Neg, Op::Neg}};
     for (const auto& [k, c] : unary)
       if (n.kind == k) {
         const std::size_t d = emit(*n.args[0], prog, nesting, optional);
@@ -369,7 +371,8 @@ double Model::run(const Program& prog, const double* slot_values, std::uint32_t*
       case Op::CeilLog2:
       case Op::Exp:
       case Op::Ceil:
-      case Op::Floor: stack[top - 1] = step1(op.code, stack[top - 1]); break;
+      case Op::Floor:
+      case Op::Neg: stack[top - 1] = step1(op.code, stack[top - 1]); break;
       case Op::Select:
         top -= 2;
         stack[top - 1] = choose(stack[top - 1], stack[top], stack[top + 1]);

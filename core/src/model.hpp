@@ -26,7 +26,7 @@ struct Op {
     Push, Load, Given,                                  // push a constant, a slot, 1 if a slot was given
     Add, Sub, Mul, Div, Mod, Min, Max,                  // x = x op y
     Lt, Le, Gt, Ge, Eq, Ne, And, Or,                    // x = (x op y) as 1 or 0
-    Sqrt, Log2, CeilLog2, Exp, Ceil, Floor,             // x = f(x)
+    Sqrt, Log2, CeilLog2, Exp, Ceil, Floor, Neg,        // x = f(x)
     Select,                                             // c a b -> c ? a : b
     Var,                                                // push the bound variable of a search
     Least, Greatest,                                    // from estimate -> the integer searched
@@ -77,6 +77,7 @@ inline double step1(Op::Code c, double x) noexcept {
     case Op::Exp: return std::isfinite(x) ? std::exp(x) : NAN;
     case Op::Ceil: return std::ceil(x);
     case Op::Floor: return std::floor(x);
+    case Op::Neg: return -x;
     default: return NAN;
   }
 }

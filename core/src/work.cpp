@@ -31,7 +31,8 @@ Work expr_work(const Expr& e, const Model& model, const double* slots, const std
     const ENode& n = unguarded(node);
     static const std::pair<Kind, Op::Code> unary[] = {{Kind::Sqrt, Op::Sqrt}, {Kind::Log2, Op::Log2},
                                                       {Kind::CeilLog2, Op::CeilLog2}, {Kind::Exp, Op::Exp},
-                                                      {Kind::Ceil, Op::Ceil}, {Kind::Floor, Op::Floor}};
+                                                      {Kind::Ceil, Op::Ceil}, {Kind::Floor, Op::Floor},
+                                                      {Kind::Neg, Op::Neg}};
     static const std::pair<Kind, Op::Code> binary[] = {
         {Kind::Add, Op::Add}, {Kind::Sub, Op::Sub}, {Kind::Mul, Op::Mul}, {Kind::Div, Op::Div}, {Kind::Mod, Op::Mod},
         {Kind::Min, Op::Min}, {Kind::Max, Op::Max}, {Kind::Lt, Op::Lt},   {Kind::Le, Op::Le},   {Kind::Gt, Op::Gt},

@@ -245,3 +245,55 @@ TEST_CASE("Integer results follow their inequality exactly, in evaluate and in s
     }
   }
 }
+
+TEST_CASE("Negation keeps its operand's dimension and is written as a minus sign", "[declarations][expr]") {
+  // P(at least one failure) = 1 - exp(-T / M) (catalog 4.3): by hand at T = 1 h, M = 4 h
+  ScenarioType t = probe({Field::quantity("T", dims::time).at_least(0).doc("d"), Field::quantity("M", dims::time).above(0).doc("d")},
+                         {}, Property("p", "", num(1) - exp(-(sym("T") / sym("M")))).doc("d"));
+  t.properties.push_back(Property("q", "s", -(sym("T") + sym("M"))).doc("d"));
+  t.properties.push_back(Property("r", "s", sym("M") * num(2) - -sym("T")).doc("d"));
+  t.properties.push_back(Property("s", "", -sym("T") / sym("M") * -num(2)).doc("d"));
+  CHECK(expr_text(t.properties[0].expr) == "1 \u2212 exp(\u2212T / M)");
+  CHECK(expr_text(t.properties[1].expr) == "\u2212(T + M)");
+  CHECK(expr_text(t.properties[2].expr) == "M \u00d7 2 \u2212 (\u2212T)");
+  CHECK(expr_text(t.properties[3].expr) == "(\u2212T) / M \u00d7 (\u22122)");
+  CHECK_THAT(expr_mathml(t.properties[1].expr), Catch::Contains("<mo>\u2212</mo><mrow><mo>(</mo>"));
+  // a wrong dimension is still refused through the minus sign
+  CHECK_THAT(build_error(probe({Field::quantity("T", dims::time).at_least(0).doc("d")}, {},
+                               Property("p", "", exp(-sym("T"))).doc("d"))),
+             Catch::Contains("exp needs a dimensionless argument"));
+  t.model = std::make_shared<const Model>(build_model(t));
+  REQUIRE((t.model->slot("T") == 0 && t.model->slot("M") == 1));
+  const Inputs in = normalize_inputs(t, {{"T", "1 h"}, {"M", "4 h"}});
+  std::vector<double> slots(t.model->slots.size());
+  std::unique_ptr<bool[]> present(new bool[slots.size()]);
+  t.model->load(in, slots.data(), present.get());
+  std::vector<double> values;
+  for (std::size_t p = 0; p < t.properties.size(); ++p) {
+    std::uint32_t guard = 0;
+    values.push_back(t.model->run(p, slots.data(), &guard));
+  }
+  CHECK(values[0] == 1 - std::exp(-0.25));
+  CHECK(values[1] == -18000);
+  CHECK(values[2] == 32400);
+  CHECK(values[3] == 0.5);
+  // the work: a minus sign in the text, and arithmetic JavaScript reads ("- -5", never "--5")
+  const Work w = expr_work(t.properties[0].expr, *t.model, slots.data(), values, t);
+  CHECK(w.text == "1 \u2212 exp(\u22123600 s / 14400 s)");
+  CHECK(w.expression == "1 - exp(-3600 / 14400)");
+  const Work neg = expr_work(-prop("q"), *t.model, slots.data(), values, t);
+  CHECK(neg.expression == "- -18000");
+  // the sweep's batch interpreter agrees, to the bit
+  std::vector<double> column{0, 3600, 7200, 1e9}, out(column.size());
+  std::vector<const double*> cols{column.data(), &slots[1]};
+  std::unique_ptr<bool[]> varies(new bool[2]{true, false});
+  std::vector<double> scratch(t.model->batch_scratch());
+  for (std::size_t p = 0; p < t.properties.size(); ++p) {
+    t.model->run_batch(p, cols.data(), varies.get(), column.size(), out.data(), scratch.data());
+    for (std::size_t i = 0; i < column.size(); ++i) {
+      double point[2] = {column[i], slots[1]};
+      std::uint32_t guard = 0;
+      CHECK(out[i] == t.model->run(p, point, &guard));
+    }
+  }
+}

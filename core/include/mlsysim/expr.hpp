@@ -8,7 +8,7 @@
 // MathML, and the same equation with the current input values substituted ("show your
 // work"). The value and the shown work can therefore never disagree.
 //
-// Besides + - x / the trees have sqrt, log2, ceil_log2 (of a count), exp, ceil, floor,
+// Besides + - x / and negation (-a) the trees have sqrt, log2, ceil_log2 (of a count), exp, ceil, floor,
 // mod, min, max; comparisons and `and`/`or` (1 or 0); `when(c, a, b)` (a where c holds,
 // else b); `given(field)` (1 when an optional field was given); least_integer and
 // greatest_integer (integer results defined by an inequality); constants with a unit
@@ -27,7 +27,7 @@ class Expr {
   enum class Kind {
     Num, Sym, Prop, Given,                        // leaves
     Add, Sub, Mul, Div, Mod, Min, Max,            // arithmetic of two
-    Sqrt, Log2, CeilLog2, Exp, Ceil, Floor,       // functions of one
+    Sqrt, Log2, CeilLog2, Exp, Ceil, Floor, Neg,  // functions of one (Neg: -a)
     Lt, Le, Gt, Ge, Eq, Ne, And, Or,              // conditions: 1 or 0
     When,                                         // args: condition, then, else
     Least, Greatest,                              // args: from, estimate, condition of sym(name)
@@ -65,6 +65,8 @@ class Expr {
   friend Expr operator-(const Expr& a, const Expr& b) { return make(Kind::Sub, {a, b}); }
   friend Expr operator*(const Expr& a, const Expr& b) { return make(Kind::Mul, {a, b}); }
   friend Expr operator/(const Expr& a, const Expr& b) { return make(Kind::Div, {a, b}); }
+  /// -a, e.g. exp(-x): written "−a", in the dimension of a.
+  friend Expr operator-(const Expr& a) { return make(Kind::Neg, {a}); }
   friend Expr operator<(const Expr& a, const Expr& b) { return make(Kind::Lt, {a, b}); }
   friend Expr operator<=(const Expr& a, const Expr& b) { return make(Kind::Le, {a, b}); }
   friend Expr operator>(const Expr& a, const Expr& b) { return make(Kind::Gt, {a, b}); }
