@@ -1,5 +1,6 @@
 // The catalog's compute types (catalog 4.7 RooflineScenario, 4.8 TrainingComputeScenario):
 // what the known-answer vectors cannot show, i.e. refusals, defaults and known answers by hand.
+#include <algorithm>
 #include <cmath>
 
 #include "support.hpp"
@@ -32,6 +33,10 @@ TEST_CASE("TrainingComputeScenario reads each accelerator's peak through the fle
   CHECK_THAT(message, Catch::StartsWith("fleet: "));
   CHECK_THAT(message, Catch::Contains("has no node.accelerator"));
   CHECK_THAT(message, Catch::Contains("fleet.node.accelerator.peak_flops"));
+  // listScenarioTypes says so beforehand: the fleet's `needs` names the path
+  const Json type = test::named(mlsysim::list_scenario_types(), "TrainingComputeScenario");
+  const Json needs = test::named(type["fields"], "fleet")["needs"];
+  CHECK(std::find(needs.begin(), needs.end(), Json("node.accelerator.peak_flops")) != needs.end());
   // the same node with an accelerator is fine: 2 x 4 x 989 TFLOP/s x 0.5
   in["fleet"]["node"]["accelerator"] = "H100";
   CHECK_THAT(prop(training(in), "effective_throughput"), Near(8 * 989e12 * 0.5));

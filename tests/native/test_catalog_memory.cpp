@@ -36,6 +36,9 @@ TEST_CASE("ActivationMemoryScenario refuses a workload without a transformer's g
   std::tie(field, message) = refusal("ActivationMemoryScenario", in);
   CHECK(field == "workload");
   CHECK_THAT(message, Catch::Contains("has no heads"));
+  // the catalog's rule "needs layers, hidden_dim, heads" is the field's `needs` in listScenarioTypes
+  const Json type = test::named(mlsysim::list_scenario_types(), "ActivationMemoryScenario");
+  CHECK(test::named(type["fields"], "workload")["needs"] == Json({"layers", "hidden_dim", "heads"}));
   // ZeroShardingScenario reads only the parameters, so ResNet50 is fine there
   const Json r = zero({{"workload", "ResNet50"}, {"dp_degree", 4}, {"device_memory", "24 GiB"}});
   CHECK_THAT(prop(r, "replicated_bytes"), Near(2.56e7 * 16));
