@@ -1,0 +1,85 @@
+// The catalog's memory types (catalog 4.5 ZeroShardingScenario, 4.6 ActivationMemoryScenario):
+// what the known-answer vectors cannot show, i.e. refusals, defaults and integer boundaries.
+#include "support.hpp"
+
+using test::Json;
+using test::Near;
+using test::prop;
+
+namespace {
+Json zero(const Json& inputs) { return mlsysim::evaluate("ZeroShardingScenario", inputs); }
+Json activations(const Json& inputs) { return mlsysim::evaluate("ActivationMemoryScenario", inputs); }
+
+/// The InputError that evaluating `inputs` raises; fails the test when there is none.
+std::pair<std::string, std::string> refusal(const std::string& type, const Json& inputs) {
+  try {
+    mlsysim::evaluate(type, inputs);
+  } catch (const mlsysim::InputError& e) {
+    return {e.field, e.what()};
+  }
+  FAIL("accepted " << inputs.dump());
+  return {};
+}
+}  // namespace
+
+TEST_CASE("ActivationMemoryScenario refuses a workload without a transformer's geometry, naming what it lacks",
+          "[catalog][memory][registry]") {
+  Json in = test::preset_inputs("Gpt3Activations2K");
+  in["workload"] = "ResNet50";  // catalog 3.3: not a transformer, no layers, hidden_dim or heads
+  auto [field, message] = refusal("ActivationMemoryScenario", in);
+  CHECK(field == "workload");
+  CHECK_THAT(message, Catch::StartsWith("workload: "));
+  CHECK_THAT(message, Catch::Contains("workload \"ResNet50\" has no layers"));
+  CHECK_THAT(message, Catch::Contains("ActivationMemoryScenario"));
+  // an inline transformer that lacks one of the three is refused for that one
+  in["workload"] = {{"name", "T"}, {"parameters", "1 Bparam"}, {"layers", 4}, {"hidden_dim", 512}};
+  std::tie(field, message) = refusal("ActivationMemoryScenario", in);
+  CHECK(field == "workload");
+  CHECK_THAT(message, Catch::Contains("has no heads"));
+  // the catalog's rule "needs layers, hidden_dim, heads" is the field's `needs` in listScenarioTypes
+  const Json type = test::named(mlsysim::list_scenario_types(), "ActivationMemoryScenario");
+  CHECK(test::named(type["fields"], "workload")["needs"] == Json({"layers", "hidden_dim", "heads"}));
+  // ZeroShardingScenario reads only the parameters, so ResNet50 is fine there
+  const Json r = zero({{"workload", "ResNet50"}, {"dp_degree", 4}, {"device_memory", "24 GiB"}});
+  CHECK_THAT(prop(r, "replicated_bytes"), Near(2.56e7 * 16));
+  CHECK(prop(r, "zero3_min_devices") == 1);
+}
+
+TEST_CASE("ActivationMemoryScenario defaults to t = 1 and 2-byte activations, mlsysim's own forms",
+          "[catalog][memory]") {
+  const Json r = activations({{"workload", "GPT3"}, {"sequence_length", 2048}, {"microbatch_size", 1}});
+  CHECK(r["inputs"]["tensor_parallel"] == 1);
+  CHECK(r["inputs"]["activation_bytes_per_element"] == Json({{"value", 2}, {"unit", "byte"}}));
+  // catalog 4.6 by hand: 2048 x 12288 x (34 + 5 x 96 x 2048 / 12288) = 2868903936 B per layer
+  CHECK(prop(r, "layer_bytes_no_recompute") == 2868903936.0);
+  CHECK(prop(r, "layer_bytes_full") == 50331648.0);  // 2sbh
+  CHECK_THAT(prop(r, "selective_saving"), Near(80.0 / 114.0));  // 1 - 34 / (34 + 80)
+}
+
+TEST_CASE("ZeroShardingScenario's fewest devices is exact at the boundary", "[catalog][memory][expr]") {
+  // 1e9 param x 16 byte/param = 16 GB, exactly four devices of 4 GB: 4, not 5
+  Json in = {{"workload", {{"name", "Toy"}, {"parameters", "1 Bparam"}}}, {"dp_degree", 8}, {"device_memory", "4 GB"}};
+  CHECK(prop(zero(in), "zero3_min_devices") == 4);
+  in["device_memory"] = "3999999999 byte";  // one byte less each: a fifth device
+  CHECK(prop(zero(in), "zero3_min_devices") == 5);
+  in["device_memory"] = "1 TB";  // fits on one device
+  CHECK(prop(zero(in), "zero3_min_devices") == 1);
+}
+
+TEST_CASE("ZeroShardingScenario's widths take their defaults and refuse the wrong dimension", "[catalog][memory][rules]") {
+  const Json r = mlsysim::evaluate_preset("ZeroPaper7_5B64Gpus", nullptr);
+  CHECK(r["inputs"]["optimizer_bytes_per_param"] == Json({{"value", 12}, {"unit", "byte/param"}}));
+  // ZeRO Fig. 1 (catalog 4.5): 120 / 31.4 / 16.6 / 1.9 GB
+  CHECK(prop(r, "replicated_bytes") == 1.2e11);
+  CHECK_THAT(prop(r, "zero1_bytes"), Near(31406250000));
+  CHECK_THAT(prop(r, "zero2_bytes"), Near(16640625000));
+  CHECK_THAT(prop(r, "zero3_bytes"), Near(1875000000));
+  Json in = test::preset_inputs("ZeroPaper7_5B64Gpus");
+  in["weight_bytes_per_param"] = "2 byte";
+  auto [field, message] = refusal("ZeroShardingScenario", in);
+  CHECK(field == "weight_bytes_per_param");
+  CHECK_THAT(message, Catch::Contains("information/param"));
+  in = test::preset_inputs("ZeroPaper7_5B64Gpus");
+  in["optimizer_bytes_per_param"] = "0 byte/param";  // >= 0: no optimizer state is allowed
+  CHECK(prop(zero(in), "zero1_bytes") == prop(zero(in), "replicated_bytes"));
+}
