@@ -65,8 +65,9 @@ void compute(const ScenarioType& type, const double* slots, const bool* present,
   }
 }
 
-// A warning's text with its {name} placeholders filled in: a property's or a symbol's
-// value as JavaScript writes numbers, or a registry field's entry name.
+// A warning's text with its {name} placeholders filled in, each value as the page shows
+// it: a property in its unit's human text ("24.5 s", "1,024"), a field in its display
+// unit ("33.48 h"), a registry field by its entry's name.
 std::string fill(const std::string& text, const ScenarioType& type, const Inputs& in, const Model& m, const double* slots,
                  const std::vector<double>& values) {
   std::string out;
@@ -85,8 +86,13 @@ std::string fill(const std::string& text, const ScenarioType& type, const Inputs
     }
     bool found = false;
     for (std::size_t p = 0; p < type.properties.size() && !found; ++p)
-      if (type.properties[p].name == name) out += js_number(values[p]), found = true;
-    if (!found && m.slot(name) >= 0) out += js_number(slots[m.slot(name)]), found = true;
+      if (type.properties[p].name == name) out += human_text(values[p], type.properties[p].unit), found = true;
+    if (!found && m.slot(name) >= 0) {
+      const Slot& s = m.slots[static_cast<std::size_t>(m.slot(name))];
+      const double v = slots[m.slot(name)];
+      out += !s.display_unit.empty() ? text_in_unit(v, s.display_unit) : human_text(v, f && f->type == FieldType::Int ? "count" : "");
+      found = true;
+    }
     if (!found) throw std::logic_error(type.name + ": a warning names {" + name + "}, which is not declared");
   }
   return out;
@@ -192,10 +198,16 @@ Json list_scenario_types() {
       j["numeric"] = f.numeric();
       j["source"] = f.source;
       if (!f.numeric()) {
-        Json needs = Json::array();
+        std::vector<std::string> needs;
         for (const Slot& s : model.slots)
           if (s.registry_field >= 0 && &t.fields[static_cast<std::size_t>(s.registry_field)] == &f) needs.push_back(s.path);
         j["needs"] = needs;
+        // the rule says what this type needs of the entry, beyond what the kind requires
+        std::vector<std::string> extra;
+        const RegistryKind* kind = find_registry_kind(f.registry);
+        for (const std::string& n : needs)
+          if (!path_required(*kind, n)) extra.push_back(n);
+        if (!extra.empty()) j["rule"] = f.rule() + "; this scenario needs " + join(extra);
       }
       fields.push_back(j);
     }

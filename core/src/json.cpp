@@ -38,4 +38,6 @@ Json parse_json(const std::string& text, const std::string& field) {
   }
 }
 
+Json json_text(const char* text) { return Json::parse(text); }
+
 }  // namespace mlsysim

@@ -38,35 +38,37 @@ RegistryData workloads() {
     return e;
   };
   RegistryData d{k, {
-      row("GPT3", {{"parameters", "1.75e11 param"}, {"layers", 96}, {"hidden_dim", 12288}, {"heads", 96},
-                   {"training_tokens", 3e11}, {"inference_flops", "3.5e11 flop"}},
+      row("GPT3", json_text(R"({"parameters": "1.75e11 param", "layers": 96, "hidden_dim": 12288, "heads": 96,
+                                "training_tokens": 3e11, "inference_flops": "3.5e11 flop"})"),
           "Brown et al. 2020, Language Models are Few-Shot Learners"),
-      row("GPT2", {{"parameters", "1.5e9 param"}, {"layers", 48}, {"hidden_dim", 1600}, {"heads", 25},
-                   {"inference_flops", "3e9 flop"}},
+      row("GPT2", json_text(R"({"parameters": "1.5e9 param", "layers": 48, "hidden_dim": 1600, "heads": 25,
+                                "inference_flops": "3e9 flop"})"),
           "Radford et al. 2019, Language Models are Unsupervised Multitask Learners"),
-      row("BERT_Base", {{"parameters", "1.1e8 param"}, {"layers", 12}, {"hidden_dim", 768}, {"heads", 12},
-                        {"inference_flops", "2.2e10 flop"}},
+      row("BERT_Base", json_text(R"({"parameters": "1.1e8 param", "layers": 12, "hidden_dim": 768, "heads": 12,
+                                     "inference_flops": "2.2e10 flop"})"),
           "Devlin et al. 2019, BERT"),
-      row("BERT_Large", {{"parameters", "3.4e8 param"}, {"layers", 24}, {"hidden_dim", 1024}, {"heads", 16},
-                         {"inference_flops", "7.2e10 flop"}},
+      row("BERT_Large", json_text(R"({"parameters": "3.4e8 param", "layers": 24, "hidden_dim": 1024,
+                                      "heads": 16, "inference_flops": "7.2e10 flop"})"),
           "Devlin et al. 2019, BERT"),
-      row("Llama3_8B", {{"parameters", "8.03e9 param"}, {"layers", 32}, {"hidden_dim", 4096}, {"heads", 32}, {"kv_heads", 8},
-                        {"training_tokens", 1.5e13}, {"inference_flops", "1.606e10 flop"}},
+      row("Llama3_8B", json_text(R"({"parameters": "8.03e9 param", "layers": 32, "hidden_dim": 4096,
+                                     "heads": 32, "kv_heads": 8, "training_tokens": 1.5e13,
+                                     "inference_flops": "1.606e10 flop"})"),
           "Meta Llama 3 model cards, 2024"),
-      row("Llama3_70B", {{"parameters", "7.06e10 param"}, {"layers", 80}, {"hidden_dim", 8192}, {"heads", 64}, {"kv_heads", 8},
-                         {"inference_flops", "1.412e11 flop"}},
+      row("Llama3_70B", json_text(R"({"parameters": "7.06e10 param", "layers": 80, "hidden_dim": 8192,
+                                      "heads": 64, "kv_heads": 8, "inference_flops": "1.412e11 flop"})"),
           "Meta Llama 3 model cards, 2024"),
-      row("Llama3_405B", {{"parameters", "4.05e11 param"}, {"layers", 126}, {"hidden_dim", 16384}, {"heads", 128},
-                          {"kv_heads", 8}, {"inference_flops", "8.1e11 flop"}},
+      row("Llama3_405B", json_text(R"({"parameters": "4.05e11 param", "layers": 126, "hidden_dim": 16384,
+                                       "heads": 128, "kv_heads": 8, "inference_flops": "8.1e11 flop"})"),
           "Meta Llama 3 model cards, 2024"),
-      row("ResNet50", {{"parameters", "2.56e7 param"}}, "He et al. 2016, Deep Residual Learning for Image Recognition"),
-      row("Llama2_7B", {{"parameters", "7e9 param"}, {"layers", 32}, {"hidden_dim", 4096}, {"heads", 32},
-                        {"training_tokens", 2e12}, {"inference_flops", "1.4e10 flop"}},
+      row("ResNet50", json_text(R"({"parameters": "2.56e7 param"})"), "He et al. 2016, Deep Residual Learning for Image Recognition"),
+      row("Llama2_7B", json_text(R"({"parameters": "7e9 param", "layers": 32, "hidden_dim": 4096, "heads": 32,
+                                     "training_tokens": 2e12, "inference_flops": "1.4e10 flop"})"),
           kLanguageYaml),
-      row("Llama2_70B", {{"parameters", "7e10 param"}, {"layers", 80}, {"hidden_dim", 8192}, {"heads", 64}, {"kv_heads", 8},
-                         {"training_tokens", 2e12}, {"inference_flops", "1.4e11 flop"}},
+      row("Llama2_70B", json_text(R"({"parameters": "7e10 param", "layers": 80, "hidden_dim": 8192,
+                                      "heads": 64, "kv_heads": 8, "training_tokens": 2e12,
+                                      "inference_flops": "1.4e11 flop"})"),
           kLanguageYaml),
-      row("ZeRO_7_5B", {{"parameters", "7.5e9 param"}},
+      row("ZeRO_7_5B", json_text(R"({"parameters": "7.5e9 param"})"),
           "Rajbhandari et al. 2020, ZeRO, Fig. 1 (the 7.5B-parameter example)"),
   }};
   // Llama 3 8B's training tokens are the model card's "15T+", not mlsysim's (docs/sources.md)
@@ -94,17 +96,21 @@ RegistryData hardware() {
       Field::quantity("unit_cost", dims::currency).at_least(0).optional().shown_in("USD").doc("Purchase price."),
   };
   return {k, {
-      {"H100", {{"peak_flops", "989 TFLOP/s"}, {"memory_capacity", "80 GiB"}, {"memory_bandwidth", "3.35 TB/s"},
-                {"nvlink_bandwidth", "900 GB/s"}, {"tdp", "700 W"}, {"unit_cost", "30000 USD"}},
+      {"H100", json_text(R"({"peak_flops": "989 TFLOP/s", "memory_capacity": "80 GiB",
+                             "memory_bandwidth": "3.35 TB/s", "nvlink_bandwidth": "900 GB/s", "tdp": "700 W",
+                             "unit_cost": "30000 USD"})"),
        "mlsysim hardware/data/cloud/H100.yaml @034a583b"},
-      {"A100", {{"peak_flops", "312 TFLOP/s"}, {"memory_capacity", "80 GiB"}, {"memory_bandwidth", "2039 GB/s"},
-                {"nvlink_bandwidth", "600 GB/s"}, {"tdp", "400 W"}, {"unit_cost", "15000 USD"}},
+      {"A100", json_text(R"({"peak_flops": "312 TFLOP/s", "memory_capacity": "80 GiB",
+                             "memory_bandwidth": "2039 GB/s", "nvlink_bandwidth": "600 GB/s", "tdp": "400 W",
+                             "unit_cost": "15000 USD"})"),
        "mlsysim hardware/data/cloud/A100.yaml @087dd538"},
-      {"V100", {{"peak_flops", "125 TFLOP/s"}, {"memory_capacity", "32 GiB"}, {"memory_bandwidth", "900 GB/s"},
-                {"nvlink_bandwidth", "300 GB/s"}, {"tdp", "300 W"}, {"unit_cost", "10000 USD"}},
+      {"V100", json_text(R"({"peak_flops": "125 TFLOP/s", "memory_capacity": "32 GiB",
+                             "memory_bandwidth": "900 GB/s", "nvlink_bandwidth": "300 GB/s", "tdp": "300 W",
+                             "unit_cost": "10000 USD"})"),
        "mlsysim hardware/data/cloud/V100.yaml @0372732e"},
-      {"B200", {{"peak_flops", "2250 TFLOP/s"}, {"memory_capacity", "192 GiB"}, {"memory_bandwidth", "8 TB/s"},
-                {"nvlink_bandwidth", "1800 GB/s"}, {"tdp", "1000 W"}, {"unit_cost", "40000 USD"}},
+      {"B200", json_text(R"({"peak_flops": "2250 TFLOP/s", "memory_capacity": "192 GiB",
+                             "memory_bandwidth": "8 TB/s", "nvlink_bandwidth": "1800 GB/s", "tdp": "1000 W",
+                             "unit_cost": "40000 USD"})"),
        "mlsysim hardware/data/cloud/B200.yaml @335995f1 (its 192 GiB may be NVIDIA's 192 GB; not used by any preset)"},
   }};
 }
@@ -126,10 +132,12 @@ RegistryData nodes() {
   };
   const std::string src = std::string(kSystems) + "; systems/types.py @1d9b72db (psus_per_node = 2); NVIDIA DGX datasheets";
   return {k, {
-      {"DGX_H100", {{"accelerators_per_node", 8}, {"accelerator", "H100"}, {"intra_node_bandwidth", "450 GB/s"},
-                    {"nics_per_node", 8}, {"psus_per_node", 2}}, src},
-      {"DGX_A100", {{"accelerators_per_node", 8}, {"accelerator", "A100"}, {"intra_node_bandwidth", "300 GB/s"},
-                    {"nics_per_node", 8}, {"psus_per_node", 2}}, src},
+      {"DGX_H100", json_text(R"({"accelerators_per_node": 8, "accelerator": "H100",
+                                 "intra_node_bandwidth": "450 GB/s", "nics_per_node": 8,
+                                 "psus_per_node": 2})"), src},
+      {"DGX_A100", json_text(R"({"accelerators_per_node": 8, "accelerator": "A100",
+                                 "intra_node_bandwidth": "300 GB/s", "nics_per_node": 8,
+                                 "psus_per_node": 2})"), src},
   }};
 }
 
@@ -145,10 +153,10 @@ RegistryData fabrics() {
       Field::quantity("latency", dims::time).at_least(0).shown_in("us").doc("alpha: start-up latency of one message."),
   };
   return {k, {
-      {"InfiniBand_HDR", {{"bandwidth", "200 Gbps"}, {"latency", "7 us"}}, kSystems},
-      {"InfiniBand_NDR", {{"bandwidth", "400 Gbps"}, {"latency", "5 us"}}, kSystems},
-      {"Ethernet_100G", {{"bandwidth", "100 Gbps"}, {"latency", "50 us"}}, kSystems},
-      {"RoCE_100G", {{"bandwidth", "100 Gbps"}, {"latency", "10 us"}}, kSystems},
+      {"InfiniBand_HDR", json_text(R"({"bandwidth": "200 Gbps", "latency": "7 us"})"), kSystems},
+      {"InfiniBand_NDR", json_text(R"({"bandwidth": "400 Gbps", "latency": "5 us"})"), kSystems},
+      {"Ethernet_100G", json_text(R"({"bandwidth": "100 Gbps", "latency": "50 us"})"), kSystems},
+      {"RoCE_100G", json_text(R"({"bandwidth": "100 Gbps", "latency": "10 us"})"), kSystems},
   }};
 }
 

@@ -200,17 +200,17 @@ const FieldSpec* RegistryKind::field(const std::string& n) const {
 }
 
 std::string RegistryKind::rule() const {
-  std::vector<std::string> required, optional, rules;
+  std::vector<std::string> required, rules;
   for (const FieldSpec& f : fields) {
-    (f.required ? required : optional).push_back(f.name);
-    if (f.required && f.numeric()) {
+    if (!f.required) continue;
+    required.push_back(f.name);
+    if (f.numeric()) {
       const std::string r = f.rule();
       rules.push_back(f.name + " " + r.substr(r.find_first_of("<>")));
     }
   }
-  std::string out = "registry name, or {name" + (required.empty() ? "" : ", " + join(required)) + "}";
+  std::string out = "a " + name + " name, or {name, " + join(required) + ", ...}";
   if (!rules.empty()) out += " with " + join(rules);
-  if (!optional.empty()) out += "; optional: " + join(optional);
   return out;
 }
 
@@ -301,6 +301,17 @@ Dim path_dim(const RegistryKind& kind, const std::string& path) {
   const RegistryKind* owner = nullptr;
   const FieldSpec* f = walk(kind, path, &owner);
   return f && f->type == FieldType::Quantity ? f->dim : dims::none;
+}
+
+bool path_required(const RegistryKind& kind, const std::string& path) {
+  const RegistryKind* k = &kind;
+  for (const std::string& part : split_path(path)) {
+    const FieldSpec* f = k->field(part);
+    if (!f) return true;  // a derived count: present whenever its (required) factors are
+    if (!f->required) return false;
+    if (!f->numeric()) k = find_registry_kind(f->registry);
+  }
+  return true;
 }
 
 std::string path_display_unit(const RegistryKind& kind, const std::string& path) {

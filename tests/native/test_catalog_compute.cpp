@@ -1,4 +1,4 @@
-// The catalog's compute types (catalog 4.7 RooflineScenario, 4.8 TrainingComputeScenario):
+// The catalog's compute types (the catalog's 4.7, as docs/scenarios.md prints it RooflineScenario, 4.8 TrainingComputeScenario):
 // what the known-answer vectors cannot show, i.e. refusals, defaults and known answers by hand.
 #include <algorithm>
 #include <cmath>
@@ -26,7 +26,7 @@ std::pair<std::string, std::string> refusal(const std::string& type, const Json&
 
 TEST_CASE("TrainingComputeScenario reads each accelerator's peak through the fleet's node", "[catalog][compute][registry]") {
   Json in = test::preset_inputs("Gpt3OnTraining1KA100");
-  // catalog 3.2: an inline fleet whose node names no accelerator is an input error for this type
+  // docs/api.md, Input values: an inline fleet whose node names no accelerator is an input error for this type
   in["fleet"] = {{"name", "F"}, {"count", 2}, {"node", {{"name", "N"}, {"accelerators_per_node", 4}}}};
   const auto [field, message] = refusal("TrainingComputeScenario", in);
   CHECK(field == "fleet");
@@ -43,7 +43,7 @@ TEST_CASE("TrainingComputeScenario reads each accelerator's peak through the fle
 }
 
 TEST_CASE("TrainingComputeScenario gives mlsysim's dTime vector and defaults mfu to 0.5", "[catalog][compute]") {
-  // mlsysim tests (catalog 4.8): 1e18 flop on 8 x 312 TFLOP/s at MFU 0.5 is 801.28 s;
+  // mlsysim tests (the catalog's 4.8, as docs/scenarios.md prints it): 1e18 flop on 8 x 312 TFLOP/s at MFU 0.5 is 801.28 s;
   // here 6 x 1e9 param x 1e9/6 tokens, on one DGX A100, mfu left out
   const Json r = training({{"workload", {{"name", "Toy"}, {"parameters", "1 Bparam"}}},
                            {"training_tokens", 1e9 / 6},
@@ -76,7 +76,7 @@ TEST_CASE("TrainingComputeScenario refuses an MFU that is not above 0 and at mos
 TEST_CASE("RooflineScenario: decode is memory-bound, prefill compute-bound, on the same H100", "[catalog][compute]") {
   const Json decode = mlsysim::evaluate_preset("Llama8BDecodeStepH100", nullptr);
   const Json prefill = mlsysim::evaluate_preset("Llama8BPrefill2KH100", nullptr);
-  // catalog 4.7 by hand: ridge 989e12 / 3.35e12 = 295.22 flop/byte
+  // the catalog's 4.7, as docs/scenarios.md prints it by hand: ridge 989e12 / 3.35e12 = 295.22 flop/byte
   CHECK_THAT(prop(decode, "ridge_point"), Near(989.0 / 3.35));
   CHECK(prop(decode, "memory_to_compute_ratio") > 1);
   CHECK(prop(decode, "roofline_time") == prop(decode, "memory_time"));

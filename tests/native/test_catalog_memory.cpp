@@ -1,4 +1,4 @@
-// The catalog's memory types (catalog 4.5 ZeroShardingScenario, 4.6 ActivationMemoryScenario):
+// The catalog's memory types (the catalog's 4.5, as docs/scenarios.md prints it ZeroShardingScenario, 4.6 ActivationMemoryScenario):
 // what the known-answer vectors cannot show, i.e. refusals, defaults and integer boundaries.
 #include "support.hpp"
 
@@ -25,7 +25,7 @@ std::pair<std::string, std::string> refusal(const std::string& type, const Json&
 TEST_CASE("ActivationMemoryScenario refuses a workload without a transformer's geometry, naming what it lacks",
           "[catalog][memory][registry]") {
   Json in = test::preset_inputs("Gpt3Activations2K");
-  in["workload"] = "ResNet50";  // catalog 3.3: not a transformer, no layers, hidden_dim or heads
+  in["workload"] = "ResNet50";  // docs/scenarios.md, Registries: not a transformer, no layers, hidden_dim or heads
   auto [field, message] = refusal("ActivationMemoryScenario", in);
   CHECK(field == "workload");
   CHECK_THAT(message, Catch::StartsWith("workload: "));
@@ -50,7 +50,7 @@ TEST_CASE("ActivationMemoryScenario defaults to t = 1 and 2-byte activations, ml
   const Json r = activations({{"workload", "GPT3"}, {"sequence_length", 2048}, {"microbatch_size", 1}});
   CHECK(r["inputs"]["tensor_parallel"] == 1);
   CHECK(r["inputs"]["activation_bytes_per_element"] == Json({{"value", 2}, {"unit", "byte"}}));
-  // catalog 4.6 by hand: 2048 x 12288 x (34 + 5 x 96 x 2048 / 12288) = 2868903936 B per layer
+  // the catalog's 4.6, as docs/scenarios.md prints it by hand: 2048 x 12288 x (34 + 5 x 96 x 2048 / 12288) = 2868903936 B per layer
   CHECK(prop(r, "layer_bytes_no_recompute") == 2868903936.0);
   CHECK(prop(r, "layer_bytes_full") == 50331648.0);  // 2sbh
   CHECK_THAT(prop(r, "selective_saving"), Near(80.0 / 114.0));  // 1 - 34 / (34 + 80)
@@ -69,7 +69,7 @@ TEST_CASE("ZeroShardingScenario's fewest devices is exact at the boundary", "[ca
 TEST_CASE("ZeroShardingScenario's widths take their defaults and refuse the wrong dimension", "[catalog][memory][rules]") {
   const Json r = mlsysim::evaluate_preset("ZeroPaper7_5B64Gpus", nullptr);
   CHECK(r["inputs"]["optimizer_bytes_per_param"] == Json({{"value", 12}, {"unit", "byte/param"}}));
-  // ZeRO Fig. 1 (catalog 4.5): 120 / 31.4 / 16.6 / 1.9 GB
+  // ZeRO Fig. 1 (the catalog's 4.5, as docs/scenarios.md prints it): 120 / 31.4 / 16.6 / 1.9 GB
   CHECK(prop(r, "replicated_bytes") == 1.2e11);
   CHECK_THAT(prop(r, "zero1_bytes"), Near(31406250000));
   CHECK_THAT(prop(r, "zero2_bytes"), Near(16640625000));

@@ -176,7 +176,7 @@ TEST_CASE("Registries are data: every kind lists its entries with their numbers 
 }
 
 TEST_CASE("Integer results follow their inequality exactly, in evaluate and in sweeps", "[declarations][expr]") {
-  // catalog 4.9 by hand: the fewest microbatches m with (p - 1) / (v m + p - 1) <= t; at
+  // the catalog's 4.9, as docs/scenarios.md prints it by hand: the fewest microbatches m with (p - 1) / (v m + p - 1) <= t; at
   // p = 8, v = 1, t = 0.2 that is exactly 28 (7/35 = 0.2), where the floating estimate
   // (p - 1)(1 - t) / (v t) is 28.000000000000004 and its ceiling 29
   ScenarioType t;
@@ -247,7 +247,7 @@ TEST_CASE("Integer results follow their inequality exactly, in evaluate and in s
 }
 
 TEST_CASE("Negation keeps its operand's dimension and is written as a minus sign", "[declarations][expr]") {
-  // P(at least one failure) = 1 - exp(-T / M) (catalog 4.3): by hand at T = 1 h, M = 4 h
+  // P(at least one failure) = 1 - exp(-T / M) (the catalog's 4.3, as docs/scenarios.md prints it): by hand at T = 1 h, M = 4 h
   ScenarioType t = probe({Field::quantity("T", dims::time).at_least(0).doc("d"), Field::quantity("M", dims::time).above(0).doc("d")},
                          {}, Property("p", "", num(1) - exp(-(sym("T") / sym("M")))).doc("d"));
   t.properties.push_back(Property("q", "s", -(sym("T") + sym("M"))).doc("d"));

@@ -29,7 +29,8 @@ double observed(const Json& r, const std::string& field) {
   const Json& v = r["inputs"][field];
   if (v.is_number()) return v.get<double>();
   if (v.contains("value")) return v["value"].get<double>();
-  if (v.contains("parameters")) return v["parameters"]["value"].get<double>();
+  if (v.contains("parameters")) return v["parameters"]["value"].get<double>();  // a workload
+  if (v.contains("peak_flops")) return v["peak_flops"]["value"].get<double>();  // hardware
   return v["count"].get<double>() * v["node"]["accelerators_per_node"].get<double>();
 }
 }  // namespace

@@ -14,4 +14,9 @@ using Json = nlohmann::ordered_json;
 /// of ours needs more than 4 levels or a few dozen entries; the limits keep a hostile
 /// file from exhausting the stack or the time).
 Json parse_json(const std::string& text, const std::string& field);
+
+/// A JSON value written as text in a declaration (a preset's inputs, a registry entry's
+/// numbers), read once at start-up: declarations stay data rather than code (a braced
+/// initializer compiles to far more WebAssembly than its text takes).
+Json json_text(const char* text);
 }  // namespace mlsysim

@@ -113,6 +113,9 @@ std::shared_ptr<const Entry> read_entry(const RegistryKind& kind, const Json& v,
 /// The dimension and canonical unit of the number at `path` of `kind` ("parameters":
 /// param). A path the kind does not declare is a std::logic_error.
 Dim path_dim(const RegistryKind& kind, const std::string& path);
+/// True when every entry of `kind` has the number at `path` (each sub-field on the way is
+/// required, or it is a derived count of required ones).
+bool path_required(const RegistryKind& kind, const std::string& path);
 /// The display unit of the number at `path` of `kind` ("" = canonical).
 std::string path_display_unit(const RegistryKind& kind, const std::string& path);
 

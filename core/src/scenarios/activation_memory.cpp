@@ -1,4 +1,4 @@
-// ActivationMemoryScenario (docs/scenarios.md, docs/sources.md; catalog 4.6): the bytes of
+// ActivationMemoryScenario (docs/scenarios.md, docs/sources.md; the catalog's 4.6): the bytes of
 // activations a transformer keeps for the backward pass, with no, selective and full
 // recomputation (Korthikanti et al. 2022, as mlsysim's calc_activation_memory has them).
 #include "mlsysim/scenario.hpp"
@@ -79,11 +79,11 @@ ScenarioType activation_memory() {
       {"Gpt3Activations2K",
        "GPT-3 (96 layers, h = 12288, 96 heads) at its 2048-token context, one sequence per microbatch, no tensor "
        "parallelism, FP16 activations; the batch is illustrative.",
-       {{"workload", "GPT3"}, {"sequence_length", 2048}, {"microbatch_size", 1}, {"tensor_parallel", 1}}},
+       json_text(R"({"workload": "GPT3", "sequence_length": 2048, "microbatch_size": 1, "tensor_parallel": 1})")},
       {"Gpt3ActivationsTp8",
        "The same GPT-3 microbatch with tensor (and sequence) parallelism 8, across the GPUs of one DGX node; the "
        "batch is illustrative.",
-       {{"workload", "GPT3"}, {"sequence_length", 2048}, {"microbatch_size", 1}, {"tensor_parallel", 8}}},
+       json_text(R"({"workload": "GPT3", "sequence_length": 2048, "microbatch_size": 1, "tensor_parallel": 8})")},
   };
   return t;
 }

@@ -85,12 +85,18 @@ ScenarioType batched_serving_queue() {
   t.presets = {
       {"Gpt3Serve100QpsBatch8",
        "The book's table row B = 8, the lowest response time" + book_rows + ".",
-       {{"arrival_rate", "100 1/s"}, {"batch_size", 8}, {"fixed_batch_time", "50 ms"}, {"per_request_time", "0.5 ms"},
-        {"target_utilization", 0.75}}},
+       json_text(R"({"arrival_rate": "100 1/s",
+                      "batch_size": 8,
+                      "fixed_batch_time": "50 ms",
+                      "per_request_time": "0.5 ms",
+                      "target_utilization": 0.75})")},
       {"Gpt3Serve100QpsBatch16",
        "The book's table row B = 16: lower utilization, but a longer batch-fill delay" + book_rows + ".",
-       {{"arrival_rate", "100 1/s"}, {"batch_size", 16}, {"fixed_batch_time", "50 ms"}, {"per_request_time", "0.5 ms"},
-        {"target_utilization", 0.75}}},
+       json_text(R"({"arrival_rate": "100 1/s",
+                      "batch_size": 16,
+                      "fixed_batch_time": "50 ms",
+                      "per_request_time": "0.5 ms",
+                      "target_utilization": 0.75})")},
   };
   return t;
 }

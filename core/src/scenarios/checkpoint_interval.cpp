@@ -1,4 +1,4 @@
-// CheckpointIntervalScenario (catalog 4.4; docs/sources.md): checkpoint size and write
+// CheckpointIntervalScenario (docs/scenarios.md, docs/sources.md): checkpoint size and write
 // time, the Young and Daly intervals, and the fractions of time lost to writing, to
 // redoing lost work and to recovery; goodput is what remains.
 #include "mlsysim/scenario.hpp"
@@ -92,12 +92,12 @@ ScenarioType checkpoint_interval() {
   t.warnings = {
       // mlsysim physics/reliability.py emits a UserWarning here
       {delta >= two * M,
-       "Young's form is out of regime (τ < δ): checkpoint_write_time {checkpoint_write_time} s is at least twice "
-       "system_mtbf {system_mtbf} s, so daly_interval takes τ = M, as Daly (2006) prescribes"},
+       "Young's form is out of regime (τ < δ): checkpoint_write_time {checkpoint_write_time} is at least twice "
+       "system_mtbf {system_mtbf}, so daly_interval takes τ = M, as Daly (2006) prescribes"},
       // the validity_issues of mlsysim's lab 07
       {delta / M > num(0.1) || tau / M > num(0.1),
-       "the first-order loss model is inaccurate: checkpoint_write_time {checkpoint_write_time} s or interval "
-       "{interval} s is more than a tenth of system_mtbf {system_mtbf} s"},
+       "the first-order loss model is inaccurate: checkpoint_write_time {checkpoint_write_time} or interval "
+       "{interval} is more than a tenth of system_mtbf {system_mtbf}"},
   };
 
   t.presets = {
@@ -105,20 +105,20 @@ ScenarioType checkpoint_interval() {
        "The book's worked example, a 175B model on a 10,000-GPU cluster (appendix_reliability): 14 B/param, 100 GB/s "
        "and the MTBF of Book10KThreeWeekJob (240/58 h); the book prints \"~14 min\" and a checkpoint overhead of about "
        "2.9 %.",
-       {{"workload", "GPT3"},
-        {"checkpoint_bytes_per_param", "14 byte/param"},
-        {"checkpoint_write_bandwidth", "100 GB/s"},
-        {"system_mtbf", "4.137931034482759 h"},
-        {"restart_time", "90 s"}}},
+       json_text(R"({"workload": "GPT3",
+                      "checkpoint_bytes_per_param": "14 byte/param",
+                      "checkpoint_write_bandwidth": "100 GB/s",
+                      "system_mtbf": "4.137931034482759 h",
+                      "restart_time": "90 s"})")},
       {"Llama70BFourHourCheckpoints",
        "mlsysim CheckpointModel's default 4-hour interval for Llama 3 70B on the MTBF of DgxA100Fleet25DayJob "
        "(33.48 h), against the Young optimum; the pairing and the 4 h are illustrative.",
-       {{"workload", "Llama3_70B"},
-        {"checkpoint_bytes_per_param", "14 byte/param"},
-        {"checkpoint_write_bandwidth", "100 GB/s"},
-        {"system_mtbf", "33.48214285714286 h"},
-        {"restart_time", "90 s"},
-        {"checkpoint_interval", "4 h"}}},
+       json_text(R"({"workload": "Llama3_70B",
+                      "checkpoint_bytes_per_param": "14 byte/param",
+                      "checkpoint_write_bandwidth": "100 GB/s",
+                      "system_mtbf": "33.48214285714286 h",
+                      "restart_time": "90 s",
+                      "checkpoint_interval": "4 h"})")},
   };
   return t;
 }

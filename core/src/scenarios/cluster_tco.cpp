@@ -80,9 +80,9 @@ ScenarioType cluster_tco() {
           .source("ours: the ratio of the two costs above"),
   };
 
-  const Json own = {{"fleet", "Training_1K"}, {"unit_cost", "30000 USD"}, {"device_tdp", "700 W"}, {"pue", 1.12},
-                    {"electricity_price", "0.07 USD/kWh"}, {"amortization_period", "3 year"},
-                    {"annual_maintenance_ratio", 0.05}, {"cloud_hour_rate", "4 USD/hour"}};
+  Json own = json_text(R"({"fleet": "Training_1K", "unit_cost": "30000 USD", "device_tdp": "700 W", "pue": 1.12,
+                           "electricity_price": "0.07 USD/kWh", "amortization_period": "3 year",
+                           "annual_maintenance_ratio": 0.05, "cloud_hour_rate": "4 USD/hour"})");
   Json spot = own;
   spot["cloud_hour_rate"] = "0.7 USD/hour";
   const std::string owned =

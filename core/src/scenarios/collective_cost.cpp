@@ -74,10 +74,16 @@ ScenarioType collective_cost() {
       {"NdrRingVsTree1GB",
        "The book's ring-vs-tree example: 1 GB of FP16 gradients (a 500M-parameter model) on 256 H100s over "
        "InfiniBand NDR (alpha 5 us, beta 400 Gbps = 50 GB/s, from mlsysim's fabric registry).",
-       {{"message_bytes", "1 GB"}, {"ranks", 256}, {"link_bandwidth", "400 Gbps"}, {"link_latency", "5 us"}}},
+       json_text(R"({"message_bytes": "1 GB",
+                      "ranks": 256,
+                      "link_bandwidth": "400 Gbps",
+                      "link_latency": "5 us"})")},
       {"MlsysimRingVector8",
        "mlsysim's own test vector (tests/test_formulas.py): 1 GB on 8 ranks at 50 GB/s and 500 ns.",
-       {{"message_bytes", "1e9 byte"}, {"ranks", 8}, {"link_bandwidth", "50e9 byte/s"}, {"link_latency", "500 ns"}}},
+       json_text(R"({"message_bytes": "1e9 byte",
+                      "ranks": 8,
+                      "link_bandwidth": "50e9 byte/s",
+                      "link_latency": "500 ns"})")},
   };
   return t;
 }

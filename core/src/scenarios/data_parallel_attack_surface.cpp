@@ -84,20 +84,20 @@ ScenarioType data_parallel_attack_surface() {
   t.presets = {
       {"ReferenceJobAttackSurface",
        "GPT-3 on 1024 A100s as tensor 8 x pipeline 8 x data 16 (Narayanan et al. 2021); byte widths are illustrative.",
-       {{"workload", "GPT3"},
-        {"fleet", "Training_1K_A100"},
-        {"dp_degree", 16},
-        {"gradient_bytes_per_param", "2 byte/param"},
-        {"checkpoint_bytes_per_param", "14 byte/param"},
-        {"weight_bytes_per_param", "2 byte/param"}}},
+       json_text(R"({"workload": "GPT3",
+                      "fleet": "Training_1K_A100",
+                      "dp_degree": 16,
+                      "gradient_bytes_per_param": "2 byte/param",
+                      "checkpoint_bytes_per_param": "14 byte/param",
+                      "weight_bytes_per_param": "2 byte/param"})")},
       {"LabJobAttackSurface",
        "Llama 3 8B on a 64-GPU lab cluster, pure data parallelism, no serving-weight width (so weight_bytes is "
        "unavailable); byte widths are illustrative.",
-       {{"workload", "Llama3_8B"},
-        {"fleet", "Lab_64_H100"},
-        {"dp_degree", 64},
-        {"gradient_bytes_per_param", "2 byte/param"},
-        {"checkpoint_bytes_per_param", "14 byte/param"}}},
+       json_text(R"({"workload": "Llama3_8B",
+                      "fleet": "Lab_64_H100",
+                      "dp_degree": 64,
+                      "gradient_bytes_per_param": "2 byte/param",
+                      "checkpoint_bytes_per_param": "14 byte/param"})")},
   };
   return t;
 }

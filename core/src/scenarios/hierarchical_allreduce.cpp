@@ -1,4 +1,4 @@
-// HierarchicalAllReduceScenario (catalog 4.2; docs/sources.md): a three-phase AllReduce on
+// HierarchicalAllReduceScenario (docs/scenarios.md, docs/sources.md): a three-phase AllReduce on
 // a fleet of multi-accelerator nodes (ReduceScatter over NVLink, a ring of shards across
 // the nodes, AllGather over NVLink), against one flat ring over every accelerator.
 #include "mlsysim/scenario.hpp"
@@ -97,22 +97,22 @@ ScenarioType hierarchical_allreduce() {
       {"MlsysimHierarchical4x8",
        "mlsysim's test inputs (tests/test_formulas.py): 8 GB per accelerator on 4 nodes of 8, 300 GB/s inside a node "
        "and 25 GB/s per NIC, 500 ns and 5 us; the inline fleet is ours.",
-       {{"message_bytes", "8e9 byte"},
-        {"fleet", {{"name", "4x8"}, {"count", 4}, {"node", {{"name", "8-GPU"}, {"accelerators_per_node", 8}}}}},
-        {"intra_node_bandwidth", "300e9 byte/s"},
-        {"inter_node_bandwidth", "25e9 byte/s"},
-        {"intra_node_latency", "500 ns"},
-        {"inter_node_latency", "5 us"}}},
+       json_text(R"({"message_bytes": "8e9 byte",
+                      "fleet": {"name": "4x8", "count": 4, "node": {"name": "8-GPU", "accelerators_per_node": 8}},
+                      "intra_node_bandwidth": "300e9 byte/s",
+                      "inter_node_bandwidth": "25e9 byte/s",
+                      "intra_node_latency": "500 ns",
+                      "inter_node_latency": "5 us"})")},
       {"Llama70BGradientsTraining1K",
        "Llama 3 70B's BF16 gradient (7.06e10 x 2 B = 1.412e11 B) on Training_1K (128 DGX H100): NVLink 450 GB/s per "
        "direction, InfiniBand HDR 200 Gbps and 7 us, 500 ns inside a node, all from mlsysim's registries; the "
        "pairing of model and fleet is illustrative.",
-       {{"message_bytes", "1.412e11 byte"},
-        {"fleet", "Training_1K"},
-        {"intra_node_bandwidth", "450 GB/s"},
-        {"inter_node_bandwidth", "200 Gbps"},
-        {"intra_node_latency", "500 ns"},
-        {"inter_node_latency", "7 us"}}},
+       json_text(R"({"message_bytes": "1.412e11 byte",
+                      "fleet": "Training_1K",
+                      "intra_node_bandwidth": "450 GB/s",
+                      "inter_node_bandwidth": "200 Gbps",
+                      "intra_node_latency": "500 ns",
+                      "inter_node_latency": "7 us"})")},
   };
   return t;
 }

@@ -105,11 +105,11 @@ ScenarioType llm_serving() {
       {"Llama8BChatH100",
        "Llama 3 8B answering one chat on one H100 with a 2048-token context (registry numbers: mlsysim "
        "models/data/language.yaml and H100.yaml); BF16 weights and KV cache, 50 % of peak in prefill.",
-       {{"workload", "Llama3_8B"}, {"hardware", "H100"}, {"context_tokens", 2048}, {"batch_size", 1}}},
+       json_text(R"({"workload": "Llama3_8B", "hardware": "H100", "context_tokens": 2048, "batch_size": 1})")},
       {"Llama8BBatch32H100",
        "The same with 32 sequences batched: tokens per second rise about 21 times for about 51 % more "
        "inter-token latency.",
-       {{"workload", "Llama3_8B"}, {"hardware", "H100"}, {"context_tokens", 2048}, {"batch_size", 32}}},
+       json_text(R"({"workload": "Llama3_8B", "hardware": "H100", "context_tokens": 2048, "batch_size": 32})")},
   };
   return t;
 }

@@ -1,4 +1,4 @@
-// MtbfCascadeScenario (catalog 4.3; docs/sources.md): series-system failure arithmetic for
+// MtbfCascadeScenario (docs/scenarios.md, docs/sources.md): series-system failure arithmetic for
 // a fleet. Component failure rates add up to a node rate, node rates to a cluster MTBF,
 // and a job of a given length sees an expected number of interruptions.
 #include "mlsysim/scenario.hpp"
@@ -79,11 +79,17 @@ ScenarioType mtbf_cascade() {
        "The book's 10,000-GPU cluster running for three weeks (appendix_reliability): Training_10K with the "
        "appendix's node of 8 GPUs, 2 NICs and 2 PSUs and mlsysim's MTTFs; the book's table shows 4.14 h and 5.8 "
        "failures a day.",
-       {{"fleet", "Training_10K"}, {"nics_per_node", 2}, {"psus_per_node", 2}, {"job_duration", "504 h"}}},
+       json_text(R"({"fleet": "Training_10K",
+                      "nics_per_node": 2,
+                      "psus_per_node": 2,
+                      "job_duration": "504 h"})")},
       {"DgxA100Fleet25DayJob",
        "mlsysim's ReliabilityModel convention (the DGX A100 node's 8 NICs) on Training_1K_A100, for GPT-3's 25 "
        "training days (mlsysim GPT3.training_days_ref); the pairing is illustrative.",
-       {{"fleet", "Training_1K_A100"}, {"nics_per_node", 8}, {"psus_per_node", 2}, {"job_duration", "25 day"}}},
+       json_text(R"({"fleet": "Training_1K_A100",
+                      "nics_per_node": 8,
+                      "psus_per_node": 2,
+                      "job_duration": "25 day"})")},
   };
   return t;
 }

@@ -77,13 +77,19 @@ ScenarioType pipeline_bubble() {
       {"Book8Stages16Microbatches",
        "The book's pipeline example (MLSysBook vol2 appendix_communication): 8 stages, 16 microbatches, no "
        "interleaving." + illustrative,
-       {{"pipeline_stages", 8}, {"microbatches", 16}, {"virtual_stages", 1}, {"microbatch_time", "10 ms"},
-        {"target_bubble", 0.2}}},
+       json_text(R"({"pipeline_stages": 8,
+                      "microbatches": 16,
+                      "virtual_stages": 1,
+                      "microbatch_time": "10 ms",
+                      "target_bubble": 0.2})")},
       {"BookInterleaved8x16x4",
        "The book's interleaved example (MLSysBook vol2 appendix_communication): 8 stages, 16 microbatches, 4 "
        "virtual stages per device, which cuts the bubble about 3.1 times." + illustrative,
-       {{"pipeline_stages", 8}, {"microbatches", 16}, {"virtual_stages", 4}, {"microbatch_time", "10 ms"},
-        {"target_bubble", 0.2}}},
+       json_text(R"({"pipeline_stages": 8,
+                      "microbatches": 16,
+                      "virtual_stages": 4,
+                      "microbatch_time": "10 ms",
+                      "target_bubble": 0.2})")},
   };
   return t;
 }

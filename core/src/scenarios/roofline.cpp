@@ -1,4 +1,4 @@
-// RooflineScenario (docs/scenarios.md, docs/sources.md; catalog 4.7): Williams' roofline
+// RooflineScenario (docs/scenarios.md, docs/sources.md; the catalog's 4.7): Williams' roofline
 // for one kernel or one step on one accelerator: compute-bound or memory-bound?
 #include "mlsysim/scenario.hpp"
 
@@ -61,11 +61,11 @@ ScenarioType roofline() {
       {"Llama8BDecodeStepH100",
        "One Llama 3 8B decode step at batch 1 on an H100: 2P = 1.606e10 flop (mlsysim's inference_flops) over the "
        "weights at 2 byte/param, read once; attention and the KV cache are left out.",
-       {{"operations", "1.606e10 flop"}, {"bytes_moved", "1.606e10 byte"}, {"hardware", "H100"}}},
+       json_text(R"({"operations": "1.606e10 flop", "bytes_moved": "1.606e10 byte", "hardware": "H100"})")},
       {"Llama8BPrefill2KH100",
        "A 2048-token Llama 3 8B prompt on an H100: 2P x 2048 = 3.289088e13 flop (mlsysim's 2P rule, attention "
        "omitted) over the weights at 2 byte/param, read once; the prompt length is illustrative.",
-       {{"operations", "3.289088e13 flop"}, {"bytes_moved", "1.606e10 byte"}, {"hardware", "H100"}}},
+       json_text(R"({"operations": "3.289088e13 flop", "bytes_moved": "1.606e10 byte", "hardware": "H100"})")},
   };
   return t;
 }

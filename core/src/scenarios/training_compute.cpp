@@ -1,4 +1,4 @@
-// TrainingComputeScenario (docs/scenarios.md, docs/sources.md; catalog 4.8): training
+// TrainingComputeScenario (docs/scenarios.md, docs/sources.md; the catalog's 4.8): training
 // compute by 6PD, and its wall-clock time, accelerator time and rental cost on a fleet at a
 // given MFU, beside the Chinchilla compute-optimal token count.
 #include "mlsysim/scenario.hpp"
@@ -79,13 +79,19 @@ ScenarioType training_compute() {
        "GPT-3 on 3e11 tokens (mlsysim's registry) on Training_1K_A100 (1024 A100s), MFU 0.5 (mlsysim's default, "
        "PaLM) at 2 USD/h (mlsysim's GpuHourRef): 22.8 days, where mlsysim's reference 25 days corresponds to MFU "
        "0.456; the fleet is illustrative.",
-       {{"workload", "GPT3"}, {"training_tokens", 3e11}, {"fleet", "Training_1K_A100"}, {"mfu", 0.5},
-        {"device_hour_rate", "2 USD/hour"}}},
+       json_text(R"({"workload": "GPT3",
+                      "training_tokens": 300000000000,
+                      "fleet": "Training_1K_A100",
+                      "mfu": 0.5,
+                      "device_hour_rate": "2 USD/hour"})")},
       {"Llama8BOnFrontier8K",
        "Llama 3 8B on 1.5e13 tokens (Meta's model card, \"15T+\") on Frontier_8K (8192 H100s), MFU 0.4 (mlsysim's "
        "REFERENCE_MFU_SUSTAINED) at 4 USD/h (mlsysim's Cloud.GpuTrainingPerHour); the fleet is illustrative.",
-       {{"workload", "Llama3_8B"}, {"training_tokens", 1.5e13}, {"fleet", "Frontier_8K"}, {"mfu", 0.4},
-        {"device_hour_rate", "4 USD/hour"}}},
+       json_text(R"({"workload": "Llama3_8B",
+                      "training_tokens": 15000000000000,
+                      "fleet": "Frontier_8K",
+                      "mfu": 0.4,
+                      "device_hour_rate": "4 USD/hour"})")},
   };
   return t;
 }

@@ -68,9 +68,9 @@ ScenarioType training_energy() {
           .source("mlsysim engine/solvers/economics.py @28b11a0c, EconomicsModel opex_energy"),
   };
 
-  const Json us = {{"fleet", "Training_1K_A100"}, {"device_tdp", "400 W"}, {"training_duration", "25 day"},
-                   {"mfu", 0.5}, {"pue", 1.12}, {"grid_carbon_intensity", "429 g/kWh"},
-                   {"electricity_price", "0.12 USD/kWh"}};
+  const Json us = json_text(R"({"fleet": "Training_1K_A100", "device_tdp": "400 W", "training_duration": "25 day",
+                                "mfu": 0.5, "pue": 1.12, "grid_carbon_intensity": "429 g/kWh",
+                                "electricity_price": "0.12 USD/kWh"})");
   Json quebec = us;
   quebec["pue"] = 1.06;
   quebec["grid_carbon_intensity"] = "20 g/kWh";

@@ -1,4 +1,4 @@
-// ZeroShardingScenario (docs/scenarios.md, docs/sources.md; catalog 4.5): per-device bytes
+// ZeroShardingScenario (docs/scenarios.md, docs/sources.md; the catalog's 4.5): per-device bytes
 // of model state for mixed-precision Adam under data parallelism, replicated and with ZeRO
 // stages 1, 2 and 3 (Rajbhandari et al. 2020).
 #include "mlsysim/scenario.hpp"
@@ -86,11 +86,11 @@ ScenarioType zero_sharding() {
       {"ZeroPaper7_5B64Gpus",
        "The ZeRO paper's Fig. 1 example: 7.5B parameters on 64 data-parallel V100s (32 GiB, mlsysim's registry), "
        "default widths 2 + 2 + 12 byte/param; the paper prints 120 / 31.4 / 16.6 / 1.9 GB.",
-       {{"workload", "ZeRO_7_5B"}, {"dp_degree", 64}, {"device_memory", "32 GiB"}}},
+       json_text(R"({"workload": "ZeRO_7_5B", "dp_degree": 64, "device_memory": "32 GiB"})")},
       {"Llama70BZeroLab64",
        "Llama 3 70B data-parallel over the 64 H100s of Lab_64_H100 (80 GiB each, mlsysim's registry), default "
        "widths; the choice of model and fleet is illustrative.",
-       {{"workload", "Llama3_70B"}, {"dp_degree", 64}, {"device_memory", "80 GiB"}}},
+       json_text(R"({"workload": "Llama3_70B", "dp_degree": 64, "device_memory": "80 GiB"})")},
   };
   return t;
 }

@@ -1,4 +1,4 @@
-"""ActivationMemoryScenario (catalog 4.6: Korthikanti et al. 2022 as mlsysim's calc_activation_memory has it, with the
+"""ActivationMemoryScenario (the catalog's 4.6, as docs/scenarios.md prints it: Korthikanti et al. 2022 as mlsysim's calc_activation_memory has it, with the
 paper's /t for tensor + sequence parallelism), by hand with exact fractions."""
 from fractions import Fraction as Q
 
@@ -8,7 +8,7 @@ TYPE = "ActivationMemoryScenario"
 FILE = "activation_memory.json"
 TOLERANCE = 1e-12
 
-# the catalog's worked values (canonical units), copied from catalog 4.6
+# the catalog's worked values (canonical units), copied from the catalog's 4.6, as docs/scenarios.md prints it
 CATALOG = {
     "Gpt3Activations2K": {"attention_score_ratio": 2.35294117647, "layer_bytes_no_recompute": 2868903936,
                           "layer_bytes_selective": 855638016, "layer_bytes_full": 50331648,

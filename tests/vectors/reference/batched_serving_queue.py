@@ -1,4 +1,4 @@
-"""BatchedServingQueueScenario (catalog 4.11), by hand with exact fractions: the book's
+"""BatchedServingQueueScenario (the catalog's 4.11, as docs/scenarios.md prints it), by hand with exact fractions: the book's
 batched-serving queue (MLSysBook vol2 appendix_inference): T = T_fixed + t_req B,
 rho = lambda T / B, E[W] = lambda T^2 / (2 B (1 - rho)), fill delay B / (2 lambda), Little's L."""
 from fractions import Fraction as Q

@@ -1,4 +1,4 @@
-"""CheckpointIntervalScenario (catalog 4.4), by hand from the catalog's equations: exact fractions, and the
+"""CheckpointIntervalScenario (the catalog's 4.4, as docs/scenarios.md prints it), by hand from the catalog's equations: exact fractions, and the
 square roots of Young and Daly to 50 digits (decimal), so only the final rounding to a double is inexact."""
 from decimal import Decimal, localcontext
 from fractions import Fraction as Q
@@ -23,11 +23,11 @@ CATALOG = {
                                     "recovery_overhead": 0.000828667259259, "goodput_ratio": 0.938751610519},
 }
 
-# Daly 2006's abstract (catalog 4.4, extra known answers): delta = 5 min; MTBF -> daly_interval in minutes,
+# Daly 2006's abstract (the catalog's 4.4, as docs/scenarios.md prints it, extra known answers): delta = 5 min; MTBF -> daly_interval in minutes,
 # as the catalog prints them (the paper rounds to 117, 57 and 9.1)
 DALY = {"24 h": "116.69", "6 h": "56.71", "15 min": "9.141"}
 
-# the defaults (catalog 4.4)
+# the defaults (the catalog's 4.4, as docs/scenarios.md prints it)
 DEFAULTS = {"checkpoint_bytes_per_param": "14 byte/param", "checkpoint_write_bandwidth": "100 GB/s",
             "restart_time": "90 s"}
 

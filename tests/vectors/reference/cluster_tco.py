@@ -1,4 +1,4 @@
-"""ClusterTcoScenario (catalog 4.13), by hand with exact fractions: mlsysim's
+"""ClusterTcoScenario (the catalog's 4.13, as docs/scenarios.md prints it), by hand with exact fractions: mlsysim's
 EconomicsModel over a full amortization period (a year is 365 days): CapEx, electricity
 at TDP around the clock, maintenance a fraction of CapEx a year; against renting the same
 accelerator-hours."""

@@ -65,7 +65,7 @@ WORKLOADS = {
     "Llama2_70B": dict(parameters=Q(7 * 10**10), layers=80, hidden_dim=8192, heads=64, kv_heads=8),
     "ZeRO_7_5B": dict(parameters=Q(75 * 10**8)),
 }
-# hardware (catalog 3.3): dense FP16/BF16 peak, memory, memory bandwidth, NVLink (both
+# hardware (docs/scenarios.md, Registries): dense FP16/BF16 peak, memory, memory bandwidth, NVLink (both
 # directions), TDP, price; all canonical (flop/s, byte, byte/s, W, USD)
 GIB = 2**30
 HARDWARE = {

@@ -1,4 +1,4 @@
-"""HierarchicalAllReduceScenario (catalog 4.2), by hand from the catalog's equations with exact fractions:
+"""HierarchicalAllReduceScenario (the catalog's 4.2, as docs/scenarios.md prints it), by hand from the catalog's equations with exact fractions:
 ReduceScatter inside each node, a ring AllReduce of each 1/g shard across the n nodes, AllGather inside
 each node, against one flat ring over all n·g accelerators at the NIC's speed."""
 from fractions import Fraction as Q
@@ -23,7 +23,7 @@ CATALOG = {
                                     "inter_node_bytes_per_accelerator": 35024218750},
 }
 
-# the defaults (catalog 4.2: mlsysim's calc_hierarchical_allreduce_time)
+# the defaults (the catalog's 4.2, as docs/scenarios.md prints it: mlsysim's calc_hierarchical_allreduce_time)
 DEFAULT_INTRA_LATENCY = "500 ns"
 DEFAULT_INTER_LATENCY = "5 us"
 

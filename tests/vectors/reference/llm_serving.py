@@ -1,4 +1,4 @@
-"""LlmServingScenario (catalog 4.10), by hand with exact fractions: KV bytes per token
+"""LlmServingScenario (the catalog's 4.10, as docs/scenarios.md prints it), by hand with exact fractions: KV bytes per token
 2 L k (h // a) e, prefill 2 P S B + 4 L a (h // a) S^2 B, TTFT at the achieved peak, ITL from
 the bytes a decode step reads, and the most sequences that fit, found exactly by flooring
 the exact ratio of the free memory to one sequence's cache."""

@@ -1,4 +1,4 @@
-"""MtbfCascadeScenario (catalog 4.3), by hand from the catalog's equations: exact fractions for the rates and
+"""MtbfCascadeScenario (the catalog's 4.3, as docs/scenarios.md prints it), by hand from the catalog's equations: exact fractions for the rates and
 MTBFs, and 1 - exp(-T/MTBF) through expm1 (accurate for small T/MTBF too)."""
 import math
 from fractions import Fraction as Q
@@ -19,7 +19,7 @@ CATALOG = {
                              "job_failure_probability": 0.999999983502, "gpu_failure_share": 0.685714285714},
 }
 
-# the defaults (catalog 4.3): mlsysim systems/reliability.py MTTFs; the book's node (2 NICs, 2 PSUs)
+# the defaults (the catalog's 4.3, as docs/scenarios.md prints it): mlsysim systems/reliability.py MTTFs; the book's node (2 NICs, 2 PSUs)
 DEFAULTS = {"gpu_mttf": "50000 h", "nic_mttf": "150000 h", "nics_per_node": 2, "psu_mttf": "100000 h",
             "psus_per_node": 2}
 DAY = 86400

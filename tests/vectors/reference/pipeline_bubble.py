@@ -1,4 +1,4 @@
-"""PipelineBubbleScenario (catalog 4.9), by hand with exact fractions: the bubble
+"""PipelineBubbleScenario (the catalog's 4.9, as docs/scenarios.md prints it), by hand with exact fractions: the bubble
 (p - 1) / (v m + p - 1) of mlsysim's calc_pipeline_bubble, Megatron-LM's step and bubble
 times, and the fewest microbatches found by walking m up the inequality itself."""
 from fractions import Fraction as Q

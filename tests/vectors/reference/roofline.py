@@ -1,4 +1,4 @@
-"""RooflineScenario (catalog 4.7: Williams et al. 2009; mlsysim calc_bottleneck and ridge_point), by hand with exact
+"""RooflineScenario (the catalog's 4.7, as docs/scenarios.md prints it: Williams et al. 2009; mlsysim calc_bottleneck and ridge_point), by hand with exact
 fractions."""
 from common import q, value, HARDWARE, rand_quantity
 
@@ -6,7 +6,7 @@ TYPE = "RooflineScenario"
 FILE = "roofline.json"
 TOLERANCE = 1e-12
 
-# the catalog's worked values (canonical units), copied from catalog 4.7
+# the catalog's worked values (canonical units), copied from the catalog's 4.7, as docs/scenarios.md prints it
 CATALOG = {
     "Llama8BDecodeStepH100": {"arithmetic_intensity": 1, "ridge_point": 295.223880597,
                               "attainable_throughput": 3.35e12, "compute_time": 1.62386248736e-05,

@@ -29,7 +29,7 @@ def evaluate(i):
         "sample_efficiency": value(ideal / iterations, ""),
         "cost": value(iterations * it_time * workers * rate, "USD"),
         "stale_lr_factor": value(1 / math.sqrt(1 + s), ""),
-    }, 0
+    }, int(Q(i["base_iterations"]) / (iterations * (1 + c)) > workers) + int(ideal / iterations > 1)
 
 
 def case(workers, per_worker_batch, iterations, overhead, base_iterations, base_time, rate, staleness=None):

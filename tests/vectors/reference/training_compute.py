@@ -1,4 +1,4 @@
-"""TrainingComputeScenario (catalog 4.8: 6PD, mlsysim dTime and ScalingModel, Kaplan 2020, Hoffmann 2022), by hand
+"""TrainingComputeScenario (the catalog's 4.8, as docs/scenarios.md prints it: 6PD, mlsysim dTime and ScalingModel, Kaplan 2020, Hoffmann 2022), by hand
 with exact fractions."""
 from fractions import Fraction as Q
 
@@ -8,7 +8,7 @@ TYPE = "TrainingComputeScenario"
 FILE = "training_compute.json"
 TOLERANCE = 1e-12
 
-# the catalog's worked values (canonical units), copied from catalog 4.8
+# the catalog's worked values (canonical units), copied from the catalog's 4.8, as docs/scenarios.md prints it
 CATALOG = {
     "Gpt3OnTraining1KA100": {"training_flops": 3.15e23, "accelerators": 1024, "effective_throughput": 1.59744e17,
                              "training_time": 1971905.04808, "accelerator_hours": 2019230769.23,

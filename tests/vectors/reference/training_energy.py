@@ -1,4 +1,4 @@
-"""TrainingEnergyScenario (catalog 4.12), by hand with exact fractions: mlsysim's
+"""TrainingEnergyScenario (the catalog's 4.12, as docs/scenarios.md prints it), by hand with exact fractions: mlsysim's
 SustainabilityModel, power = TDP (0.30 + 0.70 MFU) per accelerator, times N, times PUE, over
 the run; carbon at the grid's intensity, cost at the electricity price."""
 from fractions import Fraction as Q

@@ -1,4 +1,4 @@
-"""ZeroShardingScenario (catalog 4.5: Rajbhandari et al. 2020, ZeRO; mlsysim TrainingMemoryModel), by hand with
+"""ZeroShardingScenario (the catalog's 4.5, as docs/scenarios.md prints it: Rajbhandari et al. 2020, ZeRO; mlsysim TrainingMemoryModel), by hand with
 exact fractions; zero3_min_devices as the smallest integer n >= 1 with replicated_bytes / n <= device_memory."""
 from fractions import Fraction as Q
 
@@ -8,7 +8,7 @@ TYPE = "ZeroShardingScenario"
 FILE = "zero_sharding.json"
 TOLERANCE = 1e-12
 
-# the catalog's worked values (canonical units), copied from catalog 4.5
+# the catalog's worked values (canonical units), copied from the catalog's 4.5, as docs/scenarios.md prints it
 CATALOG = {
     "ZeroPaper7_5B64Gpus": {"state_bytes_per_param": 16, "replicated_bytes": 120000000000,
                             "zero1_bytes": 31406250000, "zero2_bytes": 16640625000, "zero3_bytes": 1875000000,
