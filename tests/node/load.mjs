@@ -45,6 +45,7 @@ export function observed(result, field) {
   const v = result.inputs[field];
   if (typeof v === 'number') return v;
   if ('value' in v) return v.value;
-  if ('parameters' in v) return v.parameters.value;
-  return v.count * v.node.accelerators_per_node;
+  if ('parameters' in v) return v.parameters.value;  // a workload: its parameters
+  if ('peak_flops' in v) return v.peak_flops.value;  // hardware: its peak
+  return v.count * v.node.accelerators_per_node;  // a fleet: its accelerators
 }
