@@ -16,6 +16,7 @@ class App {
   constructor(m) {
     this.m = m;
     this.types = m.listScenarioTypes();
+    this.categories = m.listCategories();
     this.presets = m.listPresets();
     this.registry = registryMap(m);
     this.calculator = new Calculator(this);
@@ -49,6 +50,21 @@ class App {
 
   /** The comparison a view starts with: the presets of the calculator's scenario type. */
   defaultCompare(typeName) { return defaultCompare(this, typeName); }
+
+  /** Opens type `link.type` with field `link.field` set to `text` (a result carried over
+   *  from the calculator's scenario): from that type's first preset, if it has one. */
+  useIn(link, text) {
+    const p = this.presets.find((x) => x.type === link.type);
+    const texts = p ? presetTexts(this, p.name) : {};
+    texts[link.field] = text;
+    this.state.calc = { preset: p ? p.name : null, type: link.type, texts };
+    this.followCalc();
+    this.calculator.build();
+    this.show('calc');
+    this.changed('mode');
+    const input = document.getElementById(`in-${link.field}`);
+    if (input) input.focus();
+  }
 
   /** The calculator's scenario changed: a comparison the reader has not chosen or edited
    *  follows its type, so the Compare tab opens on the scenarios the reader is looking at. */
@@ -120,18 +136,72 @@ class App {
   /** The page's lists (presets, types, display choices) and version, from the module's
    *  declarations. Idempotent: it replaces what a prerendered page already holds. */
   fill() {
+    // types and presets grouped by category, each type with the question it answers
+    const byCategory = this.categories.map((c) => ({ ...c, types: this.types.filter((t) => t.category === c.name) })).filter((c) => c.types.length);
     const presets = [el('option', { value: '', text: '(none: start from a type)' })];
     const types = [], compareTypes = [];
-    for (const t of this.types) {
-      presets.push(el('optgroup', { label: t.name }, ...this.presets.filter((q) => q.type === t.name).map((p) => el('option', { value: p.name, text: p.name }))));
-      types.push(el('option', { value: t.name, text: `${t.name} (${t.category})` }));
-      compareTypes.push(el('option', { value: t.name, text: t.name }));
+    for (const c of byCategory) {
+      for (const t of c.types)
+        presets.push(el('optgroup', { label: `${c.title} · ${t.name}` }, ...this.presets.filter((q) => q.type === t.name).map((p) => el('option', { value: p.name, text: p.name }))));
+      types.push(el('optgroup', { label: c.title }, ...c.types.map((t) => el('option', { value: t.name, text: `${t.name}: ${t.question}` }))));
+      compareTypes.push(el('optgroup', { label: c.title }, ...c.types.map((t) => el('option', { value: t.name, text: t.name }))));
     }
     $('preset').replaceChildren(...presets);
     $('type').replaceChildren(...types);
     $('compare-type').replaceChildren(...compareTypes);
     for (const k of Object.keys(PREF_CHOICES)) $(`pref-${k}`).replaceChildren(...PREF_CHOICES[k].map((v) => el('option', { value: v, text: v })));
     $('version').textContent = this.m.version;
+  }
+
+  /** The scenarios and presets that match what the reader typed in the finder: every word
+   *  must appear in a type's name, category, question, summary, fields or properties, or
+   *  in a preset's name or summary. Types first, in catalog order; at most 12. */
+  findScenarios(query) {
+    const words = query.toLowerCase().split(/[\s,]+/).filter(Boolean);
+    if (!words.length) return [];
+    const hay = (parts) => parts.join(' ').toLowerCase().replace(/_/g, ' ');
+    const match = (text) => words.every((w) => text.includes(w) || text.replace(/ /g, '').includes(w));
+    // a match in a name ranks first, then in the question, then anywhere
+    const rank = (name, question, rest) => (match(name) ? 3 : match(question) ? 2 : match(rest) ? 1 : 0);
+    const spaced = (n) => `${n.replace(/([a-z0-9])([A-Z])/g, '$1 $2')} ${n}`;
+    const out = [];
+    for (const t of this.types) {
+      const score = rank(hay([spaced(t.name)]), hay([t.question]),
+        hay([spaced(t.name), t.category, t.question, t.summary, ...t.fields.map((f) => f.name), ...t.properties.map((p) => p.name)]));
+      if (score) out.push({ score, kind: 'type', name: t.name, label: t.name, detail: t.question });
+    }
+    for (const p of this.presets) {
+      const t = this.types.find((x) => x.name === p.type);
+      const score = rank(hay([spaced(p.name)]), hay([t.question]), hay([spaced(p.name), p.summary, spaced(p.type), t.question, t.category]));
+      if (score) out.push({ score: score - 1.5, kind: 'preset', name: p.name, label: p.name, detail: `${p.type}: ${p.summary}` });
+    }
+    // a stable sort: types whose name or question matches first, then presets by name, then the rest;
+    // within a rank in catalog order
+    return out.sort((a, b) => b.score - a.score).slice(0, 12);
+  }
+
+  /** Shows the finder's matches as buttons; choosing one opens it (a type opens on its
+   *  first preset, so that it starts with numbers). */
+  showFinds() {
+    const list = $('find-results');
+    const query = $('find').value;
+    const found = this.findScenarios(query);
+    list.hidden = query.trim() === '';
+    list.replaceChildren(...(found.length ? found.map((r) => el('li', {},
+      el('button', { type: 'button', class: 'find-result', 'data-kind': r.kind, 'data-name': r.name, onclick: () => this.choose(r) },
+        el('strong', { text: r.label }), el('span', { text: r.detail })))) : [el('li', { class: 'none', text: `No scenario matches "${query.trim().slice(0, 60)}".` })]));
+  }
+
+  /** Opens a finder result, a preset chosen from its list, or a type chosen from its list. */
+  choose(r) {
+    const preset = r.kind === 'preset' ? this.presets.find((x) => x.name === r.name)
+      : r.kind === 'type' && !r.blank ? this.presets.find((x) => x.type === r.name) : null;
+    if (preset) this.state.calc = { preset: preset.name, type: preset.type, texts: presetTexts(this, preset.name) };
+    else this.state.calc = { preset: null, type: r.name, texts: {} };
+    this.followCalc();
+    this.calculator.build();
+    if (this.state.mode === 'sweep') this.withSweep((v) => v.build());
+    this.changed();
   }
 
   /**
@@ -156,20 +226,22 @@ class App {
   start() {
     this.fill();
     $('preset').addEventListener('change', () => {
-      const p = this.presets.find((x) => x.name === $('preset').value);
-      if (!p) return;
-      this.state.calc = { preset: p.name, type: p.type, texts: presetTexts(this, p.name) };
-      this.followCalc();
-      this.calculator.build();
-      if (this.state.mode === 'sweep') this.withSweep((v) => v.build());
-      this.changed();
+      if ($('preset').value) this.choose({ kind: 'preset', name: $('preset').value });
     });
-    $('type').addEventListener('change', () => {
-      this.state.calc = { preset: null, type: $('type').value, texts: {} };
-      this.followCalc();
-      this.calculator.build();
-      if (this.state.mode === 'sweep') this.withSweep((v) => v.build());
-      this.changed();
+    $('type').addEventListener('change', () => this.choose({ kind: 'type', name: $('type').value, blank: true }));
+    $('find').addEventListener('input', () => this.showFinds());
+    $('find').addEventListener('keydown', (e) => {
+      const first = $('find-results').querySelector('button');
+      if (e.key === 'Enter' && first) { e.preventDefault(); first.click(); }
+      if (e.key === 'ArrowDown' && first) { e.preventDefault(); first.focus(); }
+      if (e.key === 'Escape') { $('find').value = ''; this.showFinds(); }
+    });
+    $('find-results').addEventListener('keydown', (e) => {
+      const buttons = [...$('find-results').querySelectorAll('button')];
+      const k = buttons.indexOf(document.activeElement);
+      if (k < 0) return;
+      if (e.key === 'ArrowDown' && k + 1 < buttons.length) { e.preventDefault(); buttons[k + 1].focus(); }
+      if (e.key === 'ArrowUp') { e.preventDefault(); (k > 0 ? buttons[k - 1] : $('find')).focus(); }
     });
     $('compare-type').addEventListener('change', () => {
       this.compareChosen = true;

@@ -5,7 +5,7 @@
 // element up by id in the document, so it works inside a shadow root, and several can
 // live on one page.
 import { $, el, mathml } from './dom.mjs';
-import { fieldControl, evaluateTexts, formText } from './fields.mjs';
+import { fieldControl, evaluateTexts, formText, usesInput } from './fields.mjs';
 import { shownText, exactText } from './format.mjs';
 
 const ANNOUNCE_DELAY_MS = 900;  // a burst of typing is announced once, when it pauses
@@ -26,6 +26,9 @@ export class ScenarioView {
    *   prefs() -> display prefs, label() -> the scenario's name for print and speech,
    *   preset (name or null: the Result then says so, as evaluatePreset would),
    *   onUpdate(texts, edited) after each evaluation,
+   *   useIn(link, text): carries a result into another type (a property's `links`:
+   *     {type, field}; `text` is the value as that field's input text); without it the
+   *     cards offer no "use in" button,
    * }
    */
   constructor(parts, opts) {
@@ -62,16 +65,22 @@ export class ScenarioView {
     return properties.filter((n) => byName.has(n)).map((n) => byName.get(n));
   }
 
-  /** An equation wider than its card scrolls; then (and only then) it takes a tab stop,
-   *  so it can be scrolled from the keyboard. */
-  markScrollable() {
+  /** Every equation and substituted work line fits its card, so that its final "= value"
+   *  is always in view (a reader never scrolls sideways for a result): typeset math that is
+   *  too wide is set smaller, in steps, and when even the smallest step is too wide the
+   *  line is written out as text, which wraps at its spaces. */
+  fitEquations() {
     for (const { card } of this.cards.values())
       for (const box of card.querySelectorAll('.equation, .work')) {
-        if (box.scrollWidth > box.clientWidth + 1) box.tabIndex = 0;
-        else box.removeAttribute('tabindex');
+        if (box.hidden || !box.firstElementChild) continue;
+        box.classList.remove('fit-1', 'fit-2', 'fit-3', 'linear');
+        for (const step of ['fit-1', 'fit-2', 'fit-3', 'linear']) {
+          if (box.scrollWidth <= box.clientWidth + 1) break;
+          box.classList.remove('fit-1', 'fit-2', 'fit-3');
+          box.classList.add(step);
+        }
       }
   }
-
   /** Stops the pending announcement and the resize observer (before a view is replaced). */
   destroy() {
     clearTimeout(this.timer);
@@ -90,7 +99,7 @@ export class ScenarioView {
     this.buildCards();
     this.update(false);
     if (!this.resizes) {
-      this.resizes = new ResizeObserver(() => this.markScrollable());
+      this.resizes = new ResizeObserver(() => this.fitEquations());
       this.resizes.observe(this.parts.properties);
     }
   }
@@ -131,13 +140,26 @@ export class ScenarioView {
       // role img: the text label is what a screen reader says (MathML support varies)
       const work = el('div', { class: 'work', role: 'img', 'aria-label': `${p.name} with the inputs substituted` });
       const better = p.better ? el('span', { class: 'better', text: `${p.better} is better` }) : null;
+      // "use in ...": carry this result into the type that takes it as an input
+      const uses = this.opts.useIn ? (p.links || []).map((link) => {
+        const b = el('button', { type: 'button', class: 'action use-in', 'data-link': `${link.type}.${link.field}`,
+          text: `Use in ${link.type} (${link.field})`, title: `open ${link.type} with ${link.field} set to this value` });
+        b.addEventListener('click', () => {
+          const r = this.result && this.result.properties[p.name];
+          if (r && 'value' in r) this.opts.useIn(link, this.linkText(link, r.value));
+        });
+        return b;
+      }) : [];
       const card = el('article', { class: 'property', 'data-property': p.name },
         el('h4', {}, el('code', { text: p.name }), better),
         el('p', { class: 'reading' }, value, exact),
-        el('div', { class: 'equation', role: 'img', 'aria-label': `${p.name} = ${p.equation}` }, mathml(p.mathml)),
+        el('div', { class: 'equation', role: 'img', 'aria-label': `${p.name} = ${p.equation}` }, mathml(p.mathml),
+          el('span', { class: 'linear-text', 'aria-hidden': 'true', text: `${p.name} = ${p.equation}` })),
         work,
-        el('p', { class: 'doc', text: p.doc }));
-      this.cards.set(p.name, { card, value, exact, work });
+        el('p', { class: 'doc', text: p.doc }),
+        p.source ? el('p', { class: 'source', text: `Source: ${p.source}` }) : null,
+        uses.length ? el('p', { class: 'uses' }, ...uses) : null);
+      this.cards.set(p.name, { card, value, exact, work, uses });
       return card;
     }));
   }
@@ -148,7 +170,7 @@ export class ScenarioView {
     for (const [name, c] of this.controls) texts[name] = c.get();
     this.texts = texts;
     const prefs = this.opts.prefs();
-    const { result, errors, general } = evaluateTexts(this.opts.m, this.type, texts, this.lastGood, { bytes: prefs.bytes, work: true });
+    const { result, errors, missing, general, standIns } = evaluateTexts(this.opts.m, this.type, texts, this.lastGood, { bytes: prefs.bytes, work: true });
     for (const [name, { row, error }] of this.rows) {
       const msg = errors.get(name);
       error.textContent = msg || '';
@@ -161,13 +183,13 @@ export class ScenarioView {
     const unshown = [...errors].filter(([f]) => !this.rows.has(f)).map(([, msg]) => msg);
     const notice = this.parts.stale;
     notice.hidden = errors.size === 0 && !general;
-    notice.textContent = [general, ...unshown].filter(Boolean).join(' ') ||
-      (this.lastGood ? 'Some inputs are invalid: the results use the last valid value of each of them.'
-        : 'Some inputs are invalid, so there are no results yet: correct the marked fields.');
+    notice.textContent = [general, ...unshown, errors.size ? this.errorSummary(errors, missing, standIns) : ''].filter(Boolean).join(' ');
     if (result && this.opts.preset) result.preset = this.opts.preset;
     const ok = errors.size === 0 && !general;
-    if (result && ok) this.lastGood = result.inputs;
+    // each field's last valid value, to stand in while it is being corrected
+    if (result) for (const f of this.type.fields) if (!errors.has(f.name) && result.inputs[f.name] != null) (this.lastGood ||= {})[f.name] = result.inputs[f.name];
     this.result = ok ? result : null;
+    this.standIns = ok ? [] : standIns;
     this.render(result, !ok);
     if (edited) this.scheduleAnnouncement([...errors.values(), ...(general ? [general] : [])]);
     else for (const name of this.cards.keys()) this.announced.set(name, this.shown(name));  // the baseline
@@ -178,17 +200,23 @@ export class ScenarioView {
     const prefs = this.opts.prefs();
     if (this.parts.results) this.parts.results.classList.toggle('is-stale', stale);
     this.parts.warnings.replaceChildren(...(result ? result.warnings : []).map((w) => el('li', { text: w })));
-    for (const [name, { card, value, exact, work }] of this.cards) {
+    for (const [name, { card, value, exact, work, uses }] of this.cards) {
       const p = result && result.properties[name];
       card.classList.toggle('unavailable', !p || 'error' in p);
-      if (!p) {
+      const prop = this.type.properties.find((x) => x.name === name);
+      card.classList.toggle('stale', stale && (this.standIns || []).some((f) => usesInput(this.type, prop, f)));
+      for (const b of uses) b.disabled = !p || 'error' in p || stale;
+      if (!p || ('error' in p && / needs [a-z_0-9]+, which (is invalid|was not given)$/.test(p.error) && stale)) {
+        // waits for an input the reader is correcting: a dash, with the reason in the small print
         value.textContent = '—';
-        exact.textContent = '';
+        exact.textContent = p ? p.error : '';
         work.replaceChildren();
+        work.hidden = true;
       } else if ('error' in p) {
         value.textContent = 'unavailable';
         exact.textContent = p.error;
         work.replaceChildren();
+        work.hidden = true;
       } else {
         value.textContent = shownText(p, prefs);
         exact.textContent = exactText(p);
@@ -196,14 +224,36 @@ export class ScenarioView {
         const math = mathml(p.work.mathml);
         const texts = math.getElementsByTagNameNS('http://www.w3.org/1998/Math/MathML', 'mtext');
         if (texts.length) texts[texts.length - 1].textContent = shownText(p, prefs);
-        work.replaceChildren(math);
+        const shown = shownText(p, prefs);
+        work.replaceChildren(math, el('span', { class: 'linear-text', 'aria-hidden': 'true', text: `${name} = ${p.work.text} = ${shown}` }));
+        work.hidden = false;
         work.setAttribute('aria-label', `${name} = ${p.work.text} = ${shownText(p, prefs)}`);
       }
     }
     this.renderPrint(result);
     // in the next frame, when the browser lays the cards out anyway: reading widths now
     // would force a layout per render (76 ms of a cold start)
-    if (!this.scrollCheck) this.scrollCheck = requestAnimationFrame(() => { this.scrollCheck = 0; this.markScrollable(); });
+    if (!this.scrollCheck) this.scrollCheck = requestAnimationFrame(() => { this.scrollCheck = 0; this.fitEquations(); });
+  }
+
+  /** A value in canonical units as the input text of the linked field: in that field's
+   *  display unit, to full precision ("4.137931034482759 h"). */
+  linkText(link, value) {
+    const type = this.opts.types && this.opts.types.find((t) => t.name === link.type);
+    const f = type && type.fields.find((x) => x.name === link.field);
+    if (!f || f.type !== 'quantity') return String(value);
+    return `${Number((value / f.display_factor).toPrecision(15))} ${f.display_unit}`;
+  }
+
+  /** The banner's account of the input errors, true to what the cards show: which
+   *  results use a last valid value, and which show — for want of an input. */
+  errorSummary(errors, missing, standIns) {
+    const list = (xs) => xs.join(', ');
+    const blank = [...errors.keys()].filter((f) => !standIns.includes(f));
+    const out = [missing.size === errors.size ? 'Some inputs are missing.' : 'Some inputs are invalid or missing.'];
+    if (standIns.length) out.push(`The results use the last valid value of ${list(standIns)}.`);
+    if (blank.length) out.push(`Results that need ${list(blank)} show —; the others are computed.`);
+    return out.join(' ');
   }
 
   /** The text a property shows now: its value, "unavailable" or "—". */
@@ -273,6 +323,8 @@ export class Calculator {
     $('preset').value = preset ? preset.name : '';
     $('type').value = type.name;
     $('scenario-title').textContent = this.app.calcLabel();
+    const category = this.app.categories.find((c) => c.name === type.category);
+    $('scenario-question').textContent = `${category ? category.title : type.category} · ${type.question}`;
     $('scenario-summary').textContent = preset ? `${preset.summary} ${type.summary}` : type.summary;
     $('scenario-assumptions').textContent = type.assumptions;
     $('scenario-excludes').textContent = type.excludes;
@@ -283,7 +335,8 @@ export class Calculator {
     this.view = new ScenarioView(
       { fields: $('fields'), properties: $('properties'), warnings: $('warnings'), stale: $('stale'),
         results: $('results'), print: $('print-table'), announce: $('announce') },
-      { m: this.app.m, type, registry: this.app.registry, preset: calc.preset,
+      { m: this.app.m, type, types: this.app.types, registry: this.app.registry, preset: calc.preset,
+        useIn: (link, text) => this.app.useIn(link, text),
         prefs: () => this.app.state.prefs, label: () => this.app.calcLabel(),
         onUpdate: (texts, edited) => this.updated(texts, edited) });
     this.view.build(calc.texts);

@@ -52,8 +52,16 @@ export class EmbeddedScenario {
       announce: el('p', { class: 'sr-only', role: 'status', 'aria-live': 'polite' }),
     };
     parts.results = el('div', { class: 'results', 'aria-label': `Results of ${label}` }, parts.stale, parts.warnings, parts.properties);
+    // a result carried into another type opens the full calculator, in a new tab
+    const useIn = (link, text) => {
+      const target = ctx.presets.find((p) => p.type === link.type);
+      const texts = { ...(target ? presetTexts(ctx, target.name) : {}), [link.field]: text };
+      const q = calculatorQuery({ preset: target ? target.name : null, type: ctx.types.find((t) => t.name === link.type),
+        texts, prefs: o.prefs, baseTexts: target ? presetTexts(ctx, target.name) : {} });
+      window.open(new URL(q, this.calculatorUrl).href, '_blank', 'noopener');
+    };
     this.view = new ScenarioView(parts, {
-      m: ctx.m, type: o.type, registry: ctx.registry, preset: o.preset,
+      m: ctx.m, type: o.type, types: ctx.types, registry: ctx.registry, preset: o.preset, useIn,
       show: o.show, editable: o.editable, properties: o.properties,
       prefs: () => o.prefs, label: () => `${label} (${o.type.name})`,
     });
@@ -63,6 +71,7 @@ export class EmbeddedScenario {
     const section = el('section', { class: 'mlsysim embed', 'data-state': 'ready', 'aria-label': `mlsysim calculator: ${label}` },
       el('header', { class: 'embed-head' },
         el('p', { class: 'embed-title' }, el('strong', { text: label }), el('span', { class: 'embed-type', text: o.preset ? ` · ${o.type.name}` : ` · ${o.type.category}` })),
+        el('p', { class: 'question', text: o.type.question }),
         el('p', { class: 'summary', text: preset ? preset.summary : o.type.summary })),
       notices,
       el('div', { class: 'embed-columns' }, form, parts.results),

@@ -13,13 +13,15 @@ function inputText(v) {
   return String(v);
 }
 
-/** The Result without the page's show-your-work additions: what `mlsysim eval --json` prints. */
+/** The Result without the page's additions (show-your-work, the partial evaluation's
+ *  empty input_errors): what `mlsysim eval --json` prints. */
 export function plainResult(result) {
   const properties = Object.fromEntries(Object.entries(result.properties).map(([k, p]) => {
     const { work, ...rest } = p;
     return [k, rest];
   }));
-  return { ...result, properties };
+  const { input_errors: inputErrors, ...rest } = result;
+  return { ...rest, properties };
 }
 
 export function resultCsv(result, type) {

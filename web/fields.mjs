@@ -5,6 +5,12 @@ import { el } from './dom.mjs';
 
 export const CUSTOM = '__custom__';
 
+/** Whether property `p` reads input `field`, directly or through a symbol that reads it
+ *  (N = dp_degree, P = workload.parameters). */
+export function usesInput(type, p, field) {
+  return p.depends_on.some((d) => d === field || type.symbols.some((y) => y.name === d && y.meaning.split('.')[0] === field));
+}
+
 /** The form text for an API input value (numbers, quantities, registry names, objects). */
 export function formText(field, value) {
   if (value === null || value === undefined) return '';
@@ -58,38 +64,46 @@ export function apiInputs(type, texts) {
 }
 
 /**
- * Evaluates `texts` and finds the error of every bad field at once: each pass either
- * succeeds or names one bad field, which then takes its value from `lastGood` (the
- * normalized inputs of the last valid result) so the other fields can be checked.
- * Returns {result (null if nothing valid is known), errors: Map(field -> message),
- * general: message or null (an error no field of the form can show)}.
+ * Evaluates `texts`. One partial evaluation finds every input error at once (each field
+ * named with its message) and computes every property whose inputs are valid. Then, if
+ * some field in error has a last valid value (`lastGood`: normalized inputs by field),
+ * once more with those values standing in, so that results stay while the reader types.
+ * Returns {result (null only when nothing could be evaluated), errors: Map(field ->
+ * message), missing: Set of required fields not given, general: message or null (an
+ * error no field of the form can show), standIns: fields whose last valid value the
+ * result uses}.
  */
 export function evaluateTexts(m, type, texts, lastGood, options) {
   const { inputs, errors } = apiInputs(type, texts);
-  for (const f of errors.keys()) {
-    if (lastGood && lastGood[f] !== null && lastGood[f] !== undefined) inputs[f] = lastGood[f];
-    else delete inputs[f];
-  }
+  for (const f of errors.keys()) delete inputs[f];
   const fields = new Set(type.fields.map((f) => f.name));
+  const opts = { ...options, partial: true };
   let result = null;
-  let general = null;
-  for (let pass = 0; pass <= type.fields.length + 1 && !result; pass++) {
+  // an error the module throws rather than lists is about the request as a whole (a value
+  // too long to send, say): one that names a field goes beside it, and that field is left out
+  for (let pass = 0; !result && pass <= type.fields.length; pass++) {
     try {
-      result = m.evaluate(type.name, inputs, options);
+      result = m.evaluate(type.name, inputs, opts);
     } catch (e) {
-      const f = e.field;
-      if (!fields.has(f)) {
-        general = e.message;
-        if (f in inputs && f !== 'type') { delete inputs[f]; continue; }  // an unknown field from a link
-        break;
-      }
-      if (errors.has(f)) break;  // already reported: keep the first, most specific message
-      errors.set(f, e.message);
-      if (lastGood && lastGood[f] !== null && lastGood[f] !== undefined) inputs[f] = lastGood[f];
-      else break;  // nothing valid to stand in: the other fields wait
+      if (!fields.has(e.field) || errors.has(e.field)) return { result: null, errors, missing: new Set(), general: e.message, standIns: [] };
+      errors.set(e.field, e.message);
+      delete inputs[e.field];
     }
   }
-  return { result, errors, general };
+  const unknown = [];
+  const missing = new Set();
+  for (const e of result.input_errors) {
+    if (!fields.has(e.field)) unknown.push(e.message);  // a field a link names that this type lacks
+    else if (!errors.has(e.field)) errors.set(e.field, e.message);
+    if (e.missing) missing.add(e.field);
+  }
+  const standIns = [...errors.keys()].filter((f) => lastGood && lastGood[f] !== null && lastGood[f] !== undefined);
+  if (standIns.length) {
+    const retry = Object.fromEntries(Object.entries(inputs).filter(([k]) => fields.has(k) && !errors.has(k)));
+    for (const f of standIns) retry[f] = lastGood[f];
+    result = m.evaluate(type.name, retry, opts);
+  }
+  return { result, errors, missing, general: unknown.length ? unknown.join(' ') : null, standIns };
 }
 
 /** The registry kinds by name ({workload: kind, fleet: kind, ...}), each a
@@ -119,7 +133,8 @@ export function inlineEntry(kind, e) {
 export function fieldControl(f, text, registry, onInput, idBase) {
   const id = `${idBase}${f.name}`;
   if (!f.numeric) return registryControl(f, text, registry[f.type], onInput, id);
-  const placeholder = f.type === 'quantity' ? `e.g. 1 ${f.unit}` : f.default !== null ? `default ${f.default}` : '';
+  // an example in the unit the field's rule speaks (USD/h, not USD/s)
+  const placeholder = f.default !== null ? `default ${f.default}` : f.type === 'quantity' ? `e.g. 1 ${f.display_unit}` : '';
   const input = el('input', {
     id, type: 'text', spellcheck: 'false', autocomplete: 'off', placeholder, 'data-field': f.name,
     inputmode: f.type === 'quantity' ? 'text' : 'decimal',
@@ -129,15 +144,61 @@ export function fieldControl(f, text, registry, onInput, idBase) {
   return { node: input, input, get: () => input.value, set: (t) => { input.value = t; } };
 }
 
+/** The sub-field `path` ("node.accelerator.peak_flops") of entry `e`, or undefined. */
+function entryValue(e, path) {
+  return path.split('.').reduce((v, k) => (v && typeof v === 'object' ? v[k] : undefined), e);
+}
+
+/** One entry's numbers as a reader checks them: each sub-field in its display unit,
+ *  nested entries by name, then the source (and the numbers with a source of their own). */
+export function entryFacts(kind, e) {
+  const facts = [];
+  for (const f of kind.fields) {
+    const v = e[f.name];
+    if (v === undefined || v === null) continue;
+    const shown = typeof v === 'object' ? v.name
+      : f.type === 'quantity' ? `${Number((v / f.display_factor).toPrecision(6)).toLocaleString('en-US', { maximumFractionDigits: 6 })} ${f.display_unit}`
+        : v.toLocaleString('en-US');
+    facts.push(`${f.name} ${shown}`);
+  }
+  for (const d of kind.derived) if (e[d.name] !== undefined) facts.push(`${d.name} ${e[d.name].toLocaleString('en-US')}`);
+  // the sources, each once, with the numbers it gives when not all of them
+  const bySource = new Map();
+  for (const f of kind.fields) {
+    if (e[f.name] === undefined || e[f.name] === null || typeof e[f.name] === 'object') continue;
+    const src = (e.sources || {})[f.name] || e.source;
+    if (src) bySource.set(src, [...(bySource.get(src) || []), f.name]);
+  }
+  const source = bySource.size <= 1 ? (e.source || '')
+    : [...bySource].map(([src, names]) => `${src} (${names.join(', ')})`).join('; ');
+  return { numbers: facts.join(' · '), source };
+}
+
 function registryControl(f, text, kind, onInput, id) {
   const entries = kind.entries;
+  const needs = f.needs || [];
+  const lacks = (e) => needs.filter((p) => entryValue(e, p) === undefined);
   const select = el('select', { id, 'data-field': f.name });
-  for (const e of entries) select.append(el('option', { value: e.name, text: e.headline ? `${e.name} (${e.headline})` : e.name }));
+  for (const e of entries) {
+    // an entry without a sub-field this type's equations read cannot be chosen: say why
+    const missing = lacks(e);
+    const label = `${e.name}${e.headline ? ` (${e.headline})` : ''}${missing.length ? ` — has no ${missing.join(', ')}` : ''}`;
+    select.append(el('option', { value: e.name, text: label, disabled: missing.length > 0 }));
+  }
   select.append(el('option', { value: CUSTOM, text: 'Custom… (JSON)' }));
   const custom = el('textarea', { rows: '3', spellcheck: 'false', 'aria-label': `${f.name} as JSON` });
-  let chosen = entries.find((e) => e.name === text) || entries[0];
+  const facts = el('p', { class: 'entry-facts' });
+  const usable = entries.filter((e) => !lacks(e).length);
+  let chosen = entries.find((e) => e.name === text) || usable[0] || entries[0];
+  const showFacts = () => {
+    const e = select.value === CUSTOM ? null : entries.find((x) => x.name === select.value);
+    facts.hidden = !e;
+    if (!e) return;
+    const { numbers, source } = entryFacts(kind, e);
+    facts.replaceChildren(el('span', { text: numbers }), el('span', { class: 'entry-source', text: `Source: ${source}` }));
+  };
   const set = (t) => {
-    if (t === '') t = entries[0].name;  // a form starts on the first registry entry
+    if (t === '') t = chosen.name;  // a form starts on the first entry this type can use
     if (entries.some((e) => e.name === t)) {
       select.value = t;
       custom.hidden = true;
@@ -146,6 +207,7 @@ function registryControl(f, text, kind, onInput, id) {
       custom.value = t;
       custom.hidden = false;
     }
+    showFacts();
   };
   set(text);
   select.addEventListener('change', () => {
@@ -153,11 +215,12 @@ function registryControl(f, text, kind, onInput, id) {
     // a custom entry starts as a copy of the one chosen before, to edit
     if (select.value === CUSTOM && !custom.value) custom.value = JSON.stringify({ ...inlineEntry(kind, chosen), name: `${chosen.name} (custom)` });
     if (select.value !== CUSTOM) chosen = entries.find((e) => e.name === select.value) || chosen;
+    showFacts();
     onInput();
   });
   custom.addEventListener('input', onInput);
   return {
-    node: el('div', { class: 'registry' }, select, custom),
+    node: el('div', { class: 'registry' }, select, facts, custom),
     input: select,
     get: () => (select.value === CUSTOM ? custom.value : select.value),
     set,

@@ -3,14 +3,8 @@
 // the module (m.sweep over a Float64Array); the chart library (uPlot) is loaded the
 // first time a plot is shown. Points where a property is unavailable are gaps.
 import { $, el, download, copyText, actionButton } from './dom.mjs';
-import { apiInputs } from './fields.mjs';
+import { apiInputs, usesInput } from './fields.mjs';
 import { COLORS, figurePng, figureCsv, figureSvg } from './figure.mjs';
-
-/** Whether property `p`'s equation reads field `name`, directly or through a symbol
- *  that is another name for it (N = dp_degree). */
-function usesField(type, p, name) {
-  return p.depends_on.some((d) => d === name || type.symbols.some((y) => y.name === d && y.meaning.split('.')[0] === name));
-}
 
 let uPlotModule = null;
 async function loadChart() {
@@ -67,7 +61,7 @@ export class Sweep {
       // by default two comparable properties that move with the swept input (a flat line
       // teaches nothing), else any two comparable ones
       const ranked = type.properties.filter((p) => p.better);
-      const moving = ranked.filter((p) => usesField(type, p, s.field));
+      const moving = ranked.filter((p) => usesInput(type, p, s.field));
       s.props = (moving.length ? moving : ranked).slice(0, 2).map((p) => p.name);
     }
     const field = $('sweep-field');
@@ -143,7 +137,7 @@ export class Sweep {
       for (const p of s.props) series.push({ label: this.bases().length > 1 ? `${p} (${base.label})` : p, unit: r.units[p], ys: r.properties[p] });
     }
     // a property whose equation does not use the swept input is flat: say why
-    const flat = type.properties.filter((p) => s.props.includes(p.name) && !usesField(type, p, f.name));
+    const flat = type.properties.filter((p) => s.props.includes(p.name) && !usesInput(type, p, f.name));
     const flatNote = flat.map((p) => ` ${p.name} does not change with ${f.name}: its equation uses ${p.depends_on.join(', ')} only.`).join('');
     status.textContent = `${xs.length.toLocaleString('en-US')} points${f.type === 'int' ? ' (integer steps)' : ''} × ${series.length} series computed in ${ms.toFixed(1)} ms, one call per series.${invalid}${flatNote}`;
     document.body.dataset.sweepMs = String(ms);

@@ -102,18 +102,30 @@ test('the page works at phone width', async () => {
   await page.screenshot({ path: path.join(shots, 'page-phone.png'), fullPage: true });
 });
 
-test('a link whose value is invalid says there are no results yet, not that it uses the last valid ones', async () => {
+test('a link whose value is invalid computes what it can, and the banner says which results wait for which input', async () => {
   await page.goto(`${server.origin}/index.html?preset=TransformerBsp8Workers&i.workers=-3`);
   await page.waitForSelector('body[data-ready="1"]');
   assert.equal(await fieldError('workers').textContent(), 'workers: must be an integer >= 1, got -3');
-  assert.equal(await page.textContent('#stale'), 'Some inputs are invalid, so there are no results yet: correct the marked fields.');
-  assert.equal(await shown('speedup'), '—');
+  assert.equal(await page.textContent('#stale'), 'Some inputs are invalid or missing. Results that need workers show —; the others are computed.');
+  assert.equal(await shown('global_batch'), '—');  // needs workers
+  assert.equal(await shown('speedup'), '5.714');   // does not: base_iterations / (iterations x (1 + overhead))
   await page.fill('#in-workers', '8');  // a valid value: results, no notice
-  await page.waitForFunction(() => document.querySelector('#properties [data-property="speedup"] .value').textContent === '5.714');
+  await page.waitForFunction(() => document.querySelector('#properties [data-property="global_batch"] .value').textContent === '256 samples');
+  assert.ok(await page.locator('#stale').isHidden());
   await page.fill('#in-workers', '-1');  // now there is a last valid value, and the notice says it is used
   await page.waitForSelector('#stale:not([hidden])');
-  assert.equal(await page.textContent('#stale'), 'Some inputs are invalid: the results use the last valid value of each of them.');
-  assert.equal(await shown('speedup'), '5.714');
+  assert.equal(await page.textContent('#stale'), 'Some inputs are invalid or missing. The results use the last valid value of workers.');
+  assert.equal(await shown('global_batch'), '256 samples');
+  assert.ok(await page.locator('#properties [data-property="global_batch"].stale').count() === 1, 'marked as using a last valid input');
+  assert.ok(await page.locator('#properties [data-property="speedup"].stale').count() === 0, 'speedup does not read workers');
+});
+
+test('a type opened blank flags every missing field at once and computes what needs only the rest', async () => {
+  await page.goto(`${server.origin}/index.html?type=DataParallelAttackSurfaceScenario`);
+  await page.waitForSelector('body[data-ready="1"]');
+  for (const f of ['dp_degree', 'gradient_bytes_per_param', 'checkpoint_bytes_per_param'])
+    assert.match(await fieldError(f).textContent(), new RegExp(`^${f}: is required`), f);
+  assert.equal(await shown('accelerators'), '64');  // needs only the fleet, whose picker starts on its first entry (Lab_64_H100: 8 x 8)
 });
 
 test('Compare opens on the calculator\'s scenario type, unless the comparison was changed', async () => {

@@ -1,0 +1,155 @@
+// Every scenario type of the catalog through the page, as a student and an instructor
+// use it: its first preset shows the module's values, an edit recomputes, a sweep of one
+// input plots, the comparison, the iframe embed and print work, and a result carries
+// into the type that takes it as an input.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { serve, browser, shots } from './harness.mjs';
+import { load } from '../node/load.mjs';
+
+const m = await load();
+const server = await serve();
+const { context, page, problems } = await browser(server.origin);
+test.after(async () => { await context.close(); server.close(); });
+
+const types = m.listScenarioTypes();
+const presets = m.listPresets();
+const firstPreset = (t) => presets.find((p) => p.type === t.name);
+const shown = (name) => page.textContent(`#properties [data-property="${name}"] .value`);
+const open = async (query) => {
+  await page.goto(`${server.origin}/index.html${query}`);
+  await page.waitForSelector('body[data-ready="1"]');
+};
+
+/** A numeric field of `t` with its preset value, and a valid new text for it (a quantity
+ *  doubled in its display unit, an integer doubled, a number halved). */
+function edit(t, preset) {
+  const r = m.evaluatePreset(preset.name);
+  const f = t.fields.find((x) => x.type === 'quantity' && r.inputs[x.name]) || t.fields.find((x) => x.numeric && r.inputs[x.name] !== null);
+  const v = r.inputs[f.name];
+  const text = f.type === 'quantity' ? `${(v.value / f.display_factor) * 2} ${f.display_unit}`
+    : f.type === 'int' ? String(v * 2) : String(v / 2);
+  return { f, text, shownValue: f.type === 'quantity' ? v.value / f.display_factor : v };
+}
+
+test('the catalog has 15 types in 8 categories, and every type has a preset', () => {
+  assert.equal(types.length, 15);
+  assert.deepEqual([...new Set(types.map((t) => t.category))].sort(),
+    ['communication', 'compute', 'economics', 'memory', 'parallelism', 'reliability', 'serving', 'sustainability']);
+  for (const t of types) assert.ok(firstPreset(t), t.name);
+});
+
+test('each type: its first preset shows the module\'s values, with the question it answers', async () => {
+  for (const t of types) {
+    const p = firstPreset(t);
+    await open(`?preset=${p.name}`);
+    assert.match(await page.textContent('#scenario-question'), new RegExp(t.question.slice(0, 20).replace(/[?()]/g, '.')), t.name);
+    const r = m.evaluatePreset(p.name);
+    for (const [name, v] of Object.entries(r.properties))
+      assert.equal(await shown(name), 'error' in v ? 'unavailable' : v.text, `${p.name}.${name}`);
+    // every property names where its formula comes from
+    assert.equal(await page.locator('#properties .property .source').count(), t.properties.length, t.name);
+  }
+});
+
+test('each type: an edit of a numeric input recomputes every property as the module does', async () => {
+  for (const t of types) {
+    const p = firstPreset(t);
+    await open(`?preset=${p.name}`);
+    const { f, text } = edit(t, p);
+    await page.fill(`#in-${f.name}`, text);
+    const want = m.evaluatePreset(p.name, { [f.name]: text }).properties;
+    await page.waitForFunction(([name, v]) => document.querySelector(`#properties [data-property="${name}"] .value`).textContent === v,
+      Object.entries(want).map(([n, v]) => [n, 'error' in v ? 'unavailable' : v.text])[0]);
+    for (const [name, v] of Object.entries(want))
+      assert.equal(await shown(name), 'error' in v ? 'unavailable' : v.text, `${p.name} with ${f.name} = ${text}: ${name}`);
+    assert.equal(new URL(page.url()).searchParams.get(`i.${f.name}`), text, 'the link keeps the edit');
+  }
+});
+
+test('each type: a sweep of one input plots its properties, and the comparison shows its presets', async () => {
+  for (const t of types) {
+    const p = firstPreset(t);
+    const { f, shownValue } = edit(t, p);
+    const from = f.type === 'int' ? Math.max(1, Math.floor(shownValue / 2)) : shownValue / 2;
+    await open(`?mode=sweep&preset=${p.name}&sfield=${f.name}&sfrom=${from || 1}&sto=${(shownValue || 1) * 4}&sn=50&sscale=log`);
+    await page.waitForSelector('#sweep-plot[data-ready="1"]', { timeout: 15000 });
+    assert.match(await page.textContent('#sweep-status'), /points/, `${t.name}: ${await page.textContent('#sweep-status')}`);
+    assert.equal(await page.locator('#sweep-plot canvas').count() > 0, true, t.name);
+    await open(`?mode=compare&ctype=${t.name}`);
+    const columns = await page.locator('#compare-table thead select').count();
+    assert.ok(columns >= 2, t.name);
+    const values = await page.locator('#compare-table tbody.props td .value').allTextContents();
+    assert.ok(values.some((v) => v && v !== '—'), `${t.name}: compare shows values`);
+  }
+  await page.screenshot({ path: path.join(shots, 'catalog-compare-last.png'), fullPage: true });
+});
+
+test('each type: the iframe embed of its first preset shows the module\'s values', async () => {
+  for (const t of types) {
+    const p = firstPreset(t);
+    await page.goto(`${server.origin}/embed.html?preset=${p.name}`);
+    await page.waitForSelector('body[data-ready="1"]');
+    const r = m.evaluatePreset(p.name);
+    for (const [name, v] of Object.entries(r.properties))
+      assert.equal(await page.textContent(`[data-property="${name}"] .value`), 'error' in v ? 'unavailable' : v.text, `embed ${p.name}.${name}`);
+  }
+});
+
+test('each type prints as one plain table of its inputs and results', async () => {
+  await page.emulateMedia({ media: 'print' });
+  for (const t of types) {
+    await open(`?preset=${firstPreset(t).name}`);
+    assert.ok(await page.locator('#print-table').isVisible(), t.name);
+    assert.equal(await page.locator('#print-table tbody tr:not(.section)').count(), t.fields.length + t.properties.length, t.name);
+  }
+  await page.emulateMedia({ media: 'screen' });
+});
+
+test('a result carries into the type that takes it: cluster_mtbf becomes system_mtbf', async () => {
+  await open('?preset=Book10KThreeWeekJob');
+  const button = page.locator('#properties [data-property="cluster_mtbf"] button.use-in');
+  assert.equal(await button.textContent(), 'Use in CheckpointIntervalScenario (system_mtbf)');
+  await button.click();
+  await page.waitForFunction(() => document.querySelector('#type').value === 'CheckpointIntervalScenario');
+  // by hand: node MTBF = 1 / (8/50000 + 2/150000 + 2/100000) h = 5172.41 h; / 1250 nodes = 4.1379 h
+  assert.match(await page.inputValue('#in-system_mtbf'), /^4\.1379310344827\d* h$/);
+  assert.equal(await shown('young_interval'), '14.24 min');  // sqrt(2 x 24.5 s x 4.138 h)
+  assert.match(new URL(page.url()).searchParams.get('i.system_mtbf'), /^4\.1379/);
+  await page.screenshot({ path: path.join(shots, 'catalog-use-in.png'), fullPage: true });
+});
+
+test('the finder: typing a topic lists the types and presets that match; choosing one opens it', async () => {
+  await open('');
+  for (const [query, first] of [['checkpoint', 'CheckpointIntervalScenario'], ['ring tree', 'CollectiveCostScenario'],
+    ['KV cache', 'LlmServingScenario'], ['carbon', 'TrainingEnergyScenario'], ['own or rent', 'ClusterTcoScenario'],
+    ['bubble', 'PipelineBubbleScenario'], ['zero', 'ZeroShardingScenario']]) {
+    await page.fill('#find', query);
+    const names = await page.locator('#find-results button strong').allTextContents();
+    assert.equal(names[0], first, `${query}: ${names.join(', ')}`);
+  }
+  await page.fill('#find', 'roofline');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelector('#type').value === 'RooflineScenario');
+  assert.equal(await page.inputValue('#preset'), 'Llama8BDecodeStepH100');
+  await page.fill('#find', 'qwertyuiop');
+  assert.match(await page.textContent('#find-results'), /No scenario matches "qwertyuiop"/);
+});
+
+test('registry pickers show the chosen entry\'s numbers and source, and refuse entries the type cannot use', async () => {
+  await open('?preset=Gpt3Activations2K');
+  const facts = await page.textContent('[data-field="workload"] .entry-facts');
+  assert.match(facts, /layers 96/);
+  assert.match(facts, /Brown et al\. 2020/);
+  assert.equal(await page.locator('#in-workload option[value="ResNet50"]').getAttribute('disabled'), '');
+  assert.match(await page.textContent('#in-workload option[value="ResNet50"]'), /has no layers/);
+  await open('?preset=Llama8BDecodeStepH100');
+  assert.match(await page.textContent('[data-field="hardware"] .entry-facts'), /peak_flops 989 TFLOP\/s.*Source: mlsysim hardware\/data\/cloud\/H100\.yaml/s);
+});
+
+test('no console errors and no request outside the origin', () => {
+  assert.deepEqual(problems.pageErrors, []);
+  assert.deepEqual(problems.consoleErrors, []);
+  assert.deepEqual(problems.offOrigin, []);
+});
