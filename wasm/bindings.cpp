@@ -83,6 +83,12 @@ std::string list(const std::string& what) {
 
 std::string version() { return mlsysim::version(); }
 
+// The core's number formatting, so that the page writes every number by one rule.
+std::string number_text(double v) { return mlsysim::number_text(v); }
+std::string human_text(double v, const std::string& unit, bool binary_bytes) {
+  return mlsysim::human_text(v, unit, binary_bytes ? mlsysim::BytePrefix::binary : mlsysim::BytePrefix::decimal);
+}
+
 // Bytes of the wasm heap in use (malloc'd and not freed): for leak tests.
 double heap_used() { return static_cast<double>(mallinfo().uordblks); }
 
@@ -92,6 +98,8 @@ EMSCRIPTEN_BINDINGS(mlsysim) {
   emscripten::function("_request", &request);
   emscripten::function("_list", &list);
   emscripten::function("_version", &version);
+  emscripten::function("_numberText", &number_text);
+  emscripten::function("_humanText", &human_text);
   emscripten::function("_heapUsed", &heap_used);
   emscripten::function("_sweepInput", &sweep_input);
   emscripten::function("_sweep", &sweep);

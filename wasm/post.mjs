@@ -272,6 +272,16 @@ async function createMlsysim(options = {}) {
     listHardware: () => list('hardware'),
     /** [{name, bandwidth (byte/s), latency (s), headline, source}] */
     listFabrics: () => list('fabrics'),
+    /**
+     * numberText(value) -> string: a number as every number of the calculator is written
+     * (whole numbers exactly, "12,500"; others to 4 significant digits, "5.714", "0.5").
+     * humanText(value, unit, options?) -> string: a value in a reported unit (a property's
+     * `unit`) scaled to a sensible prefix, as results' `text` ("625 ms", "350 GB", "$38.89");
+     * options.bytes: 'binary' for KiB/MiB/GiB. Not-a-number values give "NaN".
+     */
+    numberText: (value) => raw._numberText(Number(value)),
+    humanText: (value, unit, options) =>
+      raw._humanText(Number(value), String(unit ?? ''), mlsysimOptions(options, ['bytes']).bytes === 'binary'),
     /** {bases, spellings, count_labels}: every unit the module reads (docs/units.md) */
     listUnits: () => list('units'),
     /** {sweep_points, sweep_values}: the largest sweep the module takes */

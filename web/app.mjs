@@ -7,13 +7,14 @@ import { $, el, copyText, actionButton, applyTheme } from './dom.mjs';
 import { Calculator } from './calculator.mjs';
 import { registryMap } from './fields.mjs';
 import { Compare, presetTexts } from './compare.mjs';
-import { PREF_CHOICES } from './format.mjs';
+import { PREF_CHOICES, useModule } from './format.mjs';
 import { MODES, defaultState, defaultCompare, decodeState, encodeState } from './link.mjs';
 import { plainResult, resultCsv, resultMarkdown, compareCsv, compareMarkdown, exportButtons } from './export.mjs';
 
 
 class App {
   constructor(m) {
+    useModule(m);
     this.m = m;
     this.types = m.listScenarioTypes();
     this.categories = m.listCategories();

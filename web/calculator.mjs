@@ -210,13 +210,11 @@ export class ScenarioView {
         // waits for an input the reader is correcting: a dash, with the reason in the small print
         value.textContent = '—';
         exact.textContent = p ? p.error : '';
-        work.replaceChildren();
-        work.hidden = true;
+        this.hideWork(work, name);
       } else if ('error' in p) {
         value.textContent = 'unavailable';
         exact.textContent = p.error;
-        work.replaceChildren();
-        work.hidden = true;
+        this.hideWork(work, name);
       } else {
         value.textContent = shownText(p, prefs);
         exact.textContent = exactText(p);
@@ -224,16 +222,24 @@ export class ScenarioView {
         const math = mathml(p.work.mathml);
         const texts = math.getElementsByTagNameNS('http://www.w3.org/1998/Math/MathML', 'mtext');
         if (texts.length) texts[texts.length - 1].textContent = shownText(p, prefs);
-        const shown = shownText(p, prefs);
-        work.replaceChildren(math, el('span', { class: 'linear-text', 'aria-hidden': 'true', text: `${name} = ${p.work.text} = ${shown}` }));
+        const line = `${name} = ${p.work.text} = ${shownText(p, prefs)}`;
+        work.replaceChildren(math, el('span', { class: 'linear-text', 'aria-hidden': 'true', text: line }));
         work.hidden = false;
-        work.setAttribute('aria-label', `${name} = ${p.work.text} = ${shownText(p, prefs)}`);
+        work.setAttribute('aria-label', line);
       }
     }
     this.renderPrint(result);
     // in the next frame, when the browser lays the cards out anyway: reading widths now
     // would force a layout per render (76 ms of a cold start)
     if (!this.scrollCheck) this.scrollCheck = requestAnimationFrame(() => { this.scrollCheck = 0; this.fitEquations(); });
+  }
+
+  /** Empties a work line that has no value to show, its accessible name too: a screen
+   *  reader never hears a value that is not on screen. */
+  hideWork(work, name) {
+    work.replaceChildren();
+    work.hidden = true;
+    work.setAttribute('aria-label', `${name} with the inputs substituted`);
   }
 
   /** A value in canonical units as the input text of the linked field: in that field's

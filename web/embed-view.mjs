@@ -7,9 +7,11 @@ import { el, applyTheme } from './dom.mjs';
 import { ScenarioView } from './calculator.mjs';
 import { presetTexts, registryMap } from './fields.mjs';
 import { readEmbedOptions, calculatorQuery } from './link.mjs';
+import { useModule } from './format.mjs';
 
 /** The module's lists, read once per module instance. */
 export function moduleContext(m) {
+  useModule(m);
   return { m, types: m.listScenarioTypes(), presets: m.listPresets(), registry: registryMap(m) };
 }
 

@@ -6,20 +6,36 @@ export const TIME_UNITS = { auto: null, ns: 1e-9, 'µs': 1e-6, ms: 1e-3, s: 1, m
 export const DEFAULT_PREFS = { bytes: 'decimal', time: 'auto', money: 'short' };
 export const PREF_CHOICES = { bytes: ['decimal', 'binary'], time: Object.keys(TIME_UNITS), money: ['short', 'full'] };
 
+// Every number is written by the core's one rule (text.hpp number_text), through the
+// module: useModule(m) once per page, before anything is shown.
+let core = null;
+/** Registers the module whose formatters every number of the page goes through. */
+export function useModule(m) { core = m; }
+/** A plain number as the cards write it: "12,500", "5.714", "0.5", "2.5e-5". */
+export function numberText(v) { return core.numberText(v); }
+/** A value in a reported unit, scaled as the cards scale it ("625 ms", "350 GB"). */
+export function humanText(v, unit, bytes = 'decimal') { return core.humanText(v, unit, { bytes }); }
+
+// the old three-significant-digit form of percentages in the comparison
 function sig(v, digits = 4) {
   if (v === 0 || !Number.isFinite(v)) return String(v);
-  const a = Math.abs(v);
-  if (a >= 1e15 || a < 1e-4) return v.toExponential(digits - 1).replace(/\.?0+e/, 'e').replace('e+', 'e');
   return Number(v.toPrecision(digits)).toLocaleString('en-US', { maximumFractionDigits: 12 });
 }
 
 /** The text shown for property result `p` ({value, unit, text}) under `prefs`. */
 export function shownText(p, prefs) {
   if (p.unit === 's' && prefs.time !== 'auto' && TIME_UNITS[prefs.time])
-    return `${sig(p.value / TIME_UNITS[prefs.time])} ${prefs.time}`;
-  if (p.unit === 'USD' && prefs.money === 'full')
-    return p.value.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+    return `${numberText(p.value / TIME_UNITS[prefs.time])} ${prefs.time}`;
+  if (p.unit === 'USD' && prefs.money === 'full') return fullMoney(p.value);
   return p.text;
+}
+
+/** Money in full ("$1,234,567.00"); an amount below a cent is written as the cards write
+ *  it, to two significant digits ("$0.0000017"), so a cost that is not zero never reads as zero. */
+export function fullMoney(v) {
+  const a = Math.abs(v);
+  if (a > 0 && a < 0.01) return humanText(v, 'USD');
+  return v.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 }
 
 /** The exact value with its unit, for the small print under a result. */

@@ -113,31 +113,6 @@ std::string xml_escape(const std::string& s) {
   return out;
 }
 
-// A value shown in substituted work: at most 10 significant digits.
-std::string shown(double v) {
-  if (!std::isfinite(v)) return js_number(v);
-  char buf[40];
-  std::snprintf(buf, sizeof buf, "%.10g", v);
-  const double r = std::strtod(buf, nullptr);
-  const double a = std::fabs(r);
-  if (a != 0 && (a >= 1e7 || a < 1e-4)) {  // 1.75e11 rather than 175000000000
-    std::string s = js_number(r);
-    const std::size_t e = s.find("e+");
-    if (e != std::string::npos) s.erase(e + 1, 1);
-    if (s.find('e') == std::string::npos) {
-      std::snprintf(buf, sizeof buf, "%.9e", r);
-      std::string m(buf);
-      const std::size_t k = m.find('e');
-      std::string mant = m.substr(0, k);
-      while (mant.back() == '0') mant.pop_back();
-      if (mant.back() == '.') mant.pop_back();
-      s = mant + "e" + std::to_string(std::atoi(m.c_str() + k + 1));
-    }
-    return s;
-  }
-  return js_number(r);
-}
-
 std::string name_mathml(const std::string& name) { return "<mi>" + xml_escape(name) + "</mi>"; }
 
 std::string number_mathml(const std::string& number) {
@@ -306,8 +281,15 @@ ExprForms write_expr(const Expr& e, const LeafWriter& leaf, const BranchPicker& 
 }
 
 ExprForms value_forms(double shown_value, const std::string& unit, double canonical_value) {
-  const std::string number = shown(shown_value);
+  // as the cards write numbers; a large one beside its unit in scientific notation
+  const std::string number = unit.empty() ? number_text(shown_value) : quantity_number_text(shown_value);
   return {unit.empty() ? number : number + " " + unit, quantity_mathml(number, unit), js_number(canonical_value)};
+}
+
+ExprForms text_forms(const std::string& text, double canonical_value) {
+  const std::size_t space = text.find(' ');
+  return {text, space == std::string::npos ? number_mathml(text) : quantity_mathml(text.substr(0, space), text.substr(space + 1)),
+          js_number(canonical_value)};
 }
 
 ExprForms equation_forms(const Expr::Node& n) { return equation_leaf(n); }

@@ -20,7 +20,9 @@ RegistryData workloads() {
           "transformers, its geometry.";
   k.headline = "parameters";
   k.fields = {
-      Field::quantity("parameters", dims::param).above(0).doc("P: every parameter, all experts of a mixture-of-experts model."),
+      Field::quantity("parameters", dims::param).above(0).doc("P: the total parameter count: every expert of a mixture-of-experts model, not the active ones "
+               "(gradients, checkpoints and resident weights hold them all). The registry's workloads are dense, "
+               "so for them total = active."),
       Field::integer("layers").at_least(1).optional().doc("L: transformer layers."),
       Field::integer("hidden_dim").at_least(1).optional().doc("h: model (hidden) width."),
       Field::integer("heads").at_least(1).optional().doc("a: attention heads."),

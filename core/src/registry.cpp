@@ -320,6 +320,20 @@ std::string path_display_unit(const RegistryKind& kind, const std::string& path)
   return f && f->type == FieldType::Quantity ? f->display_unit : "";
 }
 
+std::string path_doc(const RegistryKind& kind, const std::string& path) {
+  const RegistryKind* owner = nullptr;
+  const FieldSpec* f = walk(kind, path, &owner);
+  std::string doc;
+  if (f) doc = f->doc;
+  else
+    for (const DerivedSubField& d : owner->derived)
+      if (d.name == split_path(path).back()) doc = d.doc;
+  // "P: every parameter" -> "every parameter": the symbol is the caller's to name
+  const std::size_t colon = doc.find(": ");
+  if (colon != std::string::npos && colon <= 8 && doc.find(' ') > colon) doc.erase(0, colon + 2);
+  return doc;
+}
+
 Json entry_input_json(const Entry& e) {
   Json out = {{"name", e.name}};
   for (std::size_t k = 0; k < e.kind->fields.size(); ++k) {

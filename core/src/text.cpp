@@ -30,7 +30,7 @@ std::string group_thousands(const std::string& fixed) {
 
 // `sig` significant digits, trailing zeros removed; fixed notation with thousands
 // separators for 1e-4 <= |v| < 1e15, scientific otherwise.
-std::string format_sig(double v, int sig = 4, bool keep_zeros = false) {
+std::string format_sig(double v, int sig = 4) {
   if (v == 0) return "0";
   if (!std::isfinite(v)) return js_number(v);
   const double a = std::fabs(v);
@@ -52,12 +52,26 @@ std::string format_sig(double v, int sig = 4, bool keep_zeros = false) {
   if (decimals < 0) decimals = 0;
   std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
   std::string s(buf);
-  if (s.find('.') != std::string::npos && !keep_zeros) {
+  if (s.find('.') != std::string::npos) {
     while (s.back() == '0') s.pop_back();
     if (s.back() == '.') s.pop_back();
   }
   if (s == "-0") s = "0";
   return group_thousands(s);
+}
+
+// `sig` significant digits in scientific notation, trailing zeros dropped: 1.75e11.
+std::string scientific(double v, int sig) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*e", sig - 1, v);
+  std::string s(buf);
+  const std::size_t e = s.find('e');
+  std::string mant = s.substr(0, e);
+  if (mant.find('.') != std::string::npos) {
+    while (mant.back() == '0') mant.pop_back();
+    if (mant.back() == '.') mant.pop_back();
+  }
+  return mant + "e" + std::to_string(std::atoi(s.c_str() + e + 1));
 }
 
 struct Scale {
@@ -84,7 +98,15 @@ std::string money(double v) {
     if (a >= 1e15) return sign + "$" + format_sig(a);
     return sign + "$" + scaled(a, big, 3);
   }
-  if (a > 0 && a < 0.01) return sign + "$" + format_sig(a, 2);
+  // below a cent, two significant digits written out ("$0.0000017"): a cost that is not
+  // zero never reads as zero, and students compare decimals, not exponents
+  if (a > 0 && a < 0.01) {
+    if (a < 1e-12) return sign + "$" + format_sig(a, 2);
+    std::snprintf(buf, sizeof buf, "%.*f", 1 - static_cast<int>(std::floor(std::log10(a))), a);
+    std::string s(buf);
+    while (s.back() == '0') s.pop_back();
+    return sign + "$" + s;
+  }
   std::snprintf(buf, sizeof buf, "%.2f", a);
   return sign + "$" + group_thousands(buf);
 }
@@ -170,15 +192,10 @@ std::string human_text(double v, std::string_view unit, BytePrefix bytes) {
   if (!std::isfinite(v)) return js_number(v);
   if (unit == "USD") return money(v);
   if (is_count_label(unit)) {
-    // counts read exactly when whole (12,500), with one more decimal than needed otherwise
-    const double a = std::fabs(v);
-    const int sig = a >= 1 && a < 1e15 ? std::max(4, static_cast<int>(std::floor(std::log10(a))) + 3) : 4;
-    const std::string n = std::floor(v) == v && a < 1e15 ? format_sig(v, 16) : format_sig(v, sig);
+    const std::string n = number_text(v);
     return unit == "count" ? n : n + " " + std::string(unit);
   }
-  // dimensionless: whole numbers exactly (15), others to 4 significant digits with their
-  // zeros (5.160 beside 5.714), so that columns of ratios read alike
-  if (unit.empty()) return std::floor(v) == v && std::fabs(v) < 1e15 ? format_sig(v, 16) : format_sig(v, 4, true);
+  if (unit.empty()) return number_text(v);
   if (unit == "byte" && bytes == BytePrefix::binary) return v == 0 ? "0 B" : scaled(v, kBinaryBytes, 7);
   for (const UnitScales& u : kScales) {
     if (unit != u.unit) continue;
@@ -200,8 +217,21 @@ std::string human_text(double v, std::string_view unit, BytePrefix bytes) {
 }
 
 std::string text_in_unit(double v, std::string_view unit) {
+  return number_text(v / parse_unit(unit).value) + " " + std::string(unit);
+}
+
+std::string quantity_number_text(double v) {
+  return std::isfinite(v) && std::fabs(v) >= 1e7 ? scientific(v, 4) : number_text(v);
+}
+
+std::string number_text(double v) {
   if (!std::isfinite(v)) return js_number(v);
-  return format_sig(v / parse_unit(unit).value) + " " + std::string(unit);
+  const double a = std::fabs(v);
+  if (std::floor(v) == v && a < 1e15) return format_sig(v, 16);  // whole: exactly (12,500)
+  if (a < 1e-4 || a >= 1e15) return scientific(v, 4);             // 1.694e-5, 3.15e23
+  // 4 significant digits, or one decimal where the whole part alone has more (33,333.3)
+  const int whole_digits = a >= 1 ? static_cast<int>(std::floor(std::log10(a))) + 1 : 0;
+  return format_sig(v, std::max(4, whole_digits + 1));
 }
 
 }  // namespace mlsysim

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <functional>
 
+#include "mlsysim/text.hpp"
 #include "model.hpp"
 
 namespace mlsysim {
@@ -71,10 +72,10 @@ Work expr_work(const Expr& e, const Model& model, const double* slots, const std
         const double v = slots[model.slot(n.name)];
         return value_forms(v / s.display_factor, s.display_unit, v);
       }
-      default: {  // a property: its value, in its unit (a count's label left out)
+      default: {  // a property: its value as its card shows it (a count's label left out)
         std::string unit;
         const double v = property(n.name, &unit);
-        return value_forms(v, is_count_label(unit) ? "" : unit, v);
+        return is_count_label(unit) ? value_forms(v, "", v) : text_forms(human_text(v, unit), v);
       }
     }
   };

@@ -24,8 +24,8 @@ const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
 
 test('show your work: each property shows its equation, the substituted equation and the result', async () => {
   await open('?preset=TransformerBsp8Workers');
-  assert.equal(await page.getAttribute(`${card('speedup')} .work`, 'aria-label'), 'speedup = 100000 / (14000 × (1 + 0.25)) = 5.714');
-  assert.equal(await page.getAttribute(`${card('cost')} .work`, 'aria-label'), 'cost = 14000 × 0.625 s × 8 × 2 USD/h = $38.89');
+  assert.equal(await page.getAttribute(`${card('speedup')} .work`, 'aria-label'), 'speedup = 100,000 / (14,000 × (1 + 0.25)) = 5.714');
+  assert.equal(await page.getAttribute(`${card('cost')} .work`, 'aria-label'), 'cost = 14,000 × 625 ms × 8 × 2 USD/h = $38.89');
   for (const p of m.listPresets()) {
     await page.selectOption('#preset', p.name);
     const r = m.evaluatePreset(p.name, undefined, { work: true });
@@ -51,7 +51,7 @@ test('show your work: each property shows its equation, the substituted equation
 test('compare: BSP, SSP and ASP side by side with SSP the best speedup', async () => {
   await open('?mode=compare');
   const speedups = await page.locator('#compare-table tr[data-property="speedup"] td .value').allTextContents();
-  assert.deepEqual(speedups.map((t) => t.trim()), ['5.714', '5.865', '5.160']);
+  assert.deepEqual(speedups.map((t) => t.trim()), ['5.714', '5.865', '5.16']);  // ASP: 100000 / (19000 × 1.02) = 5.15996, to 4 digits 5.160, written without the trailing zero
   const best = await page.locator('#compare-table tr[data-property="speedup"] td').evaluateAll((tds) => tds.map((td) => td.classList.contains('best')));
   assert.deepEqual(best, [false, true, false]);
   const costBest = await page.locator('#compare-table tr[data-property="cost"] td.best .value').textContent();
@@ -120,6 +120,43 @@ test('a link with an unknown sweep field or property says so and keeps what is v
   assert.ok(notices.some((n) => /sweep "nope", which is not a numeric input of SyncStrategyScenario; sweeping workers/.test(n)), notices.join(' | '));
   assert.ok(notices.some((n) => /does not have: "nope"; left out/.test(n)), notices.join(' | '));
   assert.deepEqual(await page.locator('#sweep-props input:checked').evaluateAll((xs) => xs.map((x) => x.value)), ['speedup']);
+});
+
+/** Numbers in the results' accessible names, titles and hidden text that are not on
+ *  screen (in the page's visible text). */
+const offScreenNumbers = () => page.evaluate(() => {
+  // typeset work lines write 9e15 as 9 × 10^15: the line as text (written by the core
+  // from the same tree as the MathML) stands for what a shown work line shows
+  const visible = document.body.innerText + [...document.querySelectorAll('#properties .work:not([hidden]) .linear-text')].map((e) => e.textContent).join(' ');
+  const numbers = (t) => t.match(/[0-9][0-9,]*(\.[0-9]+)?(e[-+]?[0-9]+)?/g) || [];
+  const out = [];
+  for (const e of document.querySelectorAll('#properties, #properties *')) {
+    const where = `${e.closest('[data-property]')?.dataset.property ?? ''} ${e.tagName}`;
+    for (const a of ['aria-label', 'title', 'aria-description']) {
+      const t = e.getAttribute(a) || '';
+      for (const n of numbers(t)) if (!visible.includes(n)) out.push(`${where} ${a} "${t}": ${n}`);
+    }
+    if ((e.hidden || getComputedStyle(e).display === 'none') && !e.matches('.work:not([hidden]) .linear-text'))
+      for (const n of numbers(e.textContent)) if (!visible.includes(n)) out.push(`${where} hidden text: ${n}`);
+  }
+  return out;
+});
+
+test('no accessible name, title or hidden text carries a value that is not on screen', async () => {
+  await open('?preset=TransformerBsp8Workers');
+  assert.deepEqual(await offScreenNumbers(), []);
+  // the cost overflows: 9e15 × 1e300 s × ... is not a finite number of dollars
+  await page.fill('#in-base_iteration_time', '1e300 s');
+  await page.fill('#in-iterations', '9000000000000000');
+  await page.waitForFunction(() => document.querySelector('#properties [data-property="cost"] .value').textContent === 'unavailable');
+  assert.equal(await page.getAttribute(`${card('cost')} .work`, 'aria-label'), 'cost with the inputs substituted');
+  assert.deepEqual(await offScreenNumbers(), []);
+  // dp_degree 16 -> 1: the gather ratio (dp_degree - 1) / ... has no value to show
+  await open('?preset=ReferenceJobAttackSurface');
+  assert.match(await page.getAttribute(`${card('gather_traffic_ratio')} .work`, 'aria-label'), /= 8$/);
+  await page.fill('#in-dp_degree', '1');
+  await page.waitForFunction(() => !/= 8$/.test(document.querySelector('#properties [data-property="gather_traffic_ratio"] .work').getAttribute('aria-label')));
+  assert.deepEqual(await offScreenNumbers(), []);
 });
 
 test('links: the whole view round-trips through the copied URL', async () => {
@@ -196,6 +233,10 @@ test('display units: bytes, time and money as chosen, kept in the link', async (
   await page.selectOption('#pref-time', 'min');
   assert.equal(await page.textContent(`${card('iteration_time')} .value`), '0.01042 min');
   assert.match(page.url(), /time=min/);
+  // a cost below a cent keeps its digits: 10 × 0.625 s × 1 × 0.001 USD/h = 1.736e-6 USD
+  await open('?preset=TransformerBsp8Workers&i.device_hour_rate=0.001%20USD%2Fh&i.iterations=10&i.workers=1&money=full');
+  assert.equal(await page.textContent(`${card('cost')} .value`), '$0.0000017');
+  assert.match(await page.getAttribute(`${card('cost')} .work`, 'aria-label'), /= \$0\.0000017$/);
 });
 
 test('no console errors and no request outside the origin', () => {

@@ -279,7 +279,7 @@ TEST_CASE("Negation keeps its operand's dimension and is written as a minus sign
   CHECK(values[3] == 0.5);
   // the work: a minus sign in the text, and arithmetic JavaScript reads ("- -5", never "--5")
   const Work w = expr_work(t.properties[0].expr, *t.model, slots.data(), values, t);
-  CHECK(w.text == "1 \u2212 exp(\u22123600 s / 14400 s)");
+  CHECK(w.text == "1 \u2212 exp(\u22123,600 s / 14,400 s)");  // numbers as the cards write them
   CHECK(w.expression == "1 - exp(-3600 / 14400)");
   const Work neg = expr_work(-prop("q"), *t.model, slots.data(), values, t);
   CHECK(neg.expression == "- -18000");
@@ -296,4 +296,41 @@ TEST_CASE("Negation keeps its operand's dimension and is written as a minus sign
       CHECK(out[i] == t.model->run(p, point, &guard));
     }
   }
+}
+
+TEST_CASE("Conventions are named where a reader meets them: total parameters and the 14 byte/param checkpoint", "[declarations][docs]") {
+  // docs/sources.md, "Choices of ours": a workload's parameters are its total count (every
+  // expert of a mixture-of-experts model); the checkpoint's 14 byte/param is 2 + 4 + 8
+  int workload_docs = 0, width_docs = 0, presets = 0;
+  for (const ScenarioType& t : scenario_types()) {
+    const bool counts_bytes = std::any_of(t.properties.begin(), t.properties.end(), [](const PropertySpec& p) {
+      return p.unit == "byte";
+    });
+    for (const SymbolSpec& s : t.symbols) {
+      if (s.path != "workload.parameters") continue;
+      const std::string& doc = t.field("workload")->doc;
+      INFO(t.name << ".workload: " << doc);
+      // bytes follow the total; TrainingCompute's 6PD takes the active count: either way the doc says which
+      CHECK(doc.find("mixture-of-experts") != std::string::npos);
+      CHECK((doc.find("total") != std::string::npos || doc.find("active") != std::string::npos));
+      if (counts_bytes) CHECK(doc.find("total") != std::string::npos);
+      ++workload_docs;
+    }
+    for (const FieldSpec& f : t.fields)
+      if (f.name == "checkpoint_bytes_per_param") {
+        INFO(t.name << "." << f.name << ": " << f.doc);
+        CHECK(f.doc.find("14 byte/param = 2 (BF16 weights) + 4 (FP32 master weights) + 8 (FP32 Adam m and v)") != std::string::npos);
+        for (const char* n : {"16", "18", "20"}) CHECK(f.doc.find(n) != std::string::npos);
+        ++width_docs;
+      }
+    for (const Preset& p : t.presets)
+      if (p.inputs.contains("checkpoint_bytes_per_param") && p.inputs["checkpoint_bytes_per_param"] == "14 byte/param") {
+        INFO(p.name << ": " << p.summary);
+        CHECK(p.summary.find("2 BF16 weights + 4 FP32 master + 8 Adam moments") != std::string::npos);
+        ++presets;
+      }
+  }
+  CHECK(workload_docs >= 5);
+  CHECK(width_docs == 2);
+  CHECK(presets >= 4);
 }

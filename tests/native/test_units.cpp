@@ -127,6 +127,11 @@ TEST_CASE("Human-readable text scales to a sensible prefix", "[units]") {
   CHECK(human_text(3.5e11, "byte", mlsysim::BytePrefix::binary) == "326 GiB");
   CHECK(human_text(38.888888888888886, "USD") == "$38.89");
   CHECK(human_text(1234567.0, "USD") == "$1.235 million");
+  // below a cent: two significant digits, written out (1.7e-6 = 0.0000017)
+  CHECK(human_text(1.7e-6, "USD") == "$0.0000017");
+  CHECK(human_text(0.0042, "USD") == "$0.0042");
+  CHECK(human_text(-0.00987, "USD") == "-$0.0099");
+  CHECK(human_text(0.01, "USD") == "$0.01");
   CHECK(human_text(5.714285714285714, "") == "5.714");
   CHECK(human_text(1024, "count") == "1,024");
   CHECK(human_text(256, "samples") == "256 samples");
@@ -134,10 +139,16 @@ TEST_CASE("Human-readable text scales to a sensible prefix", "[units]") {
   CHECK(human_text(0.9999999, "s") == "1 s");
 }
 
-TEST_CASE("Dimensionless results keep four significant digits, zeros included", "[units]") {
+TEST_CASE("Every number follows one rule: whole numbers exactly, others to four significant digits", "[units]") {
   using mlsysim::human_text;
-  CHECK(human_text(100000.0 / 19380, "") == "5.160");  // ASP speedup 5.1599587...
-  CHECK(human_text(0.5, "") == "0.5000");
+  // issue 14: '0.5000' and '1.500' beside '8' read as three styles; trailing zeros go
+  CHECK(human_text(100000.0 / 19380, "") == "5.16");  // ASP speedup 5.1599587...
+  CHECK(human_text(0.5, "") == "0.5");
+  CHECK(human_text(1.5, "") == "1.5");
+  CHECK(mlsysim::number_text(100000.0 / 3) == "33,333.3");  // one decimal past the whole part
+  CHECK(mlsysim::number_text(4.0 / 3) == "1.333");
+  CHECK(mlsysim::number_text(2.5e-5) == "2.5e-5");
+  CHECK(mlsysim::quantity_number_text(1.75e11) == "1.75e11");
   CHECK(human_text(15, "") == "15");
   CHECK(human_text(1, "") == "1");
   CHECK(human_text(1.875, "") == "1.875");

@@ -26,18 +26,24 @@ TEST_CASE("Equations are written from the expressions with the spec's operators"
   CHECK(attack[9]["equation"] == "gather_factor / allreduce_factor (= N / 2)");
   CHECK_THAT(sync[3]["mathml"].get<std::string>(), Catch::StartsWith("<math xmlns=\"http://www.w3.org/1998/Math/MathML\""));
   CHECK_THAT(sync[3]["mathml"].get<std::string>(), Catch::Contains("<mfrac>"));
-  CHECK(types[1]["symbols"][0] == Json({{"name", "P"}, {"meaning", "workload.parameters"}, {"unit", "param"}}));
+  const Json& sym_p = types[1]["symbols"][0];
+  CHECK(sym_p["name"] == "P");
+  CHECK(sym_p["meaning"] == "workload.parameters");
+  CHECK(sym_p["unit"] == "param");
+  // a symbol says what it stands for, from the registry field's doc with its "P: " left off
+  // (docs/sources.md: parameters is the total count, every expert of a mixture-of-experts model)
+  CHECK(sym_p["doc"].get<std::string>().rfind("the total parameter count: every expert of a mixture-of-experts", 0) == 0);
 }
 
 TEST_CASE("Show-your-work substitutes the inputs into the same expression that computes the value", "[work]") {
   const Json r = mlsysim::evaluate_preset("TransformerBsp8Workers", nullptr, with_work());
   const Json& speedup = r["properties"]["speedup"]["work"];
-  CHECK(speedup["text"] == "100000 / (14000 \u00d7 (1 + 0.25))");
+  CHECK(speedup["text"] == "100,000 / (14,000 \u00d7 (1 + 0.25))");
   CHECK(speedup["expression"] == "100000 / (14000 * (1 + 0.25))");
   CHECK_THAT(speedup["mathml"].get<std::string>(), Catch::Contains("<mtext>5.714</mtext>"));
   // cost shows the rate in its display unit (USD/h) and the canonical one in `expression`
   const Json& cost = r["properties"]["cost"]["work"];
-  CHECK(cost["text"] == "14000 \u00d7 0.625 s \u00d7 8 \u00d7 2 USD/h");
+  CHECK(cost["text"] == "14,000 \u00d7 625 ms \u00d7 8 \u00d7 2 USD/h");  // iteration_time as its card reads
   CHECK(cost["expression"] == "14000 * 0.625 * 8 * 0.0005555555555555556");
   const Json a = mlsysim::evaluate_preset("ReferenceJobAttackSurface", nullptr, with_work());
   CHECK(a["properties"]["gradient_bytes"]["work"]["text"] == "1.75e11 param \u00d7 2 byte/param");

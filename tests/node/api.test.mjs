@@ -85,6 +85,21 @@ test('overrides, quantities as {value, unit} and binary byte texts', () => {
   assert.equal(b.properties.gradient_bytes.value, 3.5e11);
 });
 
+test('numberText and humanText write numbers as the cards do', () => {
+  // worked by hand: whole numbers exactly with separators, others to 4 significant digits
+  // (or one decimal past a whole part of five or more digits), scientific below 1e-4
+  assert.equal(m.numberText(12500), '12,500');
+  assert.equal(m.numberText(100000 / (14000 * 1.25)), '5.714');
+  assert.equal(m.numberText(123456.789), '123,456.8');
+  assert.equal(m.numberText(2.5e-5), '2.5e-5');
+  assert.equal(m.numberText(NaN), 'NaN');
+  assert.equal(m.humanText(0.625, 's'), '625 ms');
+  assert.equal(m.humanText(350e9, 'byte'), '350 GB');
+  assert.equal(m.humanText(2 ** 31, 'byte', { bytes: 'binary' }), '2 GiB');
+  assert.equal(m.humanText(14000 * 0.625 * 8 * 2 / 3600, 'USD'), '$38.89');
+  assert.equal(m.humanText(1.7e-6, 'USD'), '$0.0000017');
+});
+
 test('property errors leave every other property computed', () => {
   const r = m.evaluatePreset('LabJobAttackSurface', { dp_degree: 1 });
   assert.match(r.properties.weight_bytes.error, /weight_bytes_per_param/);

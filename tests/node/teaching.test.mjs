@@ -29,9 +29,12 @@ test('every substituted expression of every preset evaluates, independently, to 
   assert.ok(checked >= 40, `checked ${checked} properties`);
 });
 
-test('show-your-work reads like the issue asks: speedup = 100000 / (14000 × (1 + 0.25)) = 5.714', () => {
+test('show-your-work reads like the results: speedup = 100,000 / (14,000 × (1 + 0.25)) = 5.714', () => {
   const s = m.evaluatePreset('TransformerBsp8Workers', undefined, { work: true }).properties.speedup;
-  assert.equal(`speedup = ${s.work.text} = ${s.text}`, 'speedup = 100000 / (14000 × (1 + 0.25)) = 5.714');
+  assert.equal(`speedup = ${s.work.text} = ${s.text}`, 'speedup = 100,000 / (14,000 × (1 + 0.25)) = 5.714');
+  const c = m.evaluatePreset('TransformerBsp8Workers', undefined, { work: true }).properties.cost;
+  // 14000 × 0.625 s × 8 × 2 USD/h = 14000 × 0.625 × 8 × 2 / 3600 USD = 38.888… USD
+  assert.equal(`cost = ${c.work.text} = ${c.text}`, 'cost = 14,000 × 625 ms × 8 × 2 USD/h = $38.89');
 });
 
 test('sweep of workers 1..1024 (log) gives evaluate\'s values at every point, in one call', () => {

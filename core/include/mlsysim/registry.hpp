@@ -118,6 +118,9 @@ Dim path_dim(const RegistryKind& kind, const std::string& path);
 bool path_required(const RegistryKind& kind, const std::string& path);
 /// The display unit of the number at `path` of `kind` ("" = canonical).
 std::string path_display_unit(const RegistryKind& kind, const std::string& path);
+/// What the number at `path` of `kind` means: its field's (or derived count's) doc, with
+/// a leading symbol ("P: ") left off ("every parameter, ...").
+std::string path_doc(const RegistryKind& kind, const std::string& path);
 
 /// The entry's headline number as people read it beside its name: "175 B params",
 /// "1,024 accelerators", "989 TFLOP/s", "200 Gbps"; "" when it has none.

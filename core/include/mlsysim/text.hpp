@@ -24,6 +24,16 @@ enum class BytePrefix { decimal, binary };
 /// as they are after a number of 4 significant digits.
 std::string human_text(double value, std::string_view unit, BytePrefix bytes = BytePrefix::decimal);
 
+/// A plain number as the page shows every number (one rule for cards, work lines,
+/// warnings and plots): whole numbers exactly with thousands separators ("12,500"),
+/// others to 4 significant digits, or one decimal where the whole part alone has more
+/// ("5.714", "0.5", "33,333.3"), trailing zeros dropped; 4 significant digits in
+/// scientific notation below 1e-4 and from 1e15 ("1.694e-5", "3.15e23").
+std::string number_text(double v);
+/// The same rule, but a quantity's large number in scientific notation from 1e7, as
+/// substituted work writes it beside its unit ("1.75e11 param", "1.606e10 byte").
+std::string quantity_number_text(double v);
+
 /// A value given in canonical units, written in `unit` (a unit expression of the same
 /// dimension) to 4 significant digits: (2.5e10, "Gbps") -> "200 Gbps".
 std::string text_in_unit(double canonical_value, std::string_view unit);

@@ -2,6 +2,7 @@
 // time, the Young and Daly intervals, and the fractions of time lost to writing, to
 // redoing lost work and to recovery; goodput is what remains.
 #include "mlsysim/scenario.hpp"
+#include "conventions.hpp"
 
 namespace mlsysim {
 
@@ -27,11 +28,12 @@ ScenarioType checkpoint_interval() {
 
   t.fields = {
       Field::registry("workload", "workload")
-          .doc("P: the model checkpointed, a registry workload (e.g. GPT3) or {name, parameters}."),
+          .doc(std::string("P: the model checkpointed, ") + conventions::total_parameters +
+               "; a registry workload (e.g. GPT3) or {name, parameters}."),
       Field::quantity("checkpoint_bytes_per_param", dims::information / dims::param).above(0).optional("14 byte/param")
           .source("mlsysim engine/calibration.py @32253d9b (CHECKPOINT_BYTES_PER_PARAM_ADAM = 14); " + book +
                   " (14 B/param)")
-          .doc("Checkpoint width per parameter: BF16 weights + FP32 master weights + Adam m and v (2 + 4 + 4 + 4)."),
+          .doc(std::string("Checkpoint width per parameter. ") + conventions::checkpoint_width),
       Field::quantity("checkpoint_write_bandwidth", dims::information / dims::time).above(0).optional("100 GB/s")
           .shown_in("GB/s").source("mlsysim systems/reliability.py @07acdf96 (checkpoint write bandwidth)")
           .doc("Aggregate write bandwidth to storage."),
@@ -102,7 +104,8 @@ ScenarioType checkpoint_interval() {
 
   t.presets = {
       {"Gpt3On10KYoungDaly",
-       "The book's worked example, a 175B model on a 10,000-GPU cluster (appendix_reliability): 14 B/param, 100 GB/s "
+       "The book's worked example, a 175B model on a 10,000-GPU cluster (appendix_reliability): 14 B/param (2 BF16 "
+       "weights + 4 FP32 master + 8 Adam moments), 100 GB/s "
        "and the MTBF of Book10KThreeWeekJob (240/58 h); the book prints \"~14 min\" and a checkpoint overhead of about "
        "2.9 %.",
        json_text(R"({"workload": "GPT3",
@@ -111,7 +114,8 @@ ScenarioType checkpoint_interval() {
                       "system_mtbf": "4.137931034482759 h",
                       "restart_time": "90 s"})")},
       {"Llama70BFourHourCheckpoints",
-       "mlsysim CheckpointModel's default 4-hour interval for Llama 3 70B on the MTBF of DgxA100Fleet25DayJob "
+       "mlsysim CheckpointModel's default 4-hour interval for Llama 3 70B (a 14 byte/param checkpoint: 2 BF16 weights + "
+       "4 FP32 master + 8 Adam moments) on the MTBF of DgxA100Fleet25DayJob "
        "(33.48 h), against the Young optimum; the pairing and the 4 h are illustrative.",
        json_text(R"({"workload": "Llama3_70B",
                       "checkpoint_bytes_per_param": "14 byte/param",

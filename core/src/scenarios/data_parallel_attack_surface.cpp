@@ -1,6 +1,7 @@
 // DataParallelAttackSurfaceScenario (docs/scenarios.md; mlsysim's
 // DataParallelAttackSurfaceScenario, docs/sources.md).
 #include "mlsysim/scenario.hpp"
+#include "conventions.hpp"
 
 namespace mlsysim {
 
@@ -23,12 +24,14 @@ ScenarioType data_parallel_attack_surface() {
 
   const Dim per_param = dims::information / dims::param;
   t.fields = {
-      Field::registry("workload", "workload").doc("The model trained: a registry name (e.g. GPT3) or {name, parameters}."),
+      Field::registry("workload", "workload").doc(std::string("P: the model trained, ") + conventions::total_parameters +
+               "; a registry name (e.g. GPT3) or {name, parameters}."),
       Field::registry("fleet", "fleet").doc("The cluster: a registry name (e.g. Training_1K_A100) or {name, count, node}."),
       Field::integer("dp_degree").at_least(1).doc("Data-parallel replicas (N)."),
       Field::quantity("gradient_bytes_per_param", per_param).above(0).doc("Gradient width per parameter."),
       Field::quantity("checkpoint_bytes_per_param", per_param).above(0)
-          .doc("Checkpoint width per parameter (weights plus the optimizer state it keeps)."),
+          .doc(std::string("Checkpoint width per parameter: the weights plus the optimizer state it keeps. ") +
+               conventions::checkpoint_width),
       Field::quantity("weight_bytes_per_param", per_param).above(0).optional()
           .doc("Serving-weight width per parameter; optional."),
   };
@@ -83,7 +86,8 @@ ScenarioType data_parallel_attack_surface() {
 
   t.presets = {
       {"ReferenceJobAttackSurface",
-       "GPT-3 on 1024 A100s as tensor 8 x pipeline 8 x data 16 (Narayanan et al. 2021); byte widths are illustrative.",
+       "GPT-3 on 1024 A100s as tensor 8 x pipeline 8 x data 16 (Narayanan et al. 2021): BF16 gradients (2 byte/param), "
+       "a checkpoint of 14 byte/param (2 BF16 weights + 4 FP32 master + 8 Adam moments), BF16 serving weights.",
        json_text(R"({"workload": "GPT3",
                       "fleet": "Training_1K_A100",
                       "dp_degree": 16,
@@ -91,8 +95,8 @@ ScenarioType data_parallel_attack_surface() {
                       "checkpoint_bytes_per_param": "14 byte/param",
                       "weight_bytes_per_param": "2 byte/param"})")},
       {"LabJobAttackSurface",
-       "Llama 3 8B on a 64-GPU lab cluster, pure data parallelism, no serving-weight width (so weight_bytes is "
-       "unavailable); byte widths are illustrative.",
+       "Llama 3 8B on a 64-GPU lab cluster, pure data parallelism: BF16 gradients, a 14 byte/param checkpoint (2 BF16 "
+       "weights + 4 FP32 master + 8 Adam moments), no serving-weight width (so weight_bytes is unavailable).",
        json_text(R"({"workload": "Llama3_8B",
                       "fleet": "Lab_64_H100",
                       "dp_degree": 64,

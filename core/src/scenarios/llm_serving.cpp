@@ -29,7 +29,8 @@ ScenarioType llm_serving() {
   t.fields = {
       Field::registry("workload", "workload")
           .doc("P, L, h, a, k: the model served, a registry name (e.g. Llama3_8B) or {name, parameters, layers, "
-               "hidden_dim, heads, kv_heads}."),
+               "hidden_dim, heads, kv_heads}. P is the total count (every expert of a mixture-of-experts model is "
+               "resident), and a decode step reads all of it."),
       Field::registry("hardware", "hardware")
           .doc("One accelerator: a registry name (e.g. H100) or {name, peak_flops, memory_capacity, memory_bandwidth}."),
       Field::integer("context_tokens").at_least(1).doc("S: tokens per sequence (prompt and generated)."),

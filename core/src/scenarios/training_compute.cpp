@@ -26,7 +26,9 @@ ScenarioType training_compute() {
 
   t.fields = {
       Field::registry("workload", "workload")
-          .doc("P: the model, by its parameter count; a registry name (e.g. GPT3) or {name, parameters}."),
+          .doc("P: the model, by the parameters each token passes through; a registry name (e.g. GPT3) or "
+               "{name, parameters}. For a mixture-of-experts model give {name, parameters} with the active count, "
+               "not the total (the registry's workloads are dense: total = active)."),
       Field::number("training_tokens").above(0).doc("D: tokens seen in training."),
       Field::registry("fleet", "fleet")
           .doc("N accelerators and the peak of each: a registry name (e.g. Training_1K_A100) or {name, count, node}, "

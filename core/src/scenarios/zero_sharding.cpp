@@ -2,6 +2,7 @@
 // of model state for mixed-precision Adam under data parallelism, replicated and with ZeRO
 // stages 1, 2 and 3 (Rajbhandari et al. 2020).
 #include "mlsysim/scenario.hpp"
+#include "conventions.hpp"
 
 namespace mlsysim {
 
@@ -28,7 +29,8 @@ ScenarioType zero_sharding() {
   const Dim per_param = dims::information / dims::param;
   t.fields = {
       Field::registry("workload", "workload")
-          .doc("P (Ψ in the ZeRO paper): the model, by its total parameter count; a registry name or {name, parameters}."),
+          .doc(std::string("P (Ψ in the ZeRO paper): the model, ") + conventions::total_parameters +
+               "; a registry name or {name, parameters}."),
       Field::integer("dp_degree").at_least(1).doc("N_d: data-parallel ranks that shard the state."),
       Field::quantity("weight_bytes_per_param", per_param).above(0).optional("2 byte/param")
           .source(zero + ", section 3 (FP16 weights, 2Ψ bytes); MLSysBook vol1 appendix_machine (2 + 2 + 4 + 8 = 16 B/param)")
@@ -39,7 +41,8 @@ ScenarioType zero_sharding() {
       Field::quantity("optimizer_bytes_per_param", per_param).at_least(0).optional("12 byte/param")
           .source("mlsysim engine/calibration.py @32253d9b (TRAINING_OPTIMIZER_BYTES_ADAM = 12); " + zero +
                   " (K = 12: FP32 master weights, Adam momentum and variance)")
-          .doc("o: bytes of optimizer state per parameter (K): FP32 master weights plus Adam's m and v."),
+          .doc("o: bytes of optimizer state per parameter (K): 4 (FP32 master weights) + 4 + 4 (Adam's m and v). With "
+               "w = g = 2 this is ZeRO's 16 byte/param; 18 and 20 (FP32 gradients kept too) are in docs/sources.md."),
       Field::quantity("device_memory", dims::information).above(0).shown_in("GiB")
           .doc("Memory of one accelerator (an H100 has 80 GiB in mlsysim's registry)."),
   };
