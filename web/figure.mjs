@@ -79,6 +79,12 @@ export function axisTitle(names, a) {
   return `${names.join(', ')}${a.unit ? ` (${a.unit})` : ''}`;
 }
 
+/** Where y axis `k` of `n` is, as its title says it when there are several: "left",
+ *  "right", then "left 2", "right 2"... counting outwards from the plot; "" for one axis. */
+export function axisPlace(k, n) {
+  return n > 1 ? `${k % 2 ? 'right' : 'left'}${k > 1 ? ` ${Math.floor(k / 2) + 1}` : ''}` : '';
+}
+
 /** The x axis's title: "workers, logarithmic", "base_iteration_time (ms)". */
 export function xTitle(last, x) {
   return `${last.field.name}${x.unit ? ` (${x.unit})` : ''}${last.log ? ', logarithmic' : ''}`;
@@ -129,7 +135,7 @@ export function figure(last) {
     const r = niceRange(Math.min(0, ...vals), Math.max(0, ...vals));
     const labels = tickTexts(r.ticks, a.money);
     return { ...a, ...r, labels, side: k % 2 ? 'right' : 'left', width: Math.max(...labels.map((t) => textWidth(t))) + 14,
-      title: axisTitle(a.series.map((i) => series[i].label), a) };
+      title: `${axisPlace(k, axes.ys.length) ? `${axisPlace(k, axes.ys.length)}: ` : ''}${axisTitle(a.series.map((i) => series[i].label), a)}` };
   });
   const left = ys.filter((a) => a.side === 'left'), right = ys.filter((a) => a.side === 'right');
   const L = Math.max(60, 16 + left.reduce((w, a) => w + a.width + 8, 0));
@@ -144,7 +150,15 @@ export function figure(last) {
     const line = titleLines.find(fits);
     if (line) line.push(a); else titleLines.push([a]);
   }
-  const T = 40 + titleLines.length * 18;
+  // the figure's title, in lines that fit its width
+  const heading = [];
+  for (const word of title.split(' ')) {
+    const lineNow = heading.length ? heading[heading.length - 1] : null;
+    if (lineNow !== null && textWidth(`${lineNow} ${word}`, 14) <= W - 32) heading[heading.length - 1] = `${lineNow} ${word}`;
+    else heading.push(word);
+  }
+  const top = 20 + (heading.length - 1) * 18;
+  const T = top + 20 + titleLines.length * 18;
   const legendRows = [];
   let row = [], lx = L;
   series.forEach((q, k) => {
@@ -154,8 +168,9 @@ export function figure(last) {
   });
   if (row.length) legendRows.push(row);
   const B = 66 + legendRows.length * 22, H = 420 + T - 58 + legendRows.length * 22;
-  const items = [{ t: 'rect', x: 0, y: 0, w: W, h: H, fill: PRINT.paper }, { t: 'text', x: 16, y: 20, text: title, bold: true, size: 14 }];
-  titleLines.forEach((line, j) => line.forEach((a) => items.push({ t: 'text', x: a.side === 'left' ? 16 : W - 16, y: 44 + j * 18,
+  const items = [{ t: 'rect', x: 0, y: 0, w: W, h: H, fill: PRINT.paper },
+    ...heading.map((text, j) => ({ t: 'text', x: 16, y: 20 + j * 18, text, bold: true, size: 14 }))];
+  titleLines.forEach((line, j) => line.forEach((a) => items.push({ t: 'text', x: a.side === 'left' ? 16 : W - 16, y: top + 24 + j * 18,
     anchor: a.side === 'left' ? 'start' : 'end', text: a.title })));
   const x0 = axes.x.toAxis(xs[0]), x1 = axes.x.toAxis(xs[xs.length - 1]);
   const tx = (v) => L + (log ? Math.log(v / x0) / Math.log(x1 / x0) : (v - x0) / (x1 - x0 || 1)) * (W - L - R);

@@ -12,7 +12,7 @@
 import { $, el, download, copyText, actionButton } from './dom.mjs';
 import { apiInputs, usesInput } from './fields.mjs';
 import { tickTexts } from './format.mjs';
-import { plotAxes, axisTitle, xTitle, seriesStyle, swatch, PALETTES, figurePng, figureCsv, figureSvg } from './figure.mjs';
+import { plotAxes, axisTitle, axisPlace, xTitle, seriesStyle, swatch, PALETTES, figurePng, figureCsv, figureSvg } from './figure.mjs';
 
 const APPLY_DELAY_MS = 300;  // typing in From, To or Points applies once it pauses this long
 
@@ -366,10 +366,9 @@ export class Sweep {
     if (this.plot) this.plot.destroy();
     // the y axes' titles above the plot (left ones left, right ones right): text that
     // wraps, never drawn over the ticks; the x axis's below it
-    // (with several axes on a side, "left 2" is the second from the plot outwards)
     const title = (a, k) => el('p', { class: 'plot-title', 'data-axis': String(k + 1),
       text: k >= drawn ? `no axis at this width (the legend reads it): ${axisTitle(a.series.map((i) => series[i].label), a)}`
-        : `${axes.ys.length > 1 ? `${k % 2 ? 'right' : 'left'}${k > 1 ? ` ${Math.floor(k / 2) + 1}` : ''}: ` : ''}${axisTitle(a.series.map((i) => series[i].label), a)}` });
+        : `${axisPlace(k, axes.ys.length) ? `${axisPlace(k, axes.ys.length)}: ` : ''}${axisTitle(a.series.map((i) => series[i].label), a)}` });
     const titles = el('div', { class: 'plot-titles' },
       el('div', { class: 'left' }, ...axes.ys.map((a, k) => (k % 2 ? null : title(a, k)))),
       axes.ys.length > 1 ? el('div', { class: 'right' }, ...axes.ys.map((a, k) => (k % 2 ? title(a, k) : null))) : null);

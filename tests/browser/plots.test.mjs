@@ -153,7 +153,7 @@ test('the exported SVG and PNG stay light for print in dark mode, and the page s
   assert.match(text, /stroke-dasharray="10 4"/);
   // the SVG's ticks and titles read as the page's do
   assert.match(text, />\$[0-9,]+</);
-  assert.match(text, />cost \(\$\)</);
+  assert.match(text, />left 3: cost \(\$\)</);
   const corner = await page.evaluate(async () => {
     const bmp = await createImageBitmap(await window.mlsysimApp.sweep.png());
     const c = new OffscreenCanvas(bmp.width, bmp.height);
