@@ -43,7 +43,7 @@ export function scenariosMarkdown(m) {
         out.push(`| ${code(p.name)} | ${p.unit || 'dimensionless'} | ${code(p.equation)} | ${cell(p.doc)} | ${cell(p.source)} |`);
       if (t.symbols.length) {
         out.push('', 'Symbols in the equations besides the inputs:', '');
-        for (const s of t.symbols) out.push(`- ${code(s.name)} = ${code(s.meaning)}${s.unit ? ` (${s.unit})` : ''}`);
+        for (const s of t.symbols) out.push(`- ${code(s.name)} = ${code(s.meaning)}${s.unit ? ` (${s.unit})` : ''}${s.doc ? `: ${s.doc}` : ''}`);
       }
       out.push('', '**Presets.**', '');
       for (const p of m.listPresets().filter((q) => q.type === t.name))

@@ -89,6 +89,15 @@ std::string human_text(double v, const std::string& unit, bool binary_bytes) {
   return mlsysim::human_text(v, unit, binary_bytes ? mlsysim::BytePrefix::binary : mlsysim::BytePrefix::decimal);
 }
 
+std::string significant_text(double v, int digits) { return mlsysim::significant_text(v, digits); }
+// {factor, unit, money} as JSON, or "null" for a unit no result scales
+std::string display_scale(double v, const std::string& unit, bool binary_bytes) {
+  const mlsysim::DisplayScale d =
+      mlsysim::display_scale(v, unit, binary_bytes ? mlsysim::BytePrefix::binary : mlsysim::BytePrefix::decimal);
+  if (!d.known) return "null";
+  return mlsysim::Json{{"factor", d.factor}, {"unit", d.unit}, {"money", d.money}}.dump();
+}
+
 // Bytes of the wasm heap in use (malloc'd and not freed): for leak tests.
 double heap_used() { return static_cast<double>(mallinfo().uordblks); }
 
@@ -100,6 +109,8 @@ EMSCRIPTEN_BINDINGS(mlsysim) {
   emscripten::function("_version", &version);
   emscripten::function("_numberText", &number_text);
   emscripten::function("_humanText", &human_text);
+  emscripten::function("_significantText", &significant_text);
+  emscripten::function("_displayScale", &display_scale);
   emscripten::function("_heapUsed", &heap_used);
   emscripten::function("_sweepInput", &sweep_input);
   emscripten::function("_sweep", &sweep);

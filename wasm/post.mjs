@@ -273,15 +273,23 @@ async function createMlsysim(options = {}) {
     /** [{name, bandwidth (byte/s), latency (s), headline, source}] */
     listFabrics: () => list('fabrics'),
     /**
-     * numberText(value) -> string: a number as every number of the calculator is written
-     * (whole numbers exactly, "12,500"; others to 4 significant digits, "5.714", "0.5").
+     * numberText(value, digits?) -> string: a number as every number of the calculator is
+     * written (whole numbers exactly, "12,500"; others to 4 significant digits, "5.714",
+     * "0.5"); with `digits` (1..17), to that many significant digits (a plot's ticks).
      * humanText(value, unit, options?) -> string: a value in a reported unit (a property's
      * `unit`) scaled to a sensible prefix, as results' `text` ("625 ms", "350 GB", "$38.89");
      * options.bytes: 'binary' for KiB/MiB/GiB. Not-a-number values give "NaN".
+     * displayScale(value, unit, options?) -> {factor, unit, money} | null: the scale humanText
+     * writes a value of that magnitude in, for an axis of such values (value / factor reads
+     * in `unit`: "ms", "GiB", "$ million", "$/h", "per year"; money: ticks read "$20"); null
+     * for a unit no result scales (byte/param).
      */
-    numberText: (value) => raw._numberText(Number(value)),
+    numberText: (value, digits) =>
+      (digits === undefined ? raw._numberText(Number(value)) : raw._significantText(Number(value), Math.trunc(Number(digits)) || 4)),
     humanText: (value, unit, options) =>
       raw._humanText(Number(value), String(unit ?? ''), mlsysimOptions(options, ['bytes']).bytes === 'binary'),
+    displayScale: (value, unit, options) =>
+      JSON.parse(raw._displayScale(Number(value), String(unit ?? ''), mlsysimOptions(options, ['bytes']).bytes === 'binary')),
     /** {bases, spellings, count_labels}: every unit the module reads (docs/units.md) */
     listUnits: () => list('units'),
     /** {sweep_points, sweep_values}: the largest sweep the module takes */

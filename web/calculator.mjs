@@ -335,7 +335,7 @@ export class Calculator {
     $('scenario-assumptions').textContent = type.assumptions;
     $('scenario-excludes').textContent = type.excludes;
     const symbols = $('scenario-symbols');
-    symbols.replaceChildren(...type.symbols.map((s) => el('li', {}, el('code', { text: s.name }), ` = ${s.meaning}${s.unit ? ` (${s.unit})` : ''}`)));
+    symbols.replaceChildren(...type.symbols.map((s) => el('li', {}, el('code', { text: s.name }), ` = ${s.meaning}${s.unit ? ` (${s.unit})` : ''}${s.doc ? `: ${s.doc}` : ''}`)));
     symbols.parentElement.hidden = type.symbols.length === 0;
     if (this.view) this.view.destroy();
     this.view = new ScenarioView(

@@ -1,12 +1,97 @@
-// Figure export of a sweep: the plot as drawing items, rendered to SVG, PNG or CSV for
-// course notes (the on-screen plot is uPlot's, sweep.mjs). One module for every export,
-// so a figure reads the same in each.
+// A sweep's plot, shared by the screen (sweep.mjs, drawn by uPlot) and its exports: the
+// axes (one display scale each, chosen as the cards choose units: format.mjs), the
+// series' colours and dashes, and the figure rendered to SVG, PNG or CSV for course
+// notes. One module for every rendering, so a figure reads the same in each.
+//
+// On screen the colours follow the page's theme (light or dark); the exports are always
+// drawn light, on white, for print (the page says so beside their buttons).
 import { el } from './dom.mjs';
+import { axisScale, tickTexts, valueText, humanText } from './format.mjs';
 
-export const COLORS = ['#1f4e79', '#c2410c', '#15803d', '#7e22ce', '#b91c1c', '#0e7490', '#a16207', '#be185d'];
+/** Series colours, colour-blind safe (Okabe and Ito's palette, adjusted so that each line
+ *  has at least 3:1 contrast with the background of its theme: WCAG 1.4.11). */
+export const PALETTES = {
+  light: ['#0072B2', '#D55E00', '#009E73', '#B8508F', '#1B1F24', '#7F7F7F'],
+  dark: ['#56B4E9', '#E69F00', '#009E73', '#CC79A7', '#F0E442', '#FF7A45'],
+};
+/** Dash patterns (px on, px off; [] solid): with six or more series overlaid, lines differ
+ *  in dash as well as in colour, so no two are told apart by hue alone. */
+export const DASHES = [[], [10, 4], [2, 3], [10, 3, 2, 3], [5, 3], [14, 3, 2, 3, 2, 3]];
+/** The exports' colours: light, for print, whatever the page's theme. */
+export const PRINT = { ink: '#1b1f24', muted: '#57606a', line: '#d8dee4', paper: '#ffffff' };
+
+/** Series `k`'s colour and dash in theme `theme` ('light' or 'dark'): colours cycle every
+ *  six, dashes shift by one each cycle, so the first 36 series are all different. */
+export function seriesStyle(k, theme = 'light') {
+  const pal = PALETTES[theme] || PALETTES.light;
+  return { color: pal[k % pal.length], dash: DASHES[(k + Math.floor(k / pal.length)) % DASHES.length] };
+}
+
+/** A short SVG line in series `k`'s colour and dash, for a legend (no markup parsed). */
+export function swatch(k, theme) {
+  const NS = 'http://www.w3.org/2000/svg';
+  const { color, dash } = seriesStyle(k, theme);
+  const svg = document.createElementNS(NS, 'svg');
+  for (const [a, v] of Object.entries({ width: '30', height: '10', viewBox: '0 0 30 10', 'aria-hidden': 'true', class: 'swatch' })) svg.setAttribute(a, v);
+  const line = document.createElementNS(NS, 'line');
+  for (const [a, v] of Object.entries({ x1: '1', y1: '5', x2: '29', y2: '5', stroke: color, 'stroke-width': '2.5', 'stroke-dasharray': dash.length ? dash.join(' ') : 'none' })) line.setAttribute(a, v);
+  svg.append(line);
+  return svg;
+}
+
+const finite = (v) => Number.isFinite(v);
+const maxAbs = (vals) => vals.reduce((m, v) => (finite(v) ? Math.max(m, Math.abs(v)) : m), 0);
+
+/**
+ * The axes of sweep `last` ({field, xs (in the field's display unit), series: [{label,
+ * unit, ys}], log, prefs}): each in one display scale, as a card would write its
+ * largest value.
+ *   x: {factor, unit, money, toAxis(x in display units) -> axis value, read(axis value) -> card text}
+ *   ys: [{key (the canonical unit), unit, money, factor, series: [indices], read(axis value) -> text}]
+ * Values on an axis are in its scale's unit (so ticks fall on round numbers of it); read()
+ * gives the text a card shows for the value.
+ */
+export function plotAxes(last) {
+  const { field: f, xs, series, prefs } = last;
+  let x;
+  const ends = [xs[0], xs[xs.length - 1]];
+  const known = f.type === 'quantity' && axisScale(f.unit, maxAbs(ends) * f.display_factor, prefs);
+  if (known) {
+    const k = f.display_factor / known.factor;
+    x = { ...known, toAxis: (v) => v * k, read: (v) => valueText(v * known.factor, f.unit, prefs) };
+  } else if (f.type === 'quantity') {  // a unit no card scales (g/kWh, byte/param): the field's own
+    x = { factor: 1, unit: f.display_unit, money: false, toAxis: (v) => v, read: (v) => humanText(v, f.display_unit) };
+  } else {
+    const unit = f.type === 'int' ? 'count' : '';
+    x = { factor: 1, unit: '', money: false, toAxis: (v) => v, read: (v) => humanText(v, unit) };
+  }
+  const keys = [...new Set(series.map((q) => q.unit || ''))];
+  const ys = keys.map((key) => {
+    const members = series.map((q, i) => ((q.unit || '') === key ? i : -1)).filter((i) => i >= 0);
+    const sc = axisScale(key, Math.max(...members.map((i) => maxAbs(series[i].ys))), prefs) || { factor: 1, unit: key, money: false };
+    return { key, ...sc, series: members, read: (v) => valueText(v * sc.factor, key, prefs) };
+  });
+  return { x, ys };
+}
+
+/** The title of axis `a` over the series named `names`: "cost ($)", "speedup". */
+export function axisTitle(names, a) {
+  return `${names.join(', ')}${a.unit ? ` (${a.unit})` : ''}`;
+}
+
+/** Where y axis `k` of `n` is, as its title says it when there are several: "left",
+ *  "right", then "left 2", "right 2"... counting outwards from the plot; "" for one axis. */
+export function axisPlace(k, n) {
+  return n > 1 ? `${k % 2 ? 'right' : 'left'}${k > 1 ? ` ${Math.floor(k / 2) + 1}` : ''}` : '';
+}
+
+/** The x axis's title: "workers, logarithmic", "base_iteration_time (ms)". */
+export function xTitle(last, x) {
+  return `${last.field.name}${x.unit ? ` (${x.unit})` : ''}${last.log ? ', logarithmic' : ''}`;
+}
 
 export function figurePng(last) {
-const fig = figure(last);
+  const fig = figure(last);
   const scale = 2;
   const canvas = el('canvas', { width: String(fig.width * scale), height: String(fig.height * scale) });
   const ctx = canvas.getContext('2d');
@@ -14,11 +99,11 @@ const fig = figure(last);
   for (const it of fig.items) {
     if (it.t === 'rect') { ctx.fillStyle = it.fill; ctx.fillRect(it.x, it.y, it.w, it.h); }
     else if (it.t === 'line' || it.t === 'path') {
-      ctx.strokeStyle = it.stroke; ctx.lineWidth = it.width || 1; ctx.beginPath();
+      ctx.strokeStyle = it.stroke; ctx.lineWidth = it.width || 1; ctx.setLineDash(it.dash || []); ctx.beginPath();
       for (const run of it.t === 'line' ? [[[it.x1, it.y1], [it.x2, it.y2]]] : it.runs) run.forEach(([x, y], k) => (k ? ctx.lineTo(x, y) : ctx.moveTo(x, y)));
       ctx.stroke();
     } else if (it.t === 'text') {
-      ctx.fillStyle = '#222'; ctx.font = `${it.bold ? 'bold ' : ''}${it.size || 12}px sans-serif`;
+      ctx.fillStyle = it.fill || PRINT.ink; ctx.font = `${it.bold ? 'bold ' : ''}${it.size || 12}px sans-serif`;
       ctx.textAlign = it.anchor === 'middle' ? 'center' : it.anchor === 'end' ? 'right' : 'left';
       ctx.textBaseline = 'middle';
       ctx.fillText(it.text, it.x, it.y);
@@ -28,84 +113,118 @@ const fig = figure(last);
 }
 
 export function figureCsv(last) {
-const { field, xs, series } = last;
+  const { field, xs, series } = last;
   const head = [`${field.name}${field.display_unit ? ` (${field.display_unit})` : ''}`, ...series.map((q) => `${q.label}${q.unit ? ` (${q.unit})` : ''}`)];
   const rows = Array.from(xs, (x, i) => [x, ...series.map((q) => (Number.isNaN(q.ys[i]) ? '' : q.ys[i]))].join(','));
   return [head.map((h) => `"${h.replace(/"/g, '""')}"`).join(','), ...rows].join('\n') + '\n';
 }
 
+const textWidth = (t, size = 12) => t.length * size * 0.6;  // sans-serif digits are about 0.55 em
+
 /** The plot as drawing items (rect, line, path, text), rendered to SVG or PNG alike:
- *  white background, title, axes with round ticks, one line per series with gaps, and
- *  a legend that wraps. `last`: {field, xs, series: [{label, unit, ys}], log, title}. */
+ *  white background, title, axes in the cards' units with round ticks, one line per
+ *  series (its colour and dash) with gaps, and a legend that wraps. */
 export function figure(last) {
-const { field, xs, series, log, title } = last;
-  const W = 900, L = 90, R = 90, T = 50;
+  const { xs, series, log, title } = last;
+  const axes = plotAxes(last);
+  const W = 900;
+  // y axes: round ticks in each axis's unit, labelled as the page labels them; the first
+  // on the left, the second on the right, further ones outside those
+  const ys = axes.ys.map((a, k) => {
+    const vals = a.series.flatMap((i) => Array.from(series[i].ys).filter(finite).map((v) => v / a.factor));
+    const r = niceRange(Math.min(0, ...vals), Math.max(0, ...vals));
+    const labels = tickTexts(r.ticks, a.money);
+    return { ...a, ...r, labels, side: k % 2 ? 'right' : 'left', width: Math.max(...labels.map((t) => textWidth(t))) + 14,
+      title: `${axisPlace(k, axes.ys.length) ? `${axisPlace(k, axes.ys.length)}: ` : ''}${axisTitle(a.series.map((i) => series[i].label), a)}` };
+  });
+  const left = ys.filter((a) => a.side === 'left'), right = ys.filter((a) => a.side === 'right');
+  const L = Math.max(60, 16 + left.reduce((w, a) => w + a.width + 8, 0));
+  const R = Math.max(24, 16 + right.reduce((w, a) => w + a.width + 8, 0));
+  left.reduce((at, a) => { a.at = at; return at - a.width - 8; }, L);
+  right.reduce((at, a) => { a.at = at; return at + a.width + 8; }, W - R);
+  // the y axes' titles above the plot: left ones from the left, right ones from the right,
+  // one a line (a right title shares the line of a left one when both fit)
+  const titleLines = [];
+  for (const a of ys) {
+    const fits = (line) => line.every((b) => b.side !== a.side) && line.reduce((w, b) => w + textWidth(b.title), textWidth(a.title)) < W - 48;
+    const line = titleLines.find(fits);
+    if (line) line.push(a); else titleLines.push([a]);
+  }
+  // the figure's title, in lines that fit its width
+  const heading = [];
+  for (const word of title.split(' ')) {
+    const lineNow = heading.length ? heading[heading.length - 1] : null;
+    if (lineNow !== null && textWidth(`${lineNow} ${word}`, 14) <= W - 32) heading[heading.length - 1] = `${lineNow} ${word}`;
+    else heading.push(word);
+  }
+  const top = 20 + (heading.length - 1) * 18;
+  const T = top + 20 + titleLines.length * 18;
   const legendRows = [];
-  let row = [], x = L;
+  let row = [], lx = L;
   series.forEach((q, k) => {
-    const label = `${q.label}${q.unit ? ` (${q.unit})` : ''}`;
-    const w = 30 + label.length * 7;
-    if (row.length && x + w > W - R) { legendRows.push(row); row = []; x = L; }
-    row.push({ k, label, x }); x += w;
+    const w = 40 + textWidth(q.label);
+    if (row.length && lx + w > W - R) { legendRows.push(row); row = []; lx = L; }
+    row.push({ k, label: q.label, x: lx }); lx += w;
   });
   if (row.length) legendRows.push(row);
-  const B = 70 + legendRows.length * 22, H = 420 + legendRows.length * 22;
-  const items = [{ t: 'rect', x: 0, y: 0, w: W, h: H, fill: '#ffffff' }, { t: 'text', x: L, y: 22, text: title, bold: true, size: 14 }];
-  const x0 = xs[0], x1 = xs[xs.length - 1];
+  const B = 66 + legendRows.length * 22, H = 420 + T - 58 + legendRows.length * 22;
+  const items = [{ t: 'rect', x: 0, y: 0, w: W, h: H, fill: PRINT.paper },
+    ...heading.map((text, j) => ({ t: 'text', x: 16, y: 20 + j * 18, text, bold: true, size: 14 }))];
+  titleLines.forEach((line, j) => line.forEach((a) => items.push({ t: 'text', x: a.side === 'left' ? 16 : W - 16, y: top + 24 + j * 18,
+    anchor: a.side === 'left' ? 'start' : 'end', text: a.title })));
+  const x0 = axes.x.toAxis(xs[0]), x1 = axes.x.toAxis(xs[xs.length - 1]);
   const tx = (v) => L + (log ? Math.log(v / x0) / Math.log(x1 / x0) : (v - x0) / (x1 - x0 || 1)) * (W - L - R);
-  const units = [...new Set(series.map((q) => q.unit || '1'))];
-  const ranges = Object.fromEntries(units.map((u) => {
-    const vals = series.filter((q) => (q.unit || '1') === u).flatMap((q) => Array.from(q.ys).filter(Number.isFinite));
-    return [u, niceRange(Math.min(0, ...vals), Math.max(...vals, 0))];
-  }));
-  const ty = (u, v) => T + (1 - (v - ranges[u].lo) / (ranges[u].hi - ranges[u].lo)) * (H - T - B);
-  items.push({ t: 'line', x1: L, y1: H - B, x2: W - R, y2: H - B, stroke: '#333' });
-  const xticks = log ? logTicks(x0, x1) : niceRange(x0, x1).ticks.filter((v) => v >= x0 && v <= x1);
-  for (const v of xticks) {
-    items.push({ t: 'line', x1: tx(v), y1: H - B, x2: tx(v), y2: H - B + 5, stroke: '#333' });
-    items.push({ t: 'text', x: tx(v), y: H - B + 16, text: tickText(v), anchor: 'middle' });
-  }
-  items.push({ t: 'text', x: (L + W - R) / 2, y: H - B + 38, anchor: 'middle',
-    text: `${field.name}${field.display_unit ? ` (${field.display_unit})` : ''}${log ? ', logarithmic' : ''}` });
-  units.forEach((u, k) => {
-    const ax = k % 2 ? W - R : L;
-    items.push({ t: 'line', x1: ax, y1: T, x2: ax, y2: H - B, stroke: '#333' });
-    for (const v of ranges[u].ticks) {
-      if (k === 0) items.push({ t: 'line', x1: L, y1: ty(u, v), x2: W - R, y2: ty(u, v), stroke: '#e5e5e5' });
-      items.push({ t: 'text', x: k % 2 ? ax + 6 : ax - 6, y: ty(u, v), text: tickText(v), anchor: k % 2 ? 'start' : 'end' });
-    }
-    items.push({ t: 'text', x: k % 2 ? W - 8 : 8, y: T - 14, text: u === '1' ? 'dimensionless' : u, anchor: k % 2 ? 'end' : 'start' });
+  const ty = (a, v) => T + (1 - (v - a.lo) / (a.hi - a.lo)) * (H - T - B);
+  items.push({ t: 'line', x1: L, y1: H - B, x2: W - R, y2: H - B, stroke: PRINT.muted });
+  const xticks = log ? logTicks(x0, x1) : niceRange(x0, x1).ticks.filter((v) => v >= x0 - 1e-9 * Math.abs(x1 - x0) && v <= x1 + 1e-9 * Math.abs(x1 - x0));
+  tickTexts(xticks, axes.x.money).forEach((text, i) => {
+    const v = xticks[i];
+    items.push({ t: 'line', x1: tx(v), y1: H - B, x2: tx(v), y2: H - B + 5, stroke: PRINT.muted });
+    items.push({ t: 'text', x: tx(v), y: H - B + 16, text, anchor: 'middle', fill: PRINT.muted });
+  });
+  items.push({ t: 'text', x: (L + W - R) / 2, y: H - B + 38, anchor: 'middle', text: xTitle(last, axes.x) });
+  ys.forEach((a, k) => {
+    items.push({ t: 'line', x1: a.at, y1: T, x2: a.at, y2: H - B, stroke: PRINT.muted });
+    a.ticks.forEach((v, i) => {
+      if (k === 0) items.push({ t: 'line', x1: L, y1: ty(a, v), x2: W - R, y2: ty(a, v), stroke: PRINT.line });
+      items.push({ t: 'text', x: a.side === 'right' ? a.at + 6 : a.at - 6, y: ty(a, v), text: a.labels[i], anchor: a.side === 'right' ? 'start' : 'end', fill: PRINT.muted });
+    });
   });
   series.forEach((q, k) => {
-    const u = q.unit || '1';
+    const a = ys.find((b) => b.series.includes(k));
     const runs = [];
     let run = [];
     xs.forEach((xv, i) => {
-      if (!Number.isFinite(q.ys[i])) { if (run.length) runs.push(run); run = []; return; }
-      run.push([tx(xv), ty(u, q.ys[i])]);
+      if (!finite(q.ys[i])) { if (run.length) runs.push(run); run = []; return; }
+      run.push([tx(axes.x.toAxis(xv)), ty(a, q.ys[i] / a.factor)]);
     });
     if (run.length) runs.push(run);
-    items.push({ t: 'path', runs, stroke: COLORS[k % COLORS.length], width: 2 });
+    const { color, dash } = seriesStyle(k, 'light');
+    items.push({ t: 'path', runs, stroke: color, dash, width: 2 });
   });
-  legendRows.forEach((r, j) => r.forEach(({ k, label, x: lx }) => {
+  legendRows.forEach((r, j) => r.forEach(({ k, label, x: lxk }) => {
     const y = H - B + 58 + j * 22;
-    items.push({ t: 'line', x1: lx, y1: y, x2: lx + 20, y2: y, stroke: COLORS[k % COLORS.length], width: 3 });
-    items.push({ t: 'text', x: lx + 26, y, text: label });
+    const { color, dash } = seriesStyle(k, 'light');
+    items.push({ t: 'line', x1: lxk, y1: y, x2: lxk + 30, y2: y, stroke: color, dash, width: 2.5 });
+    items.push({ t: 'text', x: lxk + 36, y, text: label });
   }));
   return { width: W, height: H, items };
 }
 
 /** The plot as a standalone SVG document, from the same drawing items as the PNG. */
 export function figureSvg(last) {
-const fig = figure(last);
+  const fig = figure(last);
   const esc = (t) => String(t).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
-  const out = [`<svg xmlns="http://www.w3.org/2000/svg" width="${fig.width}" height="${fig.height}" viewBox="0 0 ${fig.width} ${fig.height}" font-family="sans-serif" font-size="12">`];
+  const out = [`<svg xmlns="http://www.w3.org/2000/svg" width="${fig.width}" height="${fig.height}" viewBox="0 0 ${fig.width} ${fig.height}" font-family="sans-serif" font-size="12">`,
+    `<title>${esc(last.title)}</title>`,
+    '<desc>Drawn light, on white, for print, whatever the theme of the page it came from.</desc>'];
   const n = (v) => v.toFixed(1);
+  const dash = (it) => (it.dash && it.dash.length ? ` stroke-dasharray="${it.dash.join(' ')}"` : '');
   for (const it of fig.items) {
     if (it.t === 'rect') out.push(`<rect x="${it.x}" y="${it.y}" width="${it.w}" height="${it.h}" fill="${it.fill}"/>`);
-    else if (it.t === 'line') out.push(`<line x1="${n(it.x1)}" y1="${n(it.y1)}" x2="${n(it.x2)}" y2="${n(it.y2)}" stroke="${it.stroke}" stroke-width="${it.width || 1}"/>`);
-    else if (it.t === 'path') out.push(`<path d="${it.runs.map((r) => r.map(([x, y], k) => `${k ? 'L' : 'M'}${n(x)},${n(y)}`).join('')).join('')}" fill="none" stroke="${it.stroke}" stroke-width="${it.width || 1}"/>`);
-    else out.push(`<text x="${n(it.x)}" y="${n(it.y)}" dominant-baseline="middle"${it.anchor ? ` text-anchor="${it.anchor}"` : ''}${it.bold ? ' font-weight="bold"' : ''}${it.size ? ` font-size="${it.size}"` : ''} fill="#222">${esc(it.text)}</text>`);
+    else if (it.t === 'line') out.push(`<line x1="${n(it.x1)}" y1="${n(it.y1)}" x2="${n(it.x2)}" y2="${n(it.y2)}" stroke="${it.stroke}" stroke-width="${it.width || 1}"${dash(it)}/>`);
+    else if (it.t === 'path') out.push(`<path d="${it.runs.map((r) => r.map(([x, y], k) => `${k ? 'L' : 'M'}${n(x)},${n(y)}`).join('')).join('')}" fill="none" stroke="${it.stroke}" stroke-width="${it.width || 1}"${dash(it)}/>`);
+    else out.push(`<text x="${n(it.x)}" y="${n(it.y)}" dominant-baseline="middle"${it.anchor ? ` text-anchor="${it.anchor}"` : ''}${it.bold ? ' font-weight="bold"' : ''}${it.size ? ` font-size="${it.size}"` : ''} fill="${it.fill || PRINT.ink}">${esc(it.text)}</text>`);
   }
   out.push('</svg>');
   return out.join('\n') + '\n';
@@ -125,13 +244,9 @@ function niceRange(lo, hi) {
 
 function logTicks(lo, hi) {
   const ticks = [];
+  const decades = Math.log10(hi / lo);
+  const mults = decades > 4 ? [1] : [1, 2, 5];
   for (let e = Math.floor(Math.log10(lo)); e <= Math.ceil(Math.log10(hi)); e++)
-    for (const m of [1, 2, 5]) { const v = m * 10 ** e; if (v >= lo && v <= hi) ticks.push(v); }
+    for (const m of mults) { const v = Number((m * 10 ** e).toPrecision(12)); if (v >= lo * (1 - 1e-12) && v <= hi * (1 + 1e-12)) ticks.push(v); }
   return ticks.length >= 2 ? ticks : [lo, hi];
-}
-
-function tickText(v) {
-  const a = Math.abs(v);
-  if (a !== 0 && (a >= 1e6 || a < 1e-3)) return v.toExponential(2).replace(/\.?0+e/, 'e').replace('e+', 'e');
-  return Number(v.toPrecision(6)).toLocaleString('en-US', { maximumFractionDigits: 6 });
 }

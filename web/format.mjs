@@ -11,23 +11,24 @@ export const PREF_CHOICES = { bytes: ['decimal', 'binary'], time: Object.keys(TI
 let core = null;
 /** Registers the module whose formatters every number of the page goes through. */
 export function useModule(m) { core = m; }
-/** A plain number as the cards write it: "12,500", "5.714", "0.5", "2.5e-5". */
-export function numberText(v) { return core.numberText(v); }
+/** A plain number as the cards write it: "12,500", "5.714", "0.5", "2.5e-5"; with
+ *  `digits`, to that many significant digits (ticks that must differ). */
+export function numberText(v, digits) { return core.numberText(v, digits); }
 /** A value in a reported unit, scaled as the cards scale it ("625 ms", "350 GB"). */
 export function humanText(v, unit, bytes = 'decimal') { return core.humanText(v, unit, { bytes }); }
 
-// the old three-significant-digit form of percentages in the comparison
-function sig(v, digits = 4) {
-  if (v === 0 || !Number.isFinite(v)) return String(v);
-  return Number(v.toPrecision(digits)).toLocaleString('en-US', { maximumFractionDigits: 12 });
+/** The text of `value` in `unit` that the time and money settings of `prefs` ask for,
+ *  or null where they ask nothing (the core's text stands). */
+function prefText(value, unit, prefs) {
+  if (unit === 's' && prefs.time !== 'auto' && TIME_UNITS[prefs.time])
+    return `${numberText(value / TIME_UNITS[prefs.time])} ${prefs.time}`;
+  if (unit === 'USD' && prefs.money === 'full') return fullMoney(value);
+  return null;
 }
 
 /** The text shown for property result `p` ({value, unit, text}) under `prefs`. */
 export function shownText(p, prefs) {
-  if (p.unit === 's' && prefs.time !== 'auto' && TIME_UNITS[prefs.time])
-    return `${numberText(p.value / TIME_UNITS[prefs.time])} ${prefs.time}`;
-  if (p.unit === 'USD' && prefs.money === 'full') return fullMoney(p.value);
-  return p.text;
+  return prefText(p.value, p.unit, prefs) ?? p.text;
 }
 
 /** Money in full ("$1,234,567.00"); an amount below a cent is written as the cards write
@@ -49,7 +50,7 @@ export function diffText(v, base) {
   if (v === base) return '±0';
   if (base === 0) return v > 0 ? '+∞ %' : '−∞ %';
   const pct = ((v - base) / Math.abs(base)) * 100;
-  return `${pct > 0 ? '+' : '−'}${sig(Math.abs(pct), 3)} %`;
+  return `${pct > 0 ? '+' : '−'}${numberText(Math.abs(pct), 3)} %`;
 }
 
 /** The best of `values` (numbers, or null where unknown) for a property that declares
@@ -59,4 +60,47 @@ export function bestValue(values, better) {
   const known = values.filter((v) => v !== null);
   if (!better || known.length < 2 || known.every((v) => v === known[0])) return null;
   return better === 'higher' ? Math.max(...known) : Math.min(...known);
+}
+
+// ---- numbers in plots (web/sweep.mjs, web/figure.mjs) ----
+// A plot shows values the core did not send as text (every point of a sweep, every tick):
+// they go through the same core functions, so a hover legend reads as a card would.
+
+/** What a card shows for `value` in reported unit `unit` under display prefs `prefs`. */
+export function valueText(value, unit, prefs = DEFAULT_PREFS) {
+  return prefText(value, unit, prefs) ?? humanText(value, unit, prefs.bytes);
+}
+
+/**
+ * How an axis of values in reported unit `unit` reads: in one scale for all its ticks,
+ * the one a card would choose for the largest magnitude `max` on the axis (the core's
+ * displayScale: bytes in GB, or GiB with binary bytes; seconds in ns to days; USD in $ or
+ * $ million; a rate per s, min, h, day or year), or the time unit and full money the
+ * settings fix. Returns {factor: canonical units per axis unit, unit: the axis title's
+ * unit ("ms", "TiB", "$", "$/h", "per year", "" for none), money: ticks read "$20"}, or
+ * null for a unit no card scales (byte/param): its ticks are plain numbers in that unit.
+ */
+export function axisScale(unit, max, prefs = DEFAULT_PREFS) {
+  if (unit === 'USD' && prefs.money === 'full') return { factor: 1, unit: '$', money: true };
+  if (unit === 's' && prefs.time !== 'auto' && TIME_UNITS[prefs.time]) return { factor: TIME_UNITS[prefs.time], unit: prefs.time, money: false };
+  return core.displayScale(Number.isFinite(max) ? max : 0, unit, { bytes: prefs.bytes });
+}
+
+/** The tick labels of an axis: `values` (in the axis's unit; null where no label is
+ *  wanted) by the cards' number rule, with as many significant digits beyond its four as
+ *  adjacent ticks need to differ; "$" before each where the axis is of money. */
+export function tickTexts(values, money = false) {
+  const shown = values.filter((v) => v !== null && v !== undefined && Number.isFinite(v));
+  let digits = 4;
+  const texts = (d) => shown.map((v) => numberText(v, d));
+  while (digits < 15) {
+    const t = texts(digits);
+    if (t.every((x, i) => i === 0 || x !== t[i - 1])) break;
+    digits++;
+  }
+  const dollar = (v) => {
+    const t = numberText(v, digits);
+    return money ? (t.startsWith('-') ? `-$${t.slice(1)}` : `$${t}`) : t;
+  };
+  return values.map((v) => (v === null || v === undefined || !Number.isFinite(v) ? null : dollar(v)));
 }

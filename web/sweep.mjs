@@ -2,9 +2,19 @@
 // for integer fields), chosen properties plotted against it. The sweep is one call into
 // the module (m.sweep over a Float64Array); the chart library (uPlot) is loaded the
 // first time a plot is shown. Points where a property is unavailable are gaps.
+//
+// The controls apply as the calculator's do, as they are typed (after a short pause);
+// From and To take the field's own text (a quantity with its unit, converted to the unit
+// the sweep uses) or a plain number in that unit. A plot that no longer matches its
+// controls (an invalid range, no property ticked) is dimmed, and the status says why.
+// Axes, ticks and the hover legend read in the cards' units and numbers (figure.mjs
+// plotAxes, format.mjs); colours follow the theme, also when it changes while shown.
 import { $, el, download, copyText, actionButton } from './dom.mjs';
 import { apiInputs, usesInput } from './fields.mjs';
-import { COLORS, figurePng, figureCsv, figureSvg } from './figure.mjs';
+import { tickTexts } from './format.mjs';
+import { plotAxes, axisTitle, axisPlace, xTitle, seriesStyle, swatch, PALETTES, figurePng, figureCsv, figureSvg } from './figure.mjs';
+
+const APPLY_DELAY_MS = 300;  // typing in From, To or Points applies once it pauses this long
 
 let uPlotModule = null;
 async function loadChart() {
@@ -16,14 +26,58 @@ async function loadChart() {
   return uPlotModule;
 }
 
+const NUMBER = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/;
 
-/** The x values of a sweep setting {from, to, n, scale} for field `f`. */
+/** An error that names the control it is about ('from', 'to', 'n'), for the page to mark. */
+function controlError(control, message) {
+  return Object.assign(new Error(message), { control });
+}
+
+/**
+ * The value of From or To (`what`) from its text, in the unit the sweep of field `f` uses
+ * (its display unit): a plain number is in that unit already; a quantity with its unit
+ * ("500 ms", "2 $/hour") is converted, by the module's own unit parser (an evaluation of
+ * type `typeName` with only that field: its normalized value). Throws with the module's
+ * message for a wrong unit or dimension.
+ */
+export function parseBound(text, what, f, m, typeName) {
+  const t = String(text).trim();
+  const control = what.toLowerCase();
+  if (t === '') throw controlError(control, `${what} is empty: type a number${f.type === 'quantity' ? `, or a quantity such as "1 ${f.display_unit}"` : ''}.`);
+  if (NUMBER.test(t)) return Number(t);
+  if (f.type !== 'quantity') throw controlError(control, `${what} must be a number such as 1 or 2.5e3, got "${t.slice(0, 40)}".`);
+  const canonical = (s) => {
+    try {
+      const r = m.evaluate(typeName, { [f.name]: s }, { partial: true });
+      const v = r.inputs[f.name];
+      if (v && typeof v === 'object') return { value: v.value };
+      const e = r.input_errors.find((x) => x.field === f.name);
+      return { error: e ? e.message : `not a ${f.dimension}` };
+    } catch (e) {
+      return { error: e.message };
+    }
+  };
+  let got = canonical(t);
+  // a value the field's rule refuses (0 s where time > 0 s) is still a bound of a range:
+  // its number times its unit, read from "1 <unit>"
+  const parts = /^\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)\s*(.+)$/.exec(t);
+  if (got.error && parts && / must be /.test(got.error)) {
+    const unit = canonical(`1 ${parts[2]}`);
+    if (!unit.error) got = { value: Number(parts[1]) * unit.value };
+  }
+  if (got.error) throw controlError(control, `${what}: ${got.error.replace(new RegExp(`^${f.name}: `), '')}`);
+  return Number((got.value / f.display_factor).toPrecision(15));
+}
+
+/** The x values of a sweep setting {from, to, n, scale} for field `f`: `from` and `to`
+ *  are numbers (or plain-number text), in the unit the sweep uses. */
 export function sweepValues(f, s) {
-  const number = (t) => (/^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/.test(String(t)) ? Number(t) : NaN);
+  const number = (t) => (typeof t === 'number' ? t : NUMBER.test(String(t)) ? Number(t) : NaN);
   const from = number(s.from), to = number(s.to), n = number(s.n);
-  if (!Number.isFinite(from) || !Number.isFinite(to)) throw new Error('from and to must be numbers such as 1 or 2.5e3');
-  if (!(Number.isInteger(n) && n >= 2 && n <= 100000)) throw new Error('points must be a whole number from 2 to 100000');
-  if (s.scale === 'log' && !(from > 0 && to > 0)) throw new Error('a logarithmic range needs from > 0 and to > 0');
+  if (!Number.isFinite(from)) throw controlError('from', 'From must be a number such as 1 or 2.5e3.');
+  if (!Number.isFinite(to)) throw controlError('to', 'To must be a number such as 1 or 2.5e3.');
+  if (!(Number.isInteger(n) && n >= 2 && n <= 100000)) throw controlError('n', 'Points must be a whole number from 2 to 100000.');
+  if (s.scale === 'log' && !(from > 0 && to > 0)) throw controlError(from > 0 ? 'to' : 'from', 'A logarithmic range needs From > 0 and To > 0: choose the linear scale, or a positive range.');
   // interpolate without overflow: in log space for a log range, as a weighted mean otherwise
   const [la, lb] = [Math.log(from), Math.log(to)];
   let xs = Array.from({ length: n }, (_, i) => {
@@ -36,14 +90,46 @@ export function sweepValues(f, s) {
   if (s.scale === 'log') xs = xs.filter((x) => x > 0);  // 0.4 rounds to 0, which a log axis cannot show
   xs = [...new Set(xs)].sort((a, b) => a - b);
   if (xs.length < 2 || xs[xs.length - 1] - xs[0] <= 1e-9 * Math.max(Math.abs(xs[0]), Math.abs(xs[xs.length - 1])))
-    throw new Error(`from and to give fewer than 2 distinct ${f.type === 'int' ? 'integer ' : ''}points to plot; widen the range`);
+    throw controlError('to', `From and To give fewer than 2 distinct ${f.type === 'int' ? 'integer ' : ''}points to plot; widen the range.`);
   return Float64Array.from(xs);
+}
+
+/** The relative luminance of a CSS colour "#rrggbb" or "rgb(r, g, b)" (WCAG). */
+function luminance(color) {
+  const c = String(color).trim();
+  const rgb = c.startsWith('#') ? [1, 3, 5].map((i) => parseInt(c.slice(i, i + 2), 16)) : (c.match(/[\d.]+/g) || [255, 255, 255]).slice(0, 3).map(Number);
+  const [r, g, b] = rgb.map((v) => { const s = v / 255; return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4; });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
 export class Sweep {
   constructor(app) {
     this.app = app;
     this.plot = null;
+    this.timer = null;
+    this.stale = false;
+    // From, To and Points apply as they are typed, once typing pauses (a change, on
+    // leaving the field or Enter, applies at once: the page listens for it)
+    for (const id of ['sweep-from', 'sweep-to', 'sweep-n'])
+      $(id).addEventListener('input', () => {
+        clearTimeout(this.timer);
+        this.timer = setTimeout(() => this.read(), APPLY_DELAY_MS);
+      });
+    // the plot is drawn in the theme's colours: redrawn when the theme changes (the
+    // system's setting, or the page's data-theme attribute, which the theme= option sets)
+    const retheme = () => { if (this.last && $('sweep-plot').clientWidth > 0) this.draw(); };
+    matchMedia('(prefers-color-scheme: dark)').addEventListener('change', retheme);
+    new MutationObserver(retheme).observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme', 'class'] });
+    // ... and in the display units the page's settings choose, also when they change
+    for (const k of ['bytes', 'time', 'money'])
+      $(`pref-${k}`).addEventListener('change', () => {
+        if (!this.last) return;
+        this.last.prefs = { ...this.app.state.prefs };
+        if ($('sweep-plot').clientWidth > 0) this.draw();
+      });
+    // ... and as wide as its card, following it (a phone turned, a window resized)
+    this.resizes = new ResizeObserver(() => this.fit());
+    this.resizes.observe($('sweep-plot'));
   }
 
   /** The numeric fields of the calculator's type. */
@@ -78,11 +164,23 @@ export class Sweep {
       el('input', { type: 'checkbox', value: p.name, checked: s.props.includes(p.name), 'data-property': p.name }),
       el('code', { text: p.name }))));
     $('sweep-base').textContent = this.app.calcLabel();
+    this.showUnit();
     this.run();
+  }
+
+  /** The unit From and To are read in, beside them: "plain numbers in s, or a quantity". */
+  showUnit() {
+    const f = this.fields().find((q) => q.name === $('sweep-field').value);
+    for (const id of ['sweep-from', 'sweep-to']) $(id).inputMode = f && f.type === 'quantity' ? 'text' : 'decimal';
+    $('sweep-unit').textContent = !f ? '' : f.type === 'quantity'
+      ? `From and To: a number in ${f.display_unit}, or a quantity with its unit (such as "1 ${f.display_unit}").`
+      : `From and To: ${f.type === 'int' ? 'whole numbers (the sweep steps by integers)' : 'numbers'}.`;
   }
 
   /** Reads the controls into the state, then sweeps and plots. */
   read() {
+    clearTimeout(this.timer);
+    this.timer = null;
     const s = this.app.state.sweep;
     s.field = $('sweep-field').value;
     s.from = $('sweep-from').value;
@@ -91,8 +189,14 @@ export class Sweep {
     s.scale = $('sweep-scale').value;
     s.overlay = $('sweep-overlay').checked;
     s.props = [...new Set([...$('sweep-props').querySelectorAll('input:checked')].map((i) => i.value))];
+    this.showUnit();
     this.app.changed('sweep');
     this.run();
+  }
+
+  /** Applies typing that is still waiting for its pause (before an export reads the plot). */
+  flush() {
+    if (this.timer) this.read();
   }
 
   /** The scenarios swept: the calculator's, or each comparison column. */
@@ -104,86 +208,220 @@ export class Sweep {
     return [{ label: this.app.calcLabel(), inputs: this.app.calculator.lastGood || apiInputs(type, calc.texts).inputs }];
   }
 
+  /** The controls no longer describe the plot shown: it is dimmed (or, with none drawn
+   *  yet, absent), the exports are off, and the status says why. */
+  refuse(message, control) {
+    const status = $('sweep-status');
+    for (const c of ['from', 'to', 'n']) {
+      const input = $(`sweep-${c}`);
+      input.setAttribute('aria-invalid', String(c === control));
+      input.classList.toggle('invalid', c === control);
+    }
+    status.classList.add('failed');
+    this.stale = true;
+    const box = $('sweep-plot');
+    box.classList.toggle('outdated', !!this.plot);
+    status.textContent = this.plot ? `${message} The plot below (dimmed) is of the last valid settings: ${this.last.setting}.` : message;
+    this.enableExports();
+  }
+
+  enableExports() {
+    for (const b of $('sweep-exports').querySelectorAll('button')) {
+      b.disabled = this.stale;
+      b.title = this.stale ? 'the plot does not match the controls: correct them first' : '';
+    }
+  }
+
   async run() {
     const type = this.app.calcType();
     const s = this.app.state.sweep;
     const f = this.fields().find((q) => q.name === s.field);
-    const status = $('sweep-status');
-    status.classList.remove('failed');
-    let xs;
+    let xs, from, to;
     try {
-      xs = sweepValues(f, s);
-      if (!s.props.length) throw new Error('choose at least one property');
+      from = parseBound(s.from, 'From', f, this.app.m, type.name);
+      to = parseBound(s.to, 'To', f, this.app.m, type.name);
+      xs = sweepValues(f, { ...s, from, to });
+      if (!s.props.length) throw controlError(null, 'Tick at least one property to plot.');
     } catch (e) {
-      status.textContent = e.message;
-      status.classList.add('failed');
+      this.refuse(e.message, e.control);
       return;
     }
     const series = [];
     let ms = 0;
     let invalid = '';
-    for (const base of this.bases()) {
+    const bases = this.bases();
+    for (const base of bases) {
       let r;
       const t0 = performance.now();
       try {
         r = this.app.m.sweep(type.name, base.inputs, f.name, xs, s.props, f.type === 'quantity' ? { unit: f.display_unit } : undefined);
       } catch (e) {
-        status.textContent = `${base.label}: ${e.message}`;
-        status.classList.add('failed');
+        this.refuse(`${base.label}: ${e.message}`, null);
         return;
       }
       ms += performance.now() - t0;
-      if (r.invalid_points && !invalid) invalid = ` ${r.invalid_points} points break the rule of ${f.name} (${r.first_invalid}) and are left out.`;
-      for (const p of s.props) series.push({ label: this.bases().length > 1 ? `${p} (${base.label})` : p, unit: r.units[p], ys: r.properties[p] });
+      if (r.invalid_points && !invalid) invalid = ` ${r.invalid_points} ${r.invalid_points === 1 ? 'point breaks' : 'points break'} the rule of ${f.name} (${r.first_invalid}) and ${r.invalid_points === 1 ? 'is' : 'are'} left out.`;
+      for (const p of s.props) series.push({ label: bases.length > 1 ? `${p} (${base.label})` : p, name: p, unit: r.units[p], ys: r.properties[p] });
     }
+    for (const c of ['from', 'to', 'n']) { $(`sweep-${c}`).setAttribute('aria-invalid', 'false'); $(`sweep-${c}`).classList.remove('invalid'); }
     // a property whose equation does not use the swept input is flat: say why
     const flat = type.properties.filter((p) => s.props.includes(p.name) && !usesInput(type, p, f.name));
     const flatNote = flat.map((p) => ` ${p.name} does not change with ${f.name}: its equation uses ${p.depends_on.join(', ')} only.`).join('');
+    const status = $('sweep-status');
+    status.classList.remove('failed');
     status.textContent = `${xs.length.toLocaleString('en-US')} points${f.type === 'int' ? ' (integer steps)' : ''} × ${series.length} series computed in ${ms.toFixed(1)} ms, one call per series.${invalid}${flatNote}`;
+    this.stale = false;
+    $('sweep-plot').classList.remove('outdated');
     document.body.dataset.sweepMs = String(ms);
-    this.last = { field: f, xs, series, log: s.scale === 'log', title: `${s.props.join(', ')} against ${f.name} · ${this.app.calcLabel()}` };
+    const unit = f.type === 'quantity' ? ` ${f.display_unit}` : '';
+    this.last = { field: f, xs, series, log: s.scale === 'log', prefs: { ...this.app.state.prefs },
+      title: `${s.props.join(', ')} against ${f.name} · ${this.app.calcLabel()}`,
+      setting: `${f.name} from ${from}${unit} to ${to}${unit}, ${s.scale === 'log' ? 'logarithmic' : 'linear'}, of ${s.props.join(', ')}` };
     await this.draw();
+  }
+
+  /** The theme's colours, read from the page's style sheet where the plot is. */
+  colors() {
+    const cs = getComputedStyle($('sweep-plot'));
+    const v = (name, fallback) => cs.getPropertyValue(name).trim() || fallback;
+    const paper = v('--paper', '#ffffff');
+    return { ink: v('--ink', '#1b1f24'), muted: v('--muted', '#57606a'), line: v('--line', '#d8dee4'), paper,
+      theme: luminance(paper) < 0.2 ? 'dark' : 'light' };
+  }
+
+  /** The plot's size for a box `width` px wide: its whole width, a height that suits it. */
+  size(width) {
+    const w = Math.max(200, Math.floor(width));
+    return { width: w, height: Math.round(Math.min(420, Math.max(260, w * 0.6))) };
+  }
+
+  /** How many y axes a plot `width` px wide draws: beyond these, the lines of further
+   *  units have no axis (their titles say so; the hover legend reads their values), so
+   *  that on a phone the lines keep most of the width. */
+  axesFor(width) {
+    return width < 560 ? 2 : width < 900 ? 4 : Infinity;
+  }
+
+  /** Follows the box's width (ResizeObserver): a new size, or a new plot where the
+   *  number of axes drawn changes with it. */
+  fit() {
+    const box = $('sweep-plot');
+    if (!this.plot || box.clientWidth === 0) return;
+    const { width, height } = this.size(box.clientWidth);
+    if (this.axesFor(width) !== this.axesFor(this.plot.width)) { this.draw(); return; }
+    if (width !== this.plot.width || height !== this.plot.height) this.plot.setSize({ width, height });
   }
 
   async draw() {
     const uPlot = await loadChart();
-    const { field, xs, series, log } = this.last;
-    const units = [...new Set(series.map((q) => q.unit || '1'))];
-    const fmt = (v) => (v === null || v === undefined || Number.isNaN(v) ? '—' : Number(v.toPrecision(8)).toLocaleString('en-US', { maximumFractionDigits: 12 }));
+    const last = this.last;
+    const { xs, series, log } = last;
     const box = $('sweep-plot');
-    const width = Math.max(280, box.clientWidth || 800);
+    const col = this.colors();
+    const axes = plotAxes(last);
+    const font = `12px ${getComputedStyle(box).fontFamily || 'sans-serif'}`;
+    // as wide as its widest label (measured in the font it is drawn in), never wider
+    const fitLabels = (u, values, i) => {
+      const axis = u.axes[i];
+      u.ctx.font = axis.font[0];
+      const widest = Math.max(0, ...(values || []).filter(Boolean).map((t) => u.ctx.measureText(t).width)) / (uPlot.pxRatio || devicePixelRatio || 1);
+      return Math.ceil(widest + axis.ticks.size + axis.gap + 6);
+    };
+    const xSpace = (u, i, lo, hi) => {
+      u.ctx.font = u.axes[i].font[0];
+      const texts = tickTexts([lo, (lo + hi) / 2, hi], axes.x.money);
+      return Math.max(40, ...texts.map((t) => u.ctx.measureText(t).width / (uPlot.pxRatio || 1))) + 16;
+    };
+    const grid = { stroke: col.line, width: 1 };
+    const ticks = { stroke: col.line, width: 1, size: 5 };
+    const shown = new Map((this.plot ? this.plot.series : []).map((q) => [q.label, q.show]));
+    const xRange = [axes.x.toAxis(xs[0]), axes.x.toAxis(xs[xs.length - 1])];
+    const label = (q, k) => el('span', { class: 'series-label' }, swatch(k, col.theme), el('span', { text: q.label }));
+    const size = this.size(box.clientWidth || 800);
+    const drawn = this.axesFor(size.width);
     const opts = {
-      width, height: Math.round(Math.min(420, width * 0.6)),
-      scales: { x: { time: false, distr: log ? 3 : 1, range: () => [xs[0], xs[xs.length - 1]] }, ...Object.fromEntries(units.map((u) => [u, { auto: true }])) },
+      ...size,
+      scales: { x: { time: false, distr: log ? 3 : 1, range: () => xRange }, ...Object.fromEntries(axes.ys.map((a) => [a.key || '1', { auto: true }])) },
       axes: [
-        { label: `${field.name}${field.display_unit ? ` (${field.display_unit})` : ''}`, stroke: 'currentColor', grid: { stroke: 'rgba(128,128,128,0.2)' } },
-        ...units.map((u, k) => ({ scale: u, side: k % 2 ? 1 : 3, label: u === '1' ? 'dimensionless' : u, stroke: 'currentColor',
-          grid: { show: k === 0, stroke: 'rgba(128,128,128,0.2)' }, size: 70 })),
+        { scale: 'x', stroke: col.muted, font, grid, ticks, size: 30, gap: 4, space: xSpace, values: (u, splits) => tickTexts(splits, axes.x.money) },
+        ...axes.ys.map((a, k) => ({ scale: a.key || '1', side: k % 2 ? 1 : 3, stroke: col.muted, font, gap: 4, show: k < drawn,
+          grid: { ...grid, show: k === 0 }, ticks, size: fitLabels, values: (u, splits) => tickTexts(splits, a.money) })),
       ],
       series: [
-        { label: field.name, value: (u, v) => fmt(v) },
-        ...series.map((q, k) => ({ label: `${q.label}${q.unit ? ` (${q.unit})` : ''}`, scale: q.unit || '1', stroke: COLORS[k % COLORS.length], width: 2, spanGaps: false, value: (u, v) => fmt(v) })),
+        { label: last.field.name, value: (u, v) => (v === null || v === undefined ? '—' : axes.x.read(v)) },
+        ...series.map((q, k) => {
+          const a = axes.ys.find((b) => b.series.includes(k));
+          const { color, dash } = seriesStyle(k, col.theme);
+          return { label: q.label, scale: a.key || '1', stroke: color, dash, width: 2, spanGaps: false, show: shown.get(q.label) ?? true,
+            points: { stroke: color, fill: col.paper }, value: (u, v) => (v === null || v === undefined ? '—' : a.read(v)) };
+        }),
       ],
-      legend: { live: true },
-      cursor: { drag: { x: false, y: false } },
+      legend: { live: true, markers: { show: false } },
+      cursor: { drag: { x: false, y: false }, points: { fill: col.paper } },
     };
-    const data = [Array.from(xs), ...series.map((q) => Array.from(q.ys, (v) => (Number.isNaN(v) ? null : v)))];
+    const data = [Array.from(xs, axes.x.toAxis), ...series.map((q, k) => {
+      const a = axes.ys.find((b) => b.series.includes(k));
+      return Array.from(q.ys, (v) => (Number.isFinite(v) ? v / a.factor : null));
+    })];
     if (this.plot) this.plot.destroy();
-    box.replaceChildren();
+    // the y axes' titles above the plot (left ones left, right ones right): text that
+    // wraps, never drawn over the ticks; the x axis's below it
+    const title = (a, k) => el('p', { class: 'plot-title', 'data-axis': String(k + 1),
+      text: k >= drawn ? `no axis at this width (the legend reads it): ${axisTitle(a.series.map((i) => series[i].label), a)}`
+        : `${axisPlace(k, axes.ys.length) ? `${axisPlace(k, axes.ys.length)}: ` : ''}${axisTitle(a.series.map((i) => series[i].label), a)}` });
+    const titles = el('div', { class: 'plot-titles' },
+      el('div', { class: 'left' }, ...axes.ys.map((a, k) => (k % 2 ? null : title(a, k)))),
+      axes.ys.length > 1 ? el('div', { class: 'right' }, ...axes.ys.map((a, k) => (k % 2 ? title(a, k) : null))) : null);
+    box.replaceChildren(titles);
     this.plot = new uPlot(opts, data, box);
+    // each series' name with a sample of its line (colour and dash) in the hover legend
+    const labels = this.plot.root.querySelectorAll('.u-legend .u-series .u-label');
+    series.forEach((q, k) => { if (labels[k + 1]) labels[k + 1].replaceChildren(label(q, k)); });
+    const wrap = this.plot.root.querySelector('.u-wrap');
+    wrap.after(el('p', { class: 'plot-title x', 'data-axis': '0', text: xTitle(last, axes.x) }));
+    wrap.setAttribute('role', 'img');
+    wrap.setAttribute('aria-label', `Plot of ${axes.ys.map((a) => axisTitle(a.series.map((i) => series[i].label), a)).join('; ')} against ${xTitle(last, axes.x)}, from ${axes.x.read(xRange[0])} to ${axes.x.read(xRange[1])}. The table below it reads the values under the pointer; Download CSV gives them all.`);
     box.dataset.ready = '1';
-    this.exportName = `mlsysim-sweep-${field.name}`;
+    box.dataset.theme = col.theme;
+    this.axes = axes;
+    this.exportName = `mlsysim-sweep-${last.field.name}`;
     // Made once: a redraw (when a range field loses focus to a click on one of these
     // buttons) must not replace the button under the pointer and swallow the click.
     const exports = $('sweep-exports');
     if (!exports.childElementCount) exports.replaceChildren(
-      actionButton('Download SVG', () => { download(`${this.exportName}.svg`, new Blob([this.svg()], { type: 'image/svg+xml' })); }),
-      actionButton('Copy SVG', () => copyText(this.svg())),
-      actionButton('Download PNG', async () => { download(`${this.exportName}.png`, await this.png()); }),
+      actionButton('Download SVG', () => { this.flush(); download(`${this.exportName}.svg`, new Blob([this.svg()], { type: 'image/svg+xml' })); }),
+      actionButton('Copy SVG', () => { this.flush(); return copyText(this.svg()); }),
+      actionButton('Download PNG', async () => { this.flush(); download(`${this.exportName}.png`, await this.png()); }),
       actionButton('Copy PNG', async () => {
+        this.flush();
         try { await navigator.clipboard.write([new ClipboardItem({ 'image/png': await this.png() })]); return true; } catch { return false; }
       }),
-      actionButton('Download CSV', () => { download(`${this.exportName}.csv`, new Blob([this.csv()], { type: 'text/csv' })); }));
+      actionButton('Download CSV', () => { this.flush(); download(`${this.exportName}.csv`, new Blob([this.csv()], { type: 'text/csv' })); }),
+      el('span', { class: 'help export-note', text: 'SVG and PNG are drawn light, on white, for print, in either theme.' }));
+    this.enableExports();
+  }
+
+  /** What the plot shows, for tests and tools: each axis's title and tick texts, and
+   *  each series' colour and dash. */
+  describe() {
+    const u = this.plot;
+    if (!u) return null;
+    const titles = [...$('sweep-plot').querySelectorAll('.plot-title')].map((p) => ({ axis: Number(p.dataset.axis), text: p.textContent }));
+    const ratio = devicePixelRatio || 1;
+    return {
+      theme: $('sweep-plot').dataset.theme, stale: this.stale,
+      width: u.width, height: u.height, plotWidth: u.bbox.width / ratio, plotLeft: u.bbox.left / ratio,
+      axes: u.axes.map((a, i) => {
+        const shown = (a._values || []).map((t, j) => [t, (a._splits || [])[j]]).filter(([t]) => t !== null && t !== undefined && t !== '');
+        u.ctx.font = a.font[0];
+        return { side: a.side, show: a.show !== false, size: a._size, ticks: shown.map(([t]) => t),
+          // where each label is drawn (its centre along the axis) and how wide it is, in CSS px
+          at: shown.map(([, v]) => u.valToPos(v, a.scale)), widths: shown.map(([t]) => u.ctx.measureText(t).width / ratio),
+          title: (titles.find((t) => t.axis === i) || {}).text || '' };
+      }),
+      series: this.plot.series.slice(1).map((q, k) => ({ label: q.label, color: typeof q.stroke === 'function' ? q.stroke(this.plot, k + 1) : q.stroke, dash: q.dash || [] })),
+      palette: PALETTES[$('sweep-plot').dataset.theme],
+    };
   }
 
   png() { return figurePng(this.last); }

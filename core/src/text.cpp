@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <iterator>
 #include <string>
 
 #include "mlsysim/units.hpp"
@@ -79,24 +80,35 @@ struct Scale {
   const char* suffix;
 };
 
-std::string scaled(double v, const Scale* scales, std::size_t n) {
-  const double a = std::fabs(v);
+// The scale a magnitude `a` reads in: the largest it reaches, or the next when it rounds
+// up to it (999.96 ms -> 1 s); the scale of factor 1 (else the first) for 0.
+const Scale& pick_scale(double a, const Scale* scales, std::size_t n) {
   std::size_t pick = 0;
+  if (a == 0) {
+    for (std::size_t i = 0; i < n; ++i)
+      if (scales[i].factor == 1) pick = i;
+    return scales[pick];
+  }
   for (std::size_t i = 0; i < n; ++i)
     if (a >= scales[i].factor) pick = i;
-  // a value that rounds up to the next scale reads better there (999.96 ms -> 1 s)
   if (pick + 1 < n && a / scales[pick + 1].factor >= 0.99995) ++pick;
-  return format_sig(v / scales[pick].factor) + " " + scales[pick].suffix;
+  return scales[pick];
 }
+
+std::string scaled(double v, const Scale* scales, std::size_t n) {
+  const Scale& s = pick_scale(std::fabs(v), scales, n);
+  return format_sig(v / s.factor) + " " + s.suffix;
+}
+
+const Scale kMoney[] = {{1e6, "million"}, {1e9, "billion"}, {1e12, "trillion"}};
 
 std::string money(double v) {
   const double a = std::fabs(v);
   const std::string sign = v < 0 ? "-" : "";
   char buf[64];
   if (a >= 1e6) {
-    static const Scale big[] = {{1e6, "million"}, {1e9, "billion"}, {1e12, "trillion"}};
     if (a >= 1e15) return sign + "$" + format_sig(a);
-    return sign + "$" + scaled(a, big, 3);
+    return sign + "$" + scaled(a, kMoney, 3);
   }
   // below a cent, two significant digits written out ("$0.0000017"): a cost that is not
   // zero never reads as zero, and students compare decimals, not exponents
@@ -188,6 +200,22 @@ const Per kPer[] = {{1, "s"}, {60, "min"}, {3600, "h"}, {kDay, "day"}, {365 * kD
 
 }  // namespace
 
+namespace {
+
+const Per& pick_per(double a) {
+  for (const Per& p : kPer)
+    if (a * p.seconds >= 0.99995) return p;
+  return kPer[std::size(kPer) - 1];
+}
+
+const UnitScales* unit_scales(std::string_view unit) {
+  for (const UnitScales& u : kScales)
+    if (unit == u.unit) return &u;
+  return nullptr;
+}
+
+}  // namespace
+
 std::string human_text(double v, std::string_view unit, BytePrefix bytes) {
   if (!std::isfinite(v)) return js_number(v);
   if (unit == "USD") return money(v);
@@ -197,20 +225,15 @@ std::string human_text(double v, std::string_view unit, BytePrefix bytes) {
   }
   if (unit.empty()) return number_text(v);
   if (unit == "byte" && bytes == BytePrefix::binary) return v == 0 ? "0 B" : scaled(v, kBinaryBytes, 7);
-  for (const UnitScales& u : kScales) {
-    if (unit != u.unit) continue;
-    if (v == 0) return u.zero;
-    const std::string out = scaled(v, u.scales, u.n);
+  if (const UnitScales* u = unit_scales(unit)) {
+    if (v == 0) return u->zero;
+    const std::string out = scaled(v, u->scales, u->n);
     return out == "1 days" ? "1 day" : out;
   }
   if (unit == "1/s" || unit == "USD/s") {
-    const Per* per = &kPer[0];
-    for (const Per& p : kPer) {
-      per = &p;
-      if (std::fabs(v) * p.seconds >= 0.99995) break;
-    }
-    const double x = v * per->seconds;
-    return (unit == "USD/s" ? money(x) : format_sig(x)) + "/" + per->name;
+    const Per& per = pick_per(std::fabs(v));
+    const double x = v * per.seconds;
+    return (unit == "USD/s" ? money(x) : format_sig(x)) + "/" + per.name;
   }
   if (unit.size() > 2 && unit.compare(0, 2, "1/") == 0) return format_sig(v) + "/" + std::string(unit.substr(2));
   return format_sig(v) + " " + std::string(unit);
@@ -232,6 +255,34 @@ std::string number_text(double v) {
   // 4 significant digits, or one decimal where the whole part alone has more (33,333.3)
   const int whole_digits = a >= 1 ? static_cast<int>(std::floor(std::log10(a))) + 1 : 0;
   return format_sig(v, std::max(4, whole_digits + 1));
+}
+
+std::string significant_text(double v, int digits) {
+  return format_sig(v, std::clamp(digits, 1, 17));
+}
+
+DisplayScale display_scale(double v, std::string_view unit, BytePrefix bytes) {
+  const double a = std::isfinite(v) ? std::fabs(v) : 0;
+  if (unit == "USD") {
+    if (a < 1e6 || a >= 1e15) return {1, "$", true, true};
+    const Scale& s = pick_scale(a, kMoney, 3);
+    return {s.factor, std::string("$ ") + s.suffix, true, true};
+  }
+  if (unit.empty() || is_count_label(unit)) return {1, unit == "count" ? "" : std::string(unit), false, true};
+  if (unit == "byte" && bytes == BytePrefix::binary) {
+    const Scale& s = pick_scale(a, kBinaryBytes, 7);
+    return {s.factor, s.suffix, false, true};
+  }
+  if (const UnitScales* u = unit_scales(unit)) {
+    const Scale& s = pick_scale(a, u->scales, u->n);
+    return {s.factor, s.suffix, false, true};
+  }
+  if (unit == "1/s" || unit == "USD/s") {
+    const Per& per = a > 0 ? pick_per(a) : kPer[0];
+    return {1 / per.seconds, (unit == "USD/s" ? "$/" : "per ") + std::string(per.name), unit == "USD/s", true};
+  }
+  if (unit.size() > 2 && unit.compare(0, 2, "1/") == 0) return {1, "per " + std::string(unit.substr(2)), false, true};
+  return {1, std::string(unit), false, false};
 }
 
 }  // namespace mlsysim

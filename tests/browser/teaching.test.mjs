@@ -72,7 +72,7 @@ test('sweep: workers 1 to 1024 (log) with speedup and cost plots without errors'
   await open('?preset=TransformerBsp8Workers&mode=sweep&sfield=workers&sfrom=1&sto=1024&sn=200&sscale=log&sprops=speedup,cost');
   await page.waitForSelector('#sweep-plot[data-ready="1"] canvas');
   assert.match(await page.textContent('#sweep-status'), /^\d+ points \(integer steps\) × 2 series/);
-  // hover shows exact values: the legend reads the point under the cursor
+  // hover shows the point's values as the cards write them: the legend reads the point under the cursor
   await page.locator('#sweep-plot').scrollIntoViewIfNeeded();
   const plot = await page.locator('#sweep-plot .u-over').boundingBox();
   await page.mouse.move(plot.x + plot.width / 2, plot.y + plot.height / 2);
@@ -80,11 +80,12 @@ test('sweep: workers 1 to 1024 (log) with speedup and cost plots without errors'
   await page.waitForFunction(() => /workers\s*[0-9]/.test(document.querySelector('#sweep-plot .u-legend').textContent));
   const legend = await page.locator('#sweep-plot .u-legend').textContent();
   const workers = Number(/workers\s*([0-9,]+)/.exec(legend)[1].replace(/,/g, ''));
-  const cost = Number(/cost \(USD\)\s*([0-9,.]+)/.exec(legend)[1].replace(/,/g, ''));
+  const cost = /cost\s*(\$[0-9,.]+)/.exec(legend)[1];
   assert.ok(workers > 100 && workers < 1024, legend);
-  // by hand: cost = workers x 14000 iterations x 0.625 s x 2/3600 USD/s
-  assert.ok(Math.abs(cost - workers * 14000 * 0.625 * 2 / 3600) < 1e-3, `${legend}: cost at ${workers} workers`);
-  assert.match(legend, /speedup\s*5\.7142857/);
+  // by hand: cost = workers x 14000 iterations x 0.625 s x 2/3600 USD/s, in dollars and cents as on its card
+  const byHand = workers * 14000 * 0.625 * 2 / 3600;
+  assert.equal(cost, `$${byHand.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`, `${legend}: cost at ${workers} workers`);
+  assert.match(legend, /speedup\s*5\.714(?!\d)/);  // the card's 5.714, not 5.7142857
   await page.screenshot({ path: path.join(shots, 'sweep-workers.png'), fullPage: true });
   // 10 000 points in one call, timed in the page
   const ms = await page.evaluate(() => {

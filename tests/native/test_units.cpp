@@ -139,6 +139,38 @@ TEST_CASE("Human-readable text scales to a sensible prefix", "[units]") {
   CHECK(human_text(0.9999999, "s") == "1 s");
 }
 
+TEST_CASE("A plot's axis reads in the scale a result of its largest value is written in", "[units]") {
+  using mlsysim::display_scale;
+  auto check = [](mlsysim::DisplayScale d, double factor, const char* unit, bool money) {
+    CHECK(d.factor == Approx(factor).epsilon(1e-15));
+    CHECK(d.unit == unit);
+    CHECK(d.money == money);
+    CHECK(d.known);
+  };
+  check(display_scale(0.625, "s"), 1e-3, "ms", false);          // a card: 625 ms
+  check(display_scale(2.8e12, "byte"), 1e12, "TB", false);      // 2.8 TB
+  check(display_scale(2.8e12, "byte", mlsysim::BytePrefix::binary), 1099511627776.0, "TiB", false);  // 2.547 TiB
+  check(display_scale(999.96e-3, "s"), 1, "s", false);          // rounds up to 1 s, as the card
+  check(display_scale(0, "byte"), 1, "B", false);               // an axis of zeros: unscaled
+  check(display_scale(38.89, "USD"), 1, "$", true);
+  check(display_scale(1234567, "USD"), 1e6, "$ million", true);  // $1.235 million
+  check(display_scale(3.8e-4, "USD/s"), 1.0 / 3600, "$/h", true);  // $1.37/h
+  check(display_scale(5.37e-8, "1/s"), 1.0 / (365 * 86400.0), "per year", false);  // 1.694/year
+  check(display_scale(1e6, "tokens"), 1, "tokens", false);
+  check(display_scale(1e6, "count"), 1, "", false);
+  CHECK_FALSE(display_scale(2, "byte/param").known);
+}
+
+TEST_CASE("Significant digits on request, for labels that must differ", "[units]") {
+  using mlsysim::significant_text;
+  CHECK(significant_text(1.00001, 4) == "1");
+  CHECK(significant_text(1.00001, 6) == "1.00001");
+  CHECK(significant_text(123456.7, 4) == "123,457");  // the whole part is never cut
+  CHECK(significant_text(0.28125, 4) == "0.2812");  // printf's round-half-even on the exact tie
+  CHECK(significant_text(2.5e-7, 3) == "2.5e-7");
+  CHECK(significant_text(5, 99) == "5");             // clamped to 17
+}
+
 TEST_CASE("Every number follows one rule: whole numbers exactly, others to four significant digits", "[units]") {
   using mlsysim::human_text;
   // issue 14: '0.5000' and '1.500' beside '8' read as three styles; trailing zeros go

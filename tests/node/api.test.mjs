@@ -98,6 +98,14 @@ test('numberText and humanText write numbers as the cards do', () => {
   assert.equal(m.humanText(2 ** 31, 'byte', { bytes: 'binary' }), '2 GiB');
   assert.equal(m.humanText(14000 * 0.625 * 8 * 2 / 3600, 'USD'), '$38.89');
   assert.equal(m.humanText(1.7e-6, 'USD'), '$0.0000017');
+  // ticks: as many digits as asked, the whole part whole
+  assert.equal(m.numberText(1.00001, 6), '1.00001');
+  assert.equal(m.numberText(1.00001, 4), '1');
+  // an axis reads in the scale a card uses for its largest value: 2.8e12 B is 2.547 TiB
+  assert.deepEqual(m.displayScale(2.8e12, 'byte', { bytes: 'binary' }), { factor: 2 ** 40, unit: 'TiB', money: false });
+  assert.deepEqual(m.displayScale(1234567, 'USD'), { factor: 1e6, unit: '$ million', money: true });
+  assert.deepEqual(m.displayScale(3.8e-4, 'USD/s'), { factor: 1 / 3600, unit: '$/h', money: true });
+  assert.equal(m.displayScale(2, 'byte/param'), null);
 });
 
 test('property errors leave every other property computed', () => {

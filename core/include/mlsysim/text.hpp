@@ -30,6 +30,24 @@ std::string human_text(double value, std::string_view unit, BytePrefix bytes = B
 /// ("5.714", "0.5", "33,333.3"), trailing zeros dropped; 4 significant digits in
 /// scientific notation below 1e-4 and from 1e15 ("1.694e-5", "3.15e23").
 std::string number_text(double v);
+
+/// `v` to `digits` (1..17) significant digits (its whole part always whole), trailing zeros
+/// dropped, thousands separated;
+/// scientific below 1e-4 and from 1e15 ("0.28125" to 4 is "0.2812": printf's rounding).
+/// For labels that need more digits than a result's 4 to differ (a plot's ticks).
+std::string significant_text(double v, int digits);
+
+/// The scale human_text writes a value of magnitude |v| in, as a plot's axis reads it:
+/// values in canonical units divide by `factor` to read in `unit` ("ms", "GiB", "$ million",
+/// "$/h", "per year"; "" for counts). `money`: ticks are written "$20". `known` is false for a
+/// unit no result scales (byte/param): its numbers read as they are.
+struct DisplayScale {
+  double factor = 1;
+  std::string unit;
+  bool money = false;
+  bool known = true;
+};
+DisplayScale display_scale(double v, std::string_view unit, BytePrefix bytes = BytePrefix::decimal);
 /// The same rule, but a quantity's large number in scientific notation from 1e7, as
 /// substituted work writes it beside its unit ("1.75e11 param", "1.606e10 byte").
 std::string quantity_number_text(double v);

@@ -1,0 +1,397 @@
+// The Sweep view's plot in headless Chromium, as new users met it: its colours in both
+// themes (and after a live theme switch), its width on a phone, its axes and hover
+// legend in the cards' units and numbers for every scenario type, and controls that
+// apply as they are typed. Screenshots: build/screenshots/plots-*.png.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { serve, browser, shots } from './harness.mjs';
+import { load } from '../node/load.mjs';
+import { shownText, humanText, useModule } from '../../web/format.mjs';
+import { PALETTES, DASHES, seriesStyle } from '../../web/figure.mjs';
+
+const m = await load();
+useModule(m);  // format.mjs writes numbers through the module, as the page does
+const types = m.listScenarioTypes();
+const presets = m.listPresets();
+const server = await serve();
+const { context, page, problems } = await browser(server.origin);
+test.after(async () => { await context.close(); server.close(); });
+
+const LINK_RATE = '?mode=sweep&preset=TransformerBsp8Workers&sfield=device_hour_rate&sfrom=1e-9&sto=1e-6&sn=50&sscale=log&sprops=cost';
+const LINK_BYTES = '?mode=sweep&preset=ReferenceJobAttackSurface&sfield=gradient_bytes_per_param&sfrom=1&sto=16&sn=50&sscale=lin&sprops=gradient_bytes,checkpoint_bytes&bytes=binary';
+const SIX = '?mode=sweep&preset=TransformerBsp8Workers&sfield=workers&sfrom=1&sto=1024&sn=200&sscale=log&sprops=global_batch,ideal_iterations,iteration_time,speedup,sample_efficiency,cost';
+
+const open = async (query, { width = 1280, scheme = 'light' } = {}) => {
+  await page.setViewportSize({ width, height: 900 });
+  await page.emulateMedia({ colorScheme: scheme });
+  await page.goto(`${server.origin}/index.html${query}`);
+  await page.waitForSelector('body[data-ready="1"]');
+  await page.waitForSelector('#sweep-plot[data-ready="1"] canvas');
+};
+const plot = () => page.evaluate(() => window.mlsysimApp.sweep.describe());
+
+// WCAG contrast of two colours [r, g, b] (0-255)
+const lum = (c) => { const [r, g, b] = c.map((v) => { const s = v / 255; return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4; }); return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+const contrast = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+const rgb = (hex) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+
+/** The colour drawn in each axis's label area that contrasts most with the page's
+ *  background (the tick labels' colour, less anti-aliasing), and that background. */
+const axisInk = () => page.evaluate(() => {
+  const u = window.mlsysimApp.sweep.plot;
+  const r = devicePixelRatio || 1;
+  const ctx = u.ctx;
+  const bg = getComputedStyle(document.getElementById('sweep-plot')).getPropertyValue('--paper').trim();
+  const canvasBg = getComputedStyle(document.body).backgroundColor.match(/\d+/g).map(Number);
+  const { left, top, width, height } = u.bbox;
+  const regions = { y: [0, top, left, height], x: [left, top + height + 6 * r, width, 18 * r] };
+  const out = { bg, canvasBg };
+  for (const [k, [x, y, w, h]] of Object.entries(regions)) {
+    const d = ctx.getImageData(Math.round(x), Math.round(y), Math.round(w), Math.round(h)).data;
+    // the canvas is transparent where nothing is drawn: each pixel over the page's background
+    const px = [];
+    for (let i = 0; i < d.length; i += 4) if (d[i + 3] > 0) px.push([0, 1, 2].map((c) => Math.round((d[i + c] * d[i + 3] + canvasBg[c] * (255 - d[i + 3])) / 255)));
+    out[k] = px;
+  }
+  return out;
+});
+async function checkAxisContrast(what) {
+  const ink = await axisInk();
+  const bg = ink.canvasBg;
+  for (const k of ['x', 'y']) {
+    assert.ok(ink[k].length > 20, `${what}: labels drawn on the ${k} axis`);
+    const best = Math.max(...ink[k].map((p) => contrast(p, bg)));
+    assert.ok(best >= 4.5, `${what}: ${k} axis labels contrast ${best.toFixed(2)}:1 with the background (AA needs 4.5)`);
+  }
+  // the DOM titles and legend text
+  const texts = await page.evaluate(() => [...document.querySelectorAll('#sweep-plot .plot-title, #sweep-plot .u-legend .u-label span')]
+    .map((n) => getComputedStyle(n).color.match(/\d+/g).slice(0, 3).map(Number)));
+  assert.ok(texts.length >= 2);
+  for (const c of texts) assert.ok(contrast(c, bg) >= 4.5, `${what}: title or legend text ${c} contrast ${contrast(c, bg).toFixed(2)}`);
+  // each line at least 3:1 against the background (non-text contrast)
+  for (const s of (await plot()).series) assert.ok(contrast(rgb(s.color), bg) >= 3, `${what}: ${s.label} ${s.color} contrast ${contrast(rgb(s.color), bg).toFixed(2)}`);
+  return bg;
+}
+
+test('in dark mode the axes, titles, legend and lines are drawn for the dark background, and a live theme switch redraws them', async () => {
+  await open(LINK_BYTES, { scheme: 'dark' });
+  assert.equal((await plot()).theme, 'dark');
+  const dark = await checkAxisContrast('dark (system)');
+  assert.ok(lum(dark) < 0.05, 'the page is dark');
+  // the system setting changes while the plot is shown
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.waitForFunction(() => window.mlsysimApp.sweep.describe().theme === 'light');
+  assert.ok(lum(await checkAxisContrast('light (system, switched live)')) > 0.9);
+  // the page's own theme attribute (what the theme= link option sets) overrides it
+  await page.evaluate(() => { document.documentElement.dataset.theme = 'dark'; });
+  await page.waitForFunction(() => window.mlsysimApp.sweep.describe().theme === 'dark');
+  await checkAxisContrast('dark (data-theme, switched live)');
+  // and a link's theme= option
+  await open(`${LINK_RATE}&theme=dark`, { scheme: 'light' });
+  assert.equal((await plot()).theme, 'dark');
+  await checkAxisContrast('dark (theme=dark link)');
+  await open(`${LINK_RATE}&theme=light`, { scheme: 'dark' });
+  assert.equal((await plot()).theme, 'light');
+  await checkAxisContrast('light (theme=light link)');
+});
+
+// colour-vision deficiency simulation (Machado et al. 2009, severity 1) and CIELAB distance
+const CVD = {
+  protan: [[0.152286, 1.052583, -0.204868], [0.114503, 0.786281, 0.099216], [-0.003882, -0.048116, 1.051998]],
+  deutan: [[0.367322, 0.860646, -0.227968], [0.280085, 0.672501, 0.047413], [-0.011820, 0.042940, 0.968881]],
+  tritan: [[1.255528, -0.076749, -0.178779], [-0.078411, 0.930809, 0.147602], [0.004733, 0.691367, 0.303900]],
+  none: [[1, 0, 0], [0, 1, 0], [0, 0, 1]],
+};
+const linear = (hex) => rgb(hex).map((v) => { const s = v / 255; return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4; });
+const lab = ([r, g, b]) => {
+  const f = (t) => (t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116);
+  const X = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047, Y = 0.2126 * r + 0.7152 * g + 0.0722 * b, Z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883;
+  return [116 * f(Y) - 16, 500 * (f(X) - f(Y)), 200 * (f(Y) - f(Z))];
+};
+const simulate = (hex, mtx) => { const c = linear(hex); return lab(mtx.map((row) => Math.min(1, Math.max(0, row[0] * c[0] + row[1] * c[1] + row[2] * c[2])))); };
+
+test('six overlaid series differ in dash as well as colour, and their colours stay apart for colour-blind readers in both themes', async () => {
+  for (const theme of ['light', 'dark']) {
+    const pal = PALETTES[theme];
+    assert.equal(pal.length, 6);
+    for (const [kind, mtx] of Object.entries(CVD))
+      for (let i = 0; i < pal.length; i++)
+        for (let j = i + 1; j < pal.length; j++) {
+          const d = Math.hypot(...simulate(pal[i], mtx).map((v, k) => v - simulate(pal[j], mtx)[k]));
+          assert.ok(d >= 9, `${theme} ${kind}: ${pal[i]} and ${pal[j]} differ by only ΔE ${d.toFixed(1)}`);
+        }
+  }
+  // the first 36 series are all different in colour or dash, and the first six in dash alone
+  const styles = Array.from({ length: 36 }, (_, k) => JSON.stringify(seriesStyle(k)));
+  assert.equal(new Set(styles).size, 36);
+  assert.equal(new Set(Array.from({ length: 6 }, (_, k) => JSON.stringify(seriesStyle(k).dash))).size, 6);
+  assert.equal(DASHES.length, 6);
+  for (const scheme of ['light', 'dark']) {
+    await open(SIX, { scheme, width: 700 });
+    const p = await plot();
+    assert.equal(p.series.length, 6);
+    assert.equal(new Set(p.series.map((s) => JSON.stringify(s.dash))).size, 6, `${scheme}: six dashes`);
+    assert.equal(new Set(p.series.map((s) => s.color)).size, 6, `${scheme}: six colours`);
+    // the hover legend shows each line's colour and dash beside its name
+    const swatches = await page.locator('#sweep-plot .u-legend .swatch line').evaluateAll((ls) => ls.map((l) => [l.getAttribute('stroke'), l.getAttribute('stroke-dasharray')]));
+    assert.deepEqual(swatches, p.series.map((s) => [s.color, s.dash.length ? s.dash.join(' ') : 'none']));
+    await checkAxisContrast(`six series, ${scheme}`);
+    await page.screenshot({ path: path.join(shots, `plots-six-series-700-${scheme}.png`), fullPage: true });
+  }
+});
+
+test('the exported SVG and PNG stay light for print in dark mode, and the page says so', async () => {
+  await open(SIX, { scheme: 'dark' });
+  assert.match(await page.textContent('#sweep-exports'), /drawn light, on white, for print/);
+  const [svg] = await Promise.all([page.waitForEvent('download'), page.click('text=Download SVG')]);
+  const text = readFileSync(await svg.path(), 'utf8');
+  assert.match(text, /<desc>Drawn light, on white, for print/);
+  assert.match(text, /<rect x="0" y="0" width="\d+" height="\d+" fill="#ffffff"\/>/);
+  for (const c of PALETTES.light) assert.ok(text.includes(`stroke="${c}"`), `the light palette's ${c}`);
+  for (const c of PALETTES.dark.filter((x) => !PALETTES.light.includes(x))) assert.ok(!text.includes(c), `no dark colour ${c}`);
+  assert.match(text, /stroke-dasharray="10 4"/);
+  // the SVG's ticks and titles read as the page's do
+  assert.match(text, />\$[0-9,]+</);
+  assert.match(text, />left 3: cost \(\$\)</);
+  const corner = await page.evaluate(async () => {
+    const bmp = await createImageBitmap(await window.mlsysimApp.sweep.png());
+    const c = new OffscreenCanvas(bmp.width, bmp.height);
+    const ctx = c.getContext('2d');
+    ctx.drawImage(bmp, 0, 0);
+    return [...ctx.getImageData(4, bmp.height - 4, 1, 1).data];
+  });
+  assert.deepEqual(corner, [255, 255, 255, 255]);
+});
+
+test('on a phone the plot uses its card\'s width and follows it when the width changes', async () => {
+  for (const [query, minShare] of [[LINK_RATE, 0.7], [LINK_BYTES, 0.7], [SIX, 0.55]]) {
+    await open(query, { width: 390 });
+    for (const width of [390, 700, 1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.waitForFunction(() => {
+        const box = document.getElementById('sweep-plot');
+        return Math.abs(window.mlsysimApp.sweep.plot.width - box.clientWidth) <= 1;
+      }, null, { timeout: 5000 });
+      const box = await page.locator('#sweep-plot').evaluate((b) => b.clientWidth);
+      const p = await plot();
+      const canvas = await page.locator('#sweep-plot canvas').boundingBox();
+      assert.ok(Math.abs(canvas.width - box) <= 1, `${width} px: canvas ${canvas.width} px in a ${box} px box`);
+      assert.ok(p.plotWidth >= box * minShare, `${width} px: ${p.plotWidth} px of ${box} px for the lines (${query})`);
+      assert.ok(p.height >= 240, `${width} px: ${p.height} px high`);
+    }
+  }
+  // the trial's case: at 390 px the lines had about 130 of 350 px
+  await open(LINK_RATE, { width: 390 });
+  assert.ok((await plot()).plotWidth > 250);
+});
+
+/** Checks every axis of the plot shown: labels distinct, not all "0", drawn inside the
+ *  axis's width (y) or apart from each other (x). */
+function checkAxes(p, what) {
+  for (const [i, a] of p.axes.entries()) {
+    if (!a.show) { assert.match(a.title, /^no axis at this width/); continue; }
+    assert.ok(a.ticks.length >= 2, `${what}: axis ${i} has ${a.ticks.length} labels: ${a.ticks}`);
+    assert.equal(new Set(a.ticks).size, a.ticks.length, `${what}: axis ${i} repeats a label: ${a.ticks.join(' | ')}`);
+    for (const t of a.ticks) assert.doesNotMatch(t, /^0,|e\+|NaN|undefined/, `${what}: axis ${i} label ${t}`);
+    if (a.side === 1 || a.side === 3) {
+      const widest = Math.max(...a.widths);
+      assert.ok(a.size >= widest + 5, `${what}: axis ${i} is ${a.size} px wide for labels ${widest.toFixed(1)} px wide`);
+    } else {
+      for (let k = 1; k < a.at.length; k++)
+        assert.ok(a.at[k] - a.at[k - 1] >= (a.widths[k] + a.widths[k - 1]) / 2 + 2, `${what}: x labels ${a.ticks[k - 1]} and ${a.ticks[k]} overlap`);
+    }
+  }
+}
+
+test('the trials\' two links: ticks on both axes are distinct numbers in the cards\' units, with binary bytes in GiB or TiB', async () => {
+  await open(LINK_RATE);
+  let p = await plot();
+  checkAxes(p, 'device_hour_rate');
+  assert.ok(!p.axes.every((a) => a.ticks.every((t) => t === '0')));
+  assert.equal(p.axes[0].title, 'device_hour_rate ($/year), logarithmic');  // 1e-6 USD/h is $0.0088 a year, as a card writes it
+  assert.equal(p.axes[1].title, 'cost ($)');
+  for (const t of p.axes[1].ticks) assert.match(t, /^\$/);
+
+  await open(LINK_BYTES, { width: 390 });
+  p = await plot();
+  checkAxes(p, 'gradient_bytes');
+  assert.equal(p.axes[1].title, 'gradient_bytes, checkpoint_bytes (TiB)');
+  assert.deepEqual(p.axes[1].ticks.slice(0, 3), ['0', '0.5', '1']);
+  // the hover legend in TiB too, as the cards write them
+  await page.selectOption('#pref-bytes', 'decimal');
+  await page.waitForFunction(() => /\(TB\)/.test(window.mlsysimApp.sweep.describe().axes[1].title));
+  await page.selectOption('#pref-bytes', 'binary');
+  await page.waitForFunction(() => /\(TiB\)/.test(window.mlsysimApp.sweep.describe().axes[1].title));
+  await page.screenshot({ path: path.join(shots, 'plots-bytes-390-light.png'), fullPage: true });
+});
+
+/** Hovers at `share` of the plot's width; returns the cursor's point index and the legend's texts. */
+async function hover(share) {
+  await page.locator('#sweep-plot').scrollIntoViewIfNeeded();
+  const over = await page.locator('#sweep-plot .u-over').boundingBox();
+  await page.mouse.move(over.x + 2, over.y + over.height / 2);
+  await page.mouse.move(over.x + over.width * share, over.y + over.height / 2, { steps: 4 });
+  await page.waitForFunction(() => window.mlsysimApp.sweep.plot.cursor.idx !== null && window.mlsysimApp.sweep.plot.cursor.idx !== undefined);
+  return page.evaluate(() => ({
+    idx: window.mlsysimApp.sweep.plot.cursor.idx,
+    values: [...document.querySelectorAll('#sweep-plot .u-legend .u-series')].map((r) => r.querySelector('.u-value').textContent),
+  }));
+}
+
+test('every type: a sweep of its first quantity input reads in the cards\' units on each axis and in the hover legend', async () => {
+  await page.setViewportSize({ width: 700, height: 900 });
+  for (const t of types) {
+    const p = presets.find((x) => x.type === t.name);
+    const f = t.fields.find((x) => x.type === 'quantity');
+    const base = m.evaluate(t.name, p.inputs, { partial: true });
+    const v = base.inputs[f.name] ? base.inputs[f.name].value / f.display_factor : Number(f.default) || 1;
+    const props = t.properties.map((q) => q.name);
+    for (const [scale, from, to] of [['log', v / 8, v * 8], ['lin', v / 2, v * 3]]) {
+      const what = `${t.name} ${f.name} ${scale} ${from}..${to} ${f.display_unit}`;
+      await open(`?mode=sweep&preset=${p.name}&sfield=${f.name}&sfrom=${from}&sto=${to}&sn=40&sscale=${scale}&sprops=${props.join(',')}`, { width: 700 });
+      assert.doesNotMatch(await page.textContent('#sweep-status'), /dimmed/, what);
+      const shown = await plot();
+      checkAxes(shown, what);
+      // each y axis is in the unit a card gives its largest value
+      const xs = await page.evaluate(() => Array.from(window.mlsysimApp.sweep.last.xs));
+      const r = m.sweep(t.name, p.inputs, f.name, Float64Array.from(xs), props, { unit: f.display_unit });
+      const cardAt = (i) => m.evaluate(t.name, { ...p.inputs, [f.name]: { value: xs[i] * f.display_factor, unit: f.unit } }, { partial: true }).properties;
+      const units = [...new Set(props.map((q) => r.units[q]))];
+      units.forEach((u, k) => {
+        let best = null;
+        for (const q of props.filter((x) => r.units[x] === u))
+          r.properties[q].forEach((y, i) => { if (Number.isFinite(y) && (!best || Math.abs(y) > best.y)) best = { q, i, y: Math.abs(y) }; });
+        const title = shown.axes[k + 1].title;
+        const m1 = /\(([^)]*)\)$/.exec(title);
+        if (!best || best.y === 0 || !m1) return;
+        const card = cardAt(best.i)[best.q].text;
+        for (const word of m1[1].replace(/^per /, '').split(/[ /]/).filter((w) => w && w !== '$'))
+          assert.ok(card.includes(word), `${what}: axis "${title}" but the card of its largest value reads ${card}`);
+      });
+      // the hover legend shows the cards' text at the point under the pointer
+      const h = await hover(0.63);
+      const cards = cardAt(h.idx);
+      props.forEach((q, k) => {
+        const c = cards[q];
+        const want = 'error' in c ? '—' : c.text;
+        assert.equal(h.values[k + 1], want, `${what}: ${q} at ${xs[h.idx]} ${f.display_unit}`);
+      });
+      // the swept value as a card would write it (a unit no card scales: in the field's own)
+      const xCard = f.unit === 'byte/param' ? humanText(xs[h.idx], f.display_unit) : humanText(xs[h.idx] * f.display_factor, f.unit);
+      assert.equal(h.values[0], xCard, `${what}: the swept value`);
+    }
+  }
+  assert.deepEqual(problems.pageErrors, []);
+});
+
+test('the hover legend shows the card\'s text, never a raw number such as 0.21645022', async () => {
+  await open('?mode=sweep&preset=TransformerBsp8Workers&sfield=workers&sfrom=1&sto=64&sn=64&sscale=lin&sprops=sample_efficiency,cost,iteration_time&time=ms&money=full');
+  const h = await hover(0.5);
+  const xs = await page.evaluate(() => Array.from(window.mlsysimApp.sweep.last.xs));
+  const p = presets.find((x) => x.name === 'TransformerBsp8Workers');
+  const r = m.evaluate(p.type, { ...p.inputs, workers: xs[h.idx] }, {});
+  const prefs = { bytes: 'decimal', time: 'ms', money: 'full' };
+  assert.deepEqual(h.values.slice(1), ['sample_efficiency', 'cost', 'iteration_time'].map((q) => shownText(r.properties[q], prefs)));
+  assert.match(h.values[1], /^0\.\d{4}$/);  // 4 significant digits, as on its card
+  assert.match(h.values[2], /^\$[\d,]+\.\d\d$/);
+  assert.match(h.values[3], / ms$/);
+});
+
+test('From, To and Points apply as they are typed, and a plot that no longer matches them is dimmed with the reason', async () => {
+  await open('?mode=sweep&preset=TransformerBsp8Workers&sfield=workers&sfrom=1&sto=1024&sn=200&sscale=log&sprops=speedup,cost');
+  const lastX = () => page.evaluate(() => { const xs = window.mlsysimApp.sweep.last.xs; return xs[xs.length - 1]; });
+  await page.locator('#sweep-to').fill('512');  // no blur, no Enter
+  await page.waitForFunction(() => { const xs = window.mlsysimApp.sweep.last.xs; return xs[xs.length - 1] === 512; }, null, { timeout: 3000 });
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'sweep-to');
+  assert.match(page.url(), /sto=512/);
+  // an invalid range: the old plot stays, dimmed, and the status says why
+  await page.locator('#sweep-from').fill('abc');
+  await page.waitForFunction(() => window.mlsysimApp.sweep.describe().stale);
+  assert.match(await page.textContent('#sweep-status'), /^From must be a number such as 1 or 2\.5e3, got "abc"\. The plot below \(dimmed\) is of the last valid settings: workers from 1 to 512, logarithmic, of speedup, cost\.$/);
+  assert.equal(await page.getAttribute('#sweep-from', 'aria-invalid'), 'true');
+  assert.ok(await page.locator('#sweep-plot').evaluate((b) => b.classList.contains('outdated') && Number(getComputedStyle(b).opacity) < 0.5));
+  assert.ok(await page.locator('#sweep-exports button').first().isDisabled());
+  await page.screenshot({ path: path.join(shots, 'plots-stale-1280-light.png'), fullPage: true });
+  await page.locator('#sweep-from').fill('2');
+  await page.waitForFunction(() => !window.mlsysimApp.sweep.describe().stale);
+  assert.equal(await page.evaluate(() => window.mlsysimApp.sweep.last.xs[0]), 2);
+  assert.equal(await page.getAttribute('#sweep-from', 'aria-invalid'), 'false');
+  assert.ok(await page.locator('#sweep-exports button').first().isEnabled());
+  // a logarithmic range from 0, and too few points
+  await page.locator('#sweep-from').fill('0');
+  await page.waitForFunction(() => window.mlsysimApp.sweep.describe().stale);
+  assert.match(await page.textContent('#sweep-status'), /logarithmic range needs From > 0/);
+  await page.locator('#sweep-from').fill('1');
+  await page.locator('#sweep-n').fill('1');
+  await page.waitForFunction(() => /Points must be a whole number/.test(document.getElementById('sweep-status').textContent));
+  assert.equal(await page.getAttribute('#sweep-n', 'aria-invalid'), 'true');
+  await page.locator('#sweep-n').fill('64');
+  await page.waitForFunction(() => !window.mlsysimApp.sweep.describe().stale);
+  // no property ticked
+  for (const q of ['speedup', 'cost']) await page.uncheck(`#sweep-props input[value="${q}"]`);
+  await page.waitForFunction(() => window.mlsysimApp.sweep.describe().stale);
+  assert.match(await page.textContent('#sweep-status'), /^Tick at least one property to plot\. The plot below \(dimmed\)/);
+  await page.check('#sweep-props input[value="cost"]');
+  await page.waitForFunction(() => !window.mlsysimApp.sweep.describe().stale);
+  assert.deepEqual((await plot()).series.map((s) => s.label), ['cost']);
+});
+
+test('From and To take the field\'s own text: a quantity with its unit is converted, a plain number is in the field\'s display unit', async () => {
+  await open('?mode=sweep&preset=TransformerBsp8Workers&sfield=base_iteration_time&sfrom=0.1&sto=1&sn=10&sscale=lin&sprops=cost');
+  assert.match(await page.textContent('#sweep-unit'), /a number in s, or a quantity with its unit/);
+  assert.equal(await page.getAttribute('#sweep-from', 'inputmode'), 'text');
+  const xs = () => page.evaluate(() => Array.from(window.mlsysimApp.sweep.last.xs));
+  await page.locator('#sweep-from').fill('500 ms');
+  await page.locator('#sweep-to').fill('2 s');
+  await page.waitForFunction(() => { const x = window.mlsysimApp.sweep.last.xs; return x[0] === 0.5 && x[x.length - 1] === 2; });
+  assert.doesNotMatch(await page.textContent('#sweep-status'), /dimmed/);
+  assert.match(page.url(), /sfrom=500\+ms/);
+  await page.locator('#sweep-to').fill('1 min');
+  await page.waitForFunction(() => { const x = window.mlsysimApp.sweep.last.xs; return x[x.length - 1] === 60; });
+  assert.equal((await plot()).axes[0].title, 'base_iteration_time (min)');  // as a card writes 60 s: 1 min
+  // a unit of another dimension: the module's own message
+  await page.locator('#sweep-to').fill('2 GB');
+  await page.waitForFunction(() => window.mlsysimApp.sweep.describe().stale);
+  assert.match(await page.textContent('#sweep-status'), /^To: expected a time, got "2 GB" \(information\)/);
+  // a bound the field's rule refuses is still a bound (its points are gaps)
+  await page.locator('#sweep-to').fill('2 s');
+  await page.locator('#sweep-from').fill('0 ms');
+  await page.waitForFunction(() => window.mlsysimApp.sweep.last.xs[0] === 0 && !window.mlsysimApp.sweep.describe().stale);
+  assert.match(await page.textContent('#sweep-status'), /1 point breaks the rule of base_iteration_time/);
+  // a money rate: plain numbers in USD/h, a quantity in its own unit
+  await open('?mode=sweep&preset=TransformerBsp8Workers&sfield=device_hour_rate&sfrom=1&sto=4&sn=7&sscale=lin&sprops=cost');
+  assert.deepEqual(await xs(), [1, 1.5, 2, 2.5, 3, 3.5, 4]);
+  let p = await plot();
+  assert.equal(p.axes[0].title, 'device_hour_rate ($/h)');
+  assert.deepEqual([p.axes[0].ticks[0], p.axes[0].ticks.at(-1)], ['$1', '$4']);
+  await page.locator('#sweep-to').fill('0.1 USD/min');
+  await page.waitForFunction(() => { const x = window.mlsysimApp.sweep.last.xs; return Math.abs(x[x.length - 1] - 6) < 1e-12; });
+  // an integer field takes numbers only
+  await page.selectOption('#sweep-field', 'workers');
+  await page.locator('#sweep-to').fill('64');
+  await page.locator('#sweep-from').fill('2 s');
+  await page.waitForFunction(() => window.mlsysimApp.sweep.describe().stale);
+  assert.match(await page.textContent('#sweep-status'), /^From must be a number/);
+  assert.equal(await page.getAttribute('#sweep-from', 'inputmode'), 'decimal');
+});
+
+test('screenshots of the plot at 390, 700 and 1280 px, light and dark', async () => {
+  for (const [name, query] of [['rate', LINK_RATE], ['bytes', LINK_BYTES], ['six', SIX]])
+    for (const width of [390, 700, 1280])
+      for (const scheme of ['light', 'dark']) {
+        await open(query, { width, scheme });
+        const p = await plot();
+        assert.equal(p.theme, scheme);
+        checkAxes(p, `${name} ${width} ${scheme}`);
+        await hover(0.6);
+        await page.locator('#view-sweep').screenshot({ path: path.join(shots, `plots-${name}-${width}-${scheme}.png`) });
+      }
+});
+
+test('no console errors and no request outside the origin', () => {
+  assert.deepEqual(problems.pageErrors, []);
+  assert.deepEqual(problems.consoleErrors, []);
+  assert.deepEqual(problems.offOrigin, []);
+});
