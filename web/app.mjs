@@ -10,6 +10,7 @@ import { Compare, presetTexts } from './compare.mjs';
 import { PREF_CHOICES, useModule } from './format.mjs';
 import { MODES, defaultState, defaultCompare, decodeState, encodeState } from './link.mjs';
 import { plainResult, resultCsv, resultMarkdown, compareCsv, compareMarkdown, exportButtons } from './export.mjs';
+import { startupFailure, failureDetails } from './startup.mjs';
 
 
 class App {
@@ -346,10 +347,12 @@ if (!globalThis.mlsysimPrerendering) {
     window.mlsysimApp = new App(m);
     window.mlsysimApp.start();
   } catch (e) {
-    // Emscripten's abort text ends with advice for whoever builds the module, not the reader
-    $('status').textContent = `The calculator could not start: ${String(e && e.message).replace(/\s*Build with -s ASSERTIONS=1 for more info\.?/, '')}`;
+    // what failed and what to do, in a reader's words (startup.mjs: the same text as the embeds')
+    const { text, detail } = startupFailure(e);
+    $('status').textContent = text;
     $('status').className = 'status failed';
     $('status').hidden = false;  // above a prerendered view, which stays inert
+    $('status').after(failureDetails(detail));
     document.body.dataset.ready = 'error';
     throw e;
   }

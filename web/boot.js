@@ -11,7 +11,8 @@
 // - If the page's code cannot load or run at all (a page opened from disk, where browsers
 //   refuse modules; a server that sends the wrong type; a missing file; a browser too old
 //   for the code), app.mjs never runs to say so: this says it, instead of a view that
-//   looks ready and never answers.
+//   looks ready and never answers. The iframe embed (embed.html) loads this script for
+//   that too; a failure once the code runs is startup.mjs's to tell.
 (function () {
   var root = document.documentElement;
   function failed(text) {
@@ -27,10 +28,13 @@
     if (t && t.tagName === 'SCRIPT') {  // a script that could not load (capture: this error does not bubble)
       failed('The calculator could not load its code (' + (t.src || 'a script') + '). ' +
         (location.protocol === 'file:'
-          ? 'Browsers do not run it from a file opened from disk: serve this folder (any static web server), or open mlsysim-standalone.html, which works from disk.'
-          : 'Reload the page; if it happens again, the site is missing a file or serves it with the wrong type.'));
+          ? 'Browsers do not run it from a file opened from disk: serve this folder (any static web server)' +
+            (root.classList.contains('embed-page') ? '.' : ', or open mlsysim-standalone.html, which works from disk.')
+          : 'Reload the page; if it happens again, the site is missing a file or serves it with the wrong type: tell whoever runs it.'));
     } else if (e.filename && /\.mjs(\?|#|$)/.test(e.filename) && e.error instanceof SyntaxError) {  // code this browser cannot parse
-      failed('The calculator cannot run in this browser (' + e.message + '). It needs Chrome or Edge 95+, Firefox 100+ or Safari 16.4+.');
+      // the browsers are those of web/startup.mjs (BROWSERS), which this script cannot import
+      failed('The calculator cannot run in this browser (' + e.message + '). It needs Chrome or Edge 95+, Firefox 100+ or Safari 16.4+: ' +
+        'update the browser, or open the page in one of those.');
     }
   }, true);
   var preset = root.getAttribute('data-prerendered');

@@ -5,7 +5,7 @@
 // element up by id in the document, so it works inside a shadow root, and several can
 // live on one page.
 import { $, el, mathml } from './dom.mjs';
-import { fieldControl, evaluateTexts, formText, usesInput } from './fields.mjs';
+import { fieldControl, evaluateTexts, formText, usesInput, symbolItem } from './fields.mjs';
 import { shownText, exactText } from './format.mjs';
 
 const ANNOUNCE_DELAY_MS = 900;  // a burst of typing is announced once, when it pauses
@@ -335,7 +335,7 @@ export class Calculator {
     $('scenario-assumptions').textContent = type.assumptions;
     $('scenario-excludes').textContent = type.excludes;
     const symbols = $('scenario-symbols');
-    symbols.replaceChildren(...type.symbols.map((s) => el('li', {}, el('code', { text: s.name }), ` = ${s.meaning}${s.unit ? ` (${s.unit})` : ''}${s.doc ? `: ${s.doc}` : ''}`)));
+    symbols.replaceChildren(...type.symbols.map(symbolItem));
     symbols.parentElement.hidden = type.symbols.length === 0;
     if (this.view) this.view.destroy();
     this.view = new ScenarioView(

@@ -1,12 +1,15 @@
 // One scenario pinned for course material: the iframe page (embed.mjs) and the custom
 // element (mlsysim-element.mjs) both render through this, into a container of their own
 // (the iframe's <main>, the element's shadow root). The form and the cards are the page's
-// own ScenarioView; this adds the title, the notices about the options, a polite live
-// region, the print table and a link to the full calculator.
+// own ScenarioView; this adds the title, what the model assumes and leaves out (collapsed),
+// the notices about the options, a polite live region, the print table and a link to the
+// full calculator. The theme: `theme=light|dark` as asked; `auto` follows the host page's
+// colour scheme when the host is known (setHostTheme: the element reads its page, the
+// iframe is told by its host), else the reader's system setting.
 import { el, applyTheme } from './dom.mjs';
 import { ScenarioView } from './calculator.mjs';
-import { presetTexts, registryMap } from './fields.mjs';
-import { readEmbedOptions, calculatorQuery } from './link.mjs';
+import { presetTexts, registryMap, symbolItem } from './fields.mjs';
+import { readEmbedOptions, readTheme, calculatorQuery } from './link.mjs';
 import { useModule } from './format.mjs';
 
 /** The module's lists, read once per module instance. */
@@ -15,24 +18,66 @@ export function moduleContext(m) {
   return { m, types: m.listScenarioTypes(), presets: m.listPresets(), registry: registryMap(m) };
 }
 
+/** What the model assumes, what it leaves out and the symbols of its equations, in a
+ *  <details> (collapsed unless `open`): a reader of a course page should not take a
+ *  result for more than the model says. */
+function aboutModel(type, open) {
+  const symbols = type.symbols || [];
+  return el('details', { class: 'embed-about', open },
+    el('summary', { text: 'What this model assumes and leaves out' }),
+    type.assumptions ? el('p', {}, el('strong', { text: 'Assumes: ' }), type.assumptions) : null,
+    type.excludes ? el('p', {}, el('strong', { text: 'Leaves out: ' }), type.excludes) : null,
+    symbols.length ? el('div', {}, el('strong', { text: 'Symbols in the equations:' }),
+      el('ul', { class: 'symbols' }, ...symbols.map(symbolItem))) : null);
+}
+
 export class EmbeddedScenario {
   /**
    * box: the element to render into. themeNode: the element that carries the theme
    * (class mlsysim-theme). calculatorUrl: URL of the full calculator (index.html).
+   * host: how the options name what they are ({lead, silent}: link.mjs readEmbedOptions).
    */
-  constructor(box, { themeNode, calculatorUrl }) {
+  constructor(box, { themeNode, calculatorUrl, host = {} }) {
     this.box = box;
     this.themeNode = themeNode;
     this.calculatorUrl = calculatorUrl;
+    this.host = host;
     this.view = null;
     this.options = null;
+    this.requestedTheme = 'auto';
+    this.hostTheme = null;
+  }
+
+  /** Applies the theme asked for through get(name) before anything is rendered (while
+   *  the module loads, or when it cannot start). */
+  prepareTheme(get) {
+    this.requestedTheme = readTheme(get, []);
+    this.showTheme();
+  }
+
+  /** The host page's colour scheme ('light', 'dark', or null when unknown), which
+   *  `theme=auto` follows. */
+  setHostTheme(t) {
+    this.hostTheme = t === 'light' || t === 'dark' ? t : null;
+    this.showTheme();
+  }
+
+  /** 'light', 'dark' or 'auto' (the system setting, in CSS): what the theme node shows. */
+  get theme() {
+    return this.requestedTheme !== 'auto' ? this.requestedTheme : this.hostTheme || 'auto';
+  }
+
+  showTheme() {
+    applyTheme(this.themeNode, this.theme);
+    this.themeNode.dataset.themeFrom = this.requestedTheme !== 'auto' ? 'option' : this.hostTheme ? 'host' : 'system';
   }
 
   /** Reads the options through get(name)/entries and renders; returns the options read. */
   render(ctx, get, entries) {
-    const o = readEmbedOptions(ctx, get, entries);
+    const o = readEmbedOptions(ctx, get, entries, this.host);
     this.options = o;
-    applyTheme(this.themeNode, o.theme);
+    this.requestedTheme = o.theme;
+    this.showTheme();
     if (this.view) this.view.destroy();
     this.view = null;
     const list = el('ul', { class: 'notices', 'aria-label': 'Notices about this embed' }, ...o.notices.map((n) => el('li', { text: n })));
@@ -72,9 +117,10 @@ export class EmbeddedScenario {
     const link = new URL(calculatorQuery({ ...o, baseTexts: o.preset ? presetTexts(ctx, o.preset) : {} }), this.calculatorUrl);
     const section = el('section', { class: 'mlsysim embed', 'data-state': 'ready', 'aria-label': `mlsysim calculator: ${label}` },
       el('header', { class: 'embed-head' },
-        el('p', { class: 'embed-title' }, el('strong', { text: label }), el('span', { class: 'embed-type', text: o.preset ? ` · ${o.type.name}` : ` · ${o.type.category}` })),
+        el('p', { class: 'embed-title' }, el('strong', { text: label }), el('span', { class: 'embed-type', text: ` ·\u00a0${o.preset ? o.type.name : o.type.category}` })),
         el('p', { class: 'question', text: o.type.question }),
-        el('p', { class: 'summary', text: preset ? preset.summary : o.type.summary })),
+        el('p', { class: 'summary', text: preset ? preset.summary : o.type.summary }),
+        o.about === 'none' ? null : aboutModel(o.type, o.about === 'open')),
       notices,
       el('div', { class: 'embed-columns' }, form, parts.results),
       parts.print,

@@ -2,16 +2,26 @@
 // docs/embedding.md), with no page chrome. It posts its height to the parent whenever
 // it changes, in two shapes: {type: 'mlsysim:resize', height, id} for any host and
 // {subject: 'lti.frameResize', height} for Canvas and other LMSs that listen for it.
+//
+// The theme: with `theme=auto` it follows its host page when the host says which scheme
+// it shows. A frame cannot look at a page of another origin, so it asks its parent once,
+// {type: 'mlsysim:theme-request', id}, and follows each {type: 'mlsysim:theme', theme:
+// 'light' | 'dark'} its parent posts (then or later, when the host's theme changes); a
+// message from any other window is ignored. With no answer it follows the reader's system
+// setting.
 import createMlsysim from './mlsysim.mjs';
-import { $, el } from './dom.mjs';
+import { $ } from './dom.mjs';
 import { EmbeddedScenario, moduleContext } from './embed-view.mjs';
+import { FOREIGN_KEYS } from './link.mjs';
+import { failureView } from './startup.mjs';
 
 const params = new URLSearchParams(location.search);
 const frameId = params.has('id') ? params.get('id').slice(0, 100) : null;
+const framed = window.parent !== window;
 
 /** Posts the document's height to the parent when it changes (no-op outside a frame). */
 function reportHeight() {
-  if (window.parent === window) return;
+  if (!framed) return;
   let last = -1;
   const post = () => {
     const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
@@ -25,15 +35,32 @@ function reportHeight() {
   post();
 }
 
+const embed = new EmbeddedScenario($('embed'), {
+  themeNode: document.documentElement,
+  calculatorUrl: new URL('index.html', location.href),
+  // `id` is the frame's own (echoed in the resize message), not an option of the scenario
+  host: { lead: 'Unknown parameter', silent: (k) => k === 'id' || FOREIGN_KEYS.test(k) },
+});
+embed.prepareTheme((k) => params.get(k));
+window.mlsysimEmbed = embed;
+if (framed) {
+  window.addEventListener('message', (event) => {
+    const d = event.data;
+    // only the page this frame is in may say which scheme it shows
+    if (event.source !== window.parent || !d || d.type !== 'mlsysim:theme') return;
+    if (d.theme === 'light' || d.theme === 'dark') embed.setHostTheme(d.theme);
+  });
+  // the host's origin is unknown (and may be any): the request carries nothing but the id
+  window.parent.postMessage({ type: 'mlsysim:theme-request', id: frameId }, '*');
+}
+
 try {
   const ctx = moduleContext(await createMlsysim());
-  const embed = new EmbeddedScenario($('embed'), { themeNode: document.documentElement, calculatorUrl: new URL('index.html', location.href) });
   const o = embed.render(ctx, (k) => params.get(k), params);
   if (!o.error) document.title = `${o.preset || o.type.name} · mlsysim scenario calculator`;
-  window.mlsysimEmbed = embed;
   document.body.dataset.ready = o.error ? 'error' : '1';
 } catch (e) {
-  $('embed').replaceChildren(el('p', { class: 'status failed', role: 'alert', text: `The calculator could not start: ${e.message}` }));
+  $('embed').replaceChildren(failureView(e));
   document.body.dataset.ready = 'error';
   throw e;
 } finally {

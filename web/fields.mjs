@@ -226,3 +226,9 @@ function registryControl(f, text, kind, onInput, id) {
     set,
   };
 }
+
+/** One symbol of a type's equations as the pages list it: <li><code>P</code> =
+ *  workload.parameters (param): the total parameter count…</li>. */
+export function symbolItem(s) {
+  return el('li', {}, el('code', { text: s.name }), ` = ${s.meaning}${s.unit ? ` (${s.unit})` : ''}${s.doc ? `: ${s.doc}` : ''}`);
+}

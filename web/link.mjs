@@ -4,12 +4,18 @@
 //
 // Shared conventions: `preset` or `type`, `i.FIELD=text` input overrides, the display
 // preferences `bytes`, `time` and `money`, `theme`, and the embed's comma lists `show`,
-// `editable` and `properties`. Each reader takes `get(name) -> string | null`
+// `editable` and `properties` and its `about`. Each reader takes `get(name) -> string | null`
 // (URLSearchParams.get or Element.getAttribute) and pushes a notice for anything it could
 // not honour: the notice names the option, the value received and what is valid. The full
 // page's state (decodeState, encodeState) adds `mode`, the comparison (`ctype`, `cK`,
 // `cK.FIELD`) and the sweep (`sfield`, `sfrom`, `sto`, `sn`, `sscale`, `sprops`,
 // `soverlay`).
+//
+// One rule for names nobody reads, on every page and the element: a parameter (or
+// attribute) the grammar does not read is left out with a notice that names it and the
+// nearest name that is read ("did you mean show?", "did you mean i.workers?"). Keys that
+// links carry for others (utm_*, fbclid, gclid, ref), the iframe's `id` and the element's
+// own HTML attributes (class, id, data-*, aria-*, …) stay silent.
 import { DEFAULT_PREFS, PREF_CHOICES } from './format.mjs';
 import { presetTexts } from './fields.mjs';
 
@@ -19,16 +25,94 @@ export const MIN_COLUMNS = 2;
 export const MAX_COLUMNS = 4;
 
 export const THEMES = ['auto', 'light', 'dark'];
+export const ABOUT = ['collapsed', 'open', 'none'];  // an embed's assumptions and exclusions
 export const MAX_TEXT = 10000;   // a value longer than this is cut
 export const MAX_INPUTS = 100;   // a link with thousands of inputs is not a scenario
 const LIST_ITEMS = 200;
 
 const clip = (v, n) => String(v).slice(0, n);
 
-/** `i.FIELD` entries ([[key, value]], e.g. from URLSearchParams) as form texts {FIELD: text}. */
-export function readInputTexts(entries, notices) {
+/** The options an embed reads (besides `i.FIELD`); the element observes these attributes. */
+export const EMBED_OPTIONS = ['preset', 'type', 'show', 'editable', 'properties', 'about', 'theme', 'bytes', 'time', 'money'];
+/** The full page's own keys (besides `i.FIELD`, `cK` and `cK.FIELD`). */
+export const PAGE_OPTIONS = ['mode', 'preset', 'type', 'theme', 'bytes', 'time', 'money', 'ctype', 'sfield', 'sfrom', 'sto', 'sn', 'sscale', 'sprops', 'soverlay'];
+/** Query keys that links carry for others (campaign tags, referrers): never read, never reported. */
+export const FOREIGN_KEYS = /^(utm_.+|fbclid|gclid|dclid|msclkid|mc_cid|mc_eid|ref)$/;
+/** The element's own HTML attributes, which are the host page's business, not options. */
+export const HTML_ATTRIBUTES = /^(id|class|style|hidden|title|lang|dir|slot|part|exportparts|tabindex|accesskey|autofocus|autocapitalize|contenteditable|draggable|enterkeyhint|inert|inputmode|is|nonce|popover|spellcheck|translate|role|xmlns(:.*)?|item(id|prop|ref|scope|type)|(data|aria)-.*|on[a-z]+)$/;
+const MAX_UNKNOWN = 5;  // unknown names reported one by one; the rest in one notice
+
+/** The edit distance of `a` and `b` (insertions, deletions, substitutions and swaps of
+ *  neighbours), ignoring case. */
+function distance(a, b) {
+  a = a.toLowerCase(); b = b.toLowerCase();
+  const d = Array.from({ length: a.length + 1 }, (_, i) => [i]);
+  for (let j = 1; j <= b.length; j++) d[0][j] = j;
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++) {
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  return d[a.length][b.length];
+}
+
+/**
+ * The name among `candidates` that `name` most likely meant, or null when none is close:
+ * the same name in another case ("Preset"), a slip of a letter or two ("shows",
+ * "propertie", "i.worker"), the start of a name ("prop"), or a field named without its
+ * `i.` ("workers" for i.workers).
+ */
+export function nearestName(name, candidates) {
+  const n = String(name).slice(0, 100);
+  if (n.length < 2) return null;
+  const bare = (c) => (c.startsWith('i.') ? c.slice(2) : c);
+  let best = null, bestScore = Infinity;
+  for (const c of candidates) {
+    let score = Math.min(distance(n, c), distance(n, bare(c)) + 0.5, distance(bare(n), c) + 0.5);
+    if (n.length >= 4 && c.toLowerCase().startsWith(n.toLowerCase())) score = Math.min(score, 1);
+    if (score < bestScore) { best = c; bestScore = score; }
+  }
+  const allowed = n.length <= 4 ? 1 : n.length <= 8 ? 2 : 3;
+  return bestScore <= allowed ? best : null;
+}
+
+/**
+ * Reports the keys of `entries` that nothing reads. opts: {lead ("Unknown parameter"),
+ * known(key): true for a key read elsewhere, silent(key): true for a key to pass over,
+ * candidates: the names read (for "did you mean"), others: {names, note(name)}: the
+ * options of the other pages (the full calculator's, or the embeds'), which a key may
+ * be or be close to; special(key): a sentence for a key that needs its own}.
+ */
+export function reportUnknownNames(entries, notices, { lead, known, silent, candidates, others = { names: [], note: () => '' }, special = () => null }) {
+  const unknown = [];
+  for (const [k] of entries) {
+    if (k === '' || known(k) || silent(k) || unknown.includes(k)) continue;
+    unknown.push(k);
+    if (unknown.length > 200) break;
+  }
+  for (const k of unknown.slice(0, MAX_UNKNOWN)) {
+    let hint = special(k);
+    if (!hint && others.names.includes(k)) hint = others.note(k);
+    const guess = hint ? null : nearestName(k, candidates);
+    const elsewhere = hint || guess ? null : nearestName(k, others.names);
+    hint ||= guess ? `did you mean ${guess}?` : elsewhere ? `did you mean ${elsewhere}? ${others.note(elsewhere)}`
+      : `the ones read are ${candidates.filter((c) => !c.startsWith('i.')).join(', ')} and i.FIELD.`;
+    notices.push(`${lead} "${clip(k, 60)}", left out: ${hint}`);
+  }
+  if (unknown.length > MAX_UNKNOWN)
+    notices.push(`${unknown.length - MAX_UNKNOWN}${unknown.length > 200 ? '+' : ''} more unknown names were left out.`);
+}
+
+/**
+ * `i.FIELD` entries ([[key, value]], e.g. from URLSearchParams) as form texts {FIELD: text}.
+ * With `type` (a listScenarioTypes entry), a field the type does not have is left out with
+ * a notice that names the nearest field it has; `lead` begins that notice.
+ */
+export function readInputTexts(entries, notices, type = null, lead = 'The link has an unknown parameter') {
   const texts = {};
   let taken = 0;
+  const fields = type ? type.fields.map((f) => f.name) : null;
+  const unknown = [];
   for (const [k, v] of entries) {
     if (!k.startsWith('i.')) continue;
     const name = clip(k.slice(2), 200);
@@ -37,8 +121,18 @@ export function readInputTexts(entries, notices) {
       notices.push(`The link has an input "${k}" that names no field; left out.`);
       continue;
     }
+    if (fields && !fields.includes(name)) {
+      if (!unknown.includes(k)) unknown.push(k);
+      continue;
+    }
     if (taken++ < MAX_INPUTS) texts[name] = clip(v, MAX_TEXT);
   }
+  for (const k of unknown.slice(0, MAX_UNKNOWN)) {
+    const guess = nearestName(k, fields.map((f) => `i.${f}`));
+    notices.push(`${lead} "${clip(k, 60)}", left out: ${type.name} has no input "${clip(k.slice(2), 60)}"; ` +
+      (guess ? `did you mean ${guess}?` : `its inputs are ${fields.map((f) => `i.${f}`).join(', ')}.`));
+  }
+  if (unknown.length > MAX_UNKNOWN) notices.push(`${unknown.length - MAX_UNKNOWN} more inputs that ${type.name} does not have were left out.`);
   if (taken > MAX_INPUTS) notices.push(`The link has ${taken} inputs; only the first ${MAX_INPUTS} were read.`);
   return texts;
 }
@@ -83,15 +177,20 @@ export function readList(get, option, known, what, typeName, notices) {
 }
 
 /**
- * Everything an embed (iframe or element) is asked to show, from `get` and the `i.FIELD`
- * `entries`. ctx: {m, types, presets}. Returns {error (a message: nothing can be shown),
- * preset, type (a listScenarioTypes entry), texts, show, editable, properties, prefs,
- * theme, notices}. The scenario is the preset (its inputs, then the overrides) or the
- * type (its defaults, then the overrides); with neither, the first preset.
+ * Everything an embed (iframe or element) is asked to show, from `get` and the whole list
+ * of `entries` ([[name, value]]: the query, or the element's attributes). ctx: {m, types,
+ * presets}. host: {lead: how a notice names an unknown name ("Unknown parameter",
+ * "Unknown attribute"), silent(name): true for a name the host itself uses (the iframe's
+ * `id`, the element's HTML attributes)}. Returns {error (a message: nothing can be shown),
+ * preset, type (a listScenarioTypes entry), texts, show, editable, properties, about,
+ * prefs, theme, notices}. The scenario is the preset (its inputs, then the overrides) or
+ * the type (its defaults, then the overrides); with neither, the first preset.
  */
-export function readEmbedOptions(ctx, get, entries) {
+export function readEmbedOptions(ctx, get, entries, host = {}) {
+  const { lead = 'Unknown parameter', silent = (k) => FOREIGN_KEYS.test(k) } = host;
+  entries = [...entries];
   const notices = [];
-  const out = { error: null, preset: null, type: null, texts: {}, show: null, editable: null, properties: null, notices };
+  const out = { error: null, preset: null, type: null, texts: {}, show: null, editable: null, properties: null, about: 'collapsed', notices };
   out.theme = readTheme(get, notices);
   out.prefs = readPrefs(get, notices, 'The embed asks for');
   const presetName = get('preset'), typeName = get('type');
@@ -114,12 +213,30 @@ export function readEmbedOptions(ctx, get, entries) {
     out.type = ctx.types.find((t) => t.name === p.type);
     out.texts = presetTexts(ctx, p.name);
   }
-  Object.assign(out.texts, readInputTexts(entries, notices));
+  Object.assign(out.texts, readInputTexts(entries, notices, out.type, lead));
+  reportUnknownNames(entries, notices, {
+    lead, silent,
+    known: (k) => EMBED_OPTIONS.includes(k) || k.startsWith('i.'),
+    candidates: [...EMBED_OPTIONS, ...out.type.fields.map((f) => `i.${f.name}`)],
+    others: { names: PAGE_OPTIONS.filter((k) => !EMBED_OPTIONS.includes(k)), note: (k) => `${k} is an option of the full calculator's links; an embed shows one scenario.` },
+    special: (k) => (/^c\d+(\..*)?$/.test(k) ? `${k} is a column of the full calculator's comparison; an embed shows one scenario.` : null),
+  });
   const fields = out.type.fields.map((f) => f.name);
   out.show = readList(get, 'show', fields, 'field', out.type.name, notices);
   out.editable = readList(get, 'editable', fields, 'field', out.type.name, notices);
   out.properties = readList(get, 'properties', out.type.properties.map((p) => p.name), 'property', out.type.name, notices);
+  out.about = readChoice(get, 'about', ABOUT, notices);
   return out;
+}
+
+/** An option with a few named values (`about`): the first of `choices` when absent. */
+export function readChoice(get, option, choices, notices) {
+  const v = get(option);
+  if (v === null || v.trim() === '') return choices[0];
+  const t = v.trim().toLowerCase();
+  if (choices.includes(t)) return t;
+  notices.push(`${option}: must be one of ${choices.join(', ')}, got "${clip(v, 40)}"; using ${choices[0]}.`);
+  return choices[0];
 }
 
 /** The full calculator's query for an embed's scenario (for its "open in the calculator" link). */
@@ -176,13 +293,26 @@ export function decodeState(ctx, search) {
     const p = ctx.presets.find((x) => x.name === presetName);
     if (p) s.calc = { preset: p.name, type: p.type, texts: presetTexts(ctx, p.name) };
     else notices.push(`The link names an unknown preset "${text(presetName).slice(0, 60)}"; showing ${s.calc.preset}.`);
+    if (p && typeName !== null && typeName !== p.type)
+      notices.push(`The link names preset ${p.name}, a ${p.type}, and type "${text(typeName).slice(0, 60)}"; showing the preset.`);
   } else if (typeName !== null) {
     const t = ctx.types.find((x) => x.name === typeName);
     if (t) s.calc = { preset: null, type: t.name, texts: {} };
     else notices.push(`The link names an unknown scenario type "${text(typeName).slice(0, 60)}"; showing ${s.calc.preset}.`);
   }
-  Object.assign(s.calc.texts, readInputTexts(q, notices));
+  const calcType = ctx.types.find((t) => t.name === s.calc.type);
+  Object.assign(s.calc.texts, readInputTexts(q, notices, calcType));
   s.compare = defaultCompare(ctx, s.calc.type);  // unless the link names its own (ctype)
+  const column = /^c(\d+)(?:\.(.*))?$/;
+  reportUnknownNames(q, notices, {
+    lead: 'The link has an unknown parameter',
+    silent: (k) => FOREIGN_KEYS.test(k),
+    known: (k) => PAGE_OPTIONS.includes(k) || k.startsWith('i.') || (column.test(k) && q.has('ctype')),
+    candidates: [...PAGE_OPTIONS, ...calcType.fields.map((f) => `i.${f.name}`)],
+    others: { names: [...EMBED_OPTIONS.filter((k) => !PAGE_OPTIONS.includes(k)), 'id'],
+      note: (k) => `${k} is an option of the embeds (embed.html and <mlsysim-scenario>); the calculator shows every input and result.` },
+    special: (k) => (column.test(k) ? `${k} is a column of a comparison, which the link names with ctype (the scenario type compared); it has none.` : null),
+  });
 
   const ctype = q.get('ctype');
   if (ctype !== null) {
@@ -196,14 +326,30 @@ export function decodeState(ctx, search) {
         if (name && !p) notices.push(`Column ${k + 1} of the link names an unknown preset "${text(name).slice(0, 60)}".`);
         cols.push({ preset: p ? p.name : null, texts: p ? presetTexts(ctx, p.name) : {} });
       }
+      const named = cols.length;
       if (cols.length >= 2) s.compare.columns = cols;
       else if (cols.length === 1) s.compare.columns = [cols[0], { ...cols[0], texts: { ...cols[0].texts } }];
       let cells = 0;
+      const fields = t.fields.map((f) => f.name);
+      const stray = [];
       for (const [k, v] of q) {
+        const m = column.exec(k);
+        if (!m) continue;
         if (cells++ > 400) break;
-        const m = /^c(\d)\.(.+)$/.exec(k);
-        if (m && s.compare.columns[Number(m[1])]) s.compare.columns[Number(m[1])].texts[text(m[2]).slice(0, 200)] = text(v);
+        const col = s.compare.columns[Number(m[1])];
+        const columns = `the comparison has ${s.compare.columns.length} columns, c0 to c${s.compare.columns.length - 1}`;
+        if (m[2] === undefined) {  // a column's preset: read above, unless after a gap or past the last
+          if (Number(m[1]) >= named) stray.push(`"${text(k).slice(0, 60)}" (${columns}${named < MAX_COLUMNS ? `, named without a gap` : ''})`);
+          continue;
+        }
+        if (!col) stray.push(`"${text(k).slice(0, 60)}" (${columns})`);
+        else if (!fields.includes(m[2])) {
+          const guess = nearestName(m[2], fields);
+          stray.push(`"${text(k).slice(0, 60)}" (${t.name} has no input "${text(m[2]).slice(0, 60)}"${guess ? `; did you mean c${m[1]}.${guess}?` : ''})`);
+        } else col.texts[m[2]] = text(v);
       }
+      for (const x of stray.slice(0, MAX_UNKNOWN)) notices.push(`The link has an unknown parameter ${x}, left out.`);
+      if (stray.length > MAX_UNKNOWN) notices.push(`${stray.length - MAX_UNKNOWN} more unknown comparison inputs were left out.`);
     } else notices.push(`The link names an unknown scenario type "${text(ctype).slice(0, 60)}" to compare.`);
   }
 
@@ -211,7 +357,7 @@ export function decodeState(ctx, search) {
   if (q.has('sscale')) s.sweep.scale = q.get('sscale') === 'lin' ? 'lin' : 'log';
   if (q.has('sprops')) s.sweep.props = q.get('sprops').split(',').map((p) => p.trim().slice(0, 100)).filter(Boolean).slice(0, 20);
   s.sweep.overlay = q.get('soverlay') === '1';
-  const stype = ctx.types.find((t) => t.name === s.calc.type);
+  const stype = calcType;
   const numeric = stype.fields.filter((f) => f.numeric);
   if (q.has('sfield') && s.sweep.field !== '' && !numeric.some((f) => f.name === s.sweep.field))
     notices.push(`The link asks to sweep "${s.sweep.field.slice(0, 60)}", which is not a numeric input of ${stype.name}; sweeping ${numeric[0].name}. Numeric inputs: ${numeric.map((f) => f.name).join(', ')}.`);

@@ -6,17 +6,25 @@
 //                     i.workers="16"></mlsysim-scenario>
 //
 // Attributes (docs/embedding.md has every one, with its default): preset, type, show,
-// editable, properties, theme, bytes, time, money, and i.FIELD for an input override.
-// Changing any of them re-renders. The element renders into an open shadow root with the
-// calculator's own stylesheet (a <link>, so it works under `style-src 'self'`): host
-// page styles do not reach in, and its styles do not reach out. All elements of a page
-// share one WebAssembly instance, loaded from beside this module (import.meta.url), so
-// the element works from any folder of a site.
+// editable, properties, about, theme, bytes, time, money, and i.FIELD for an input
+// override. Changing any of them re-renders. An attribute that is none of these (nor one
+// of HTML's own: id, class, data-*, aria-*, …) gets a notice naming the nearest option.
+// The element renders into an open shadow root with the calculator's own stylesheet (a
+// <link>, so it works under `style-src 'self'`): host page styles do not reach in, and its
+// styles do not reach out. All elements of a page share one WebAssembly instance, loaded
+// from beside this module (import.meta.url), so the element works from any folder of a site.
+//
+// Its theme, with theme="auto" (the default), is the host page's: the background the
+// element sits on (the nearest ancestor's that is not transparent), else the page's
+// computed `color-scheme`, else the reader's system setting; and it follows the page when
+// that changes (a theme switch on <html> or <body>, a stylesheet swapped, the system
+// setting). theme="light" and theme="dark" override it.
 import createMlsysim from './mlsysim.mjs';
 import { el } from './dom.mjs';
 import { EmbeddedScenario, moduleContext } from './embed-view.mjs';
+import { EMBED_OPTIONS, HTML_ATTRIBUTES } from './link.mjs';
+import { failureView } from './startup.mjs';
 
-const OPTIONS = ['preset', 'type', 'show', 'editable', 'properties', 'theme', 'bytes', 'time', 'money'];
 const STYLESHEET = new URL('./style.css', import.meta.url).href;
 const CALCULATOR = new URL('./index.html', import.meta.url);
 
@@ -27,8 +35,90 @@ export function mlsysimContext() {
   return shared;
 }
 
+let probe = null;
+/** [r, g, b, a] (0–255) of a computed CSS colour, whatever its syntax (rgb(), oklch(),
+ *  color(…)): drawn into one pixel of a canvas and read back. */
+function rgba(color) {
+  const m = /^rgba?\(\s*([\d.]+)[,\s]+([\d.]+)[,\s]+([\d.]+)(?:\s*[,/]\s*([\d.]+%?))?\s*\)$/.exec(color);
+  if (m) return [+m[1], +m[2], +m[3], m[4] === undefined ? 255 : m[4].endsWith('%') ? parseFloat(m[4]) * 2.55 : +m[4] * 255];
+  try {
+    probe ||= new OffscreenCanvas(1, 1).getContext('2d', { willReadFrequently: true });
+    probe.clearRect(0, 0, 1, 1);
+    probe.fillStyle = color;
+    probe.fillRect(0, 0, 1, 1);
+    return [...probe.getImageData(0, 0, 1, 1).data];
+  } catch {
+    return [0, 0, 0, 0];
+  }
+}
+
+/** The element or shadow host a node's box sits in. */
+const parentOf = (n) => n.parentElement || (n.parentNode instanceof ShadowRoot ? n.parentNode.host : null);
+
+/**
+ * 'light' or 'dark': the colour scheme of the page around `node`, or null when the page
+ * does not show one (it follows the reader's system setting, as `theme=auto` then does).
+ * The background the node sits on decides: the first ancestor's (or its own) background
+ * colour that is at least half opaque, light or dark by its luminance. With none, the
+ * canvas: dark when the page's computed color-scheme is only dark, light when it is
+ * light or unset (browsers paint a white canvas), the system's when it offers both.
+ */
+export function hostColorScheme(node) {
+  for (let n = node; n; n = parentOf(n)) {
+    const [r, g, b, a] = rgba(getComputedStyle(n).backgroundColor);
+    if (a < 128) continue;
+    const lin = (c) => ((c /= 255) <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+    // relative luminance 0.18 is a mid grey (CIE lightness 50)
+    return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b) < 0.18 ? 'dark' : 'light';
+  }
+  const scheme = getComputedStyle(document.documentElement).colorScheme || 'normal';
+  const light = /\blight\b/.test(scheme), dark = /\bdark\b/.test(scheme);
+  if (dark && !light) return 'dark';
+  if (light && dark) return null;
+  return 'light';
+}
+
+/** Watches what can change a page's colour scheme for the connected elements: the
+ *  attributes of their ancestors (a theme switch sets a class or data-theme on <html> or
+ *  <body>), the page's stylesheets, transitions of a background, the system setting. */
+const themeWatch = {
+  elements: new Set(),
+  frame: 0,
+  observer: null,
+  start(e) {
+    this.elements.add(e);
+    if (!this.observer) {
+      this.observer = new MutationObserver(() => this.schedule());
+      matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => this.schedule());
+      // a background that fades to its new colour is read once it has arrived
+      document.addEventListener('transitionend', (ev) => { if (/background|color-scheme|^all$/.test(ev.propertyName)) this.schedule(); }, true);
+      // a stylesheet added or swapped applies once it has loaded (load does not bubble: captured)
+      document.addEventListener('load', (ev) => { if (ev.target instanceof HTMLLinkElement || ev.target instanceof HTMLStyleElement) this.schedule(); }, true);
+    }
+    this.observeAll();
+    e.followHost();
+  },
+  stop(e) {
+    this.elements.delete(e);
+    this.observeAll();
+  },
+  observeAll() {
+    this.observer.disconnect();
+    if (document.head) this.observer.observe(document.head, { childList: true, subtree: true, attributes: true });
+    for (const e of this.elements)
+      for (let n = parentOf(e); n; n = parentOf(n)) this.observer.observe(n, { attributes: true });
+  },
+  schedule() {
+    if (this.frame) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      for (const e of this.elements) e.followHost();
+    });
+  },
+};
+
 export class MlsysimScenario extends HTMLElement {
-  static get observedAttributes() { return OPTIONS; }
+  static get observedAttributes() { return EMBED_OPTIONS; }
 
   constructor() {
     super();
@@ -36,28 +126,40 @@ export class MlsysimScenario extends HTMLElement {
     this.box = el('div', { class: 'mlsysim-theme mlsysim-host' },
       el('p', { class: 'status', role: 'status', text: 'Loading the calculator…' }));
     root.append(el('link', { rel: 'stylesheet', href: STYLESHEET }), this.box);
-    this.embed = new EmbeddedScenario(this.box, { themeNode: this.box, calculatorUrl: CALCULATOR });
+    this.embed = new EmbeddedScenario(this.box, {
+      themeNode: this.box, calculatorUrl: CALCULATOR,
+      host: { lead: 'Unknown attribute', silent: (k) => HTML_ATTRIBUTES.test(k) },
+    });
     this.state = 'loading';
     this.pending = false;
     this.ready = new Promise((resolve) => { this.resolveReady = resolve; });
     // i.FIELD overrides cannot be listed in observedAttributes (their names depend on the
-    // type), so a MutationObserver watches them
+    // type), nor can a misspelt option, so a MutationObserver watches every attribute
+    // that is not HTML's own
     this.observer = new MutationObserver((records) => {
-      if (records.some((r) => r.attributeName.startsWith('i.'))) this.schedule();
+      if (records.some((r) => !HTML_ATTRIBUTES.test(r.attributeName) && !EMBED_OPTIONS.includes(r.attributeName))) this.schedule();
     });
   }
 
   connectedCallback() {
     this.observer.observe(this, { attributes: true });
+    this.embed.prepareTheme((k) => this.getAttribute(k));
+    themeWatch.start(this);
     this.schedule();
   }
 
   disconnectedCallback() {
     this.observer.disconnect();
+    themeWatch.stop(this);
   }
 
   attributeChangedCallback(name, before, after) {
     if (before !== after) this.schedule();
+  }
+
+  /** Takes the host page's colour scheme (theme="auto" follows it). */
+  followHost() {
+    if (this.isConnected) this.embed.setHostTheme(hostColorScheme(this));
   }
 
   /** Re-renders once for any number of attribute changes in one task. */
@@ -70,7 +172,7 @@ export class MlsysimScenario extends HTMLElement {
         ctx = await mlsysimContext();
       } catch (e) {
         this.pending = false;
-        this.box.replaceChildren(el('p', { class: 'status failed', role: 'alert', text: `The calculator could not start: ${e.message}` }));
+        this.box.replaceChildren(failureView(e));
         this.finish('error');
         return;
       }

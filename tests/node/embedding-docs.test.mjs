@@ -4,13 +4,16 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { root } from './load.mjs';
+import { EMBED_OPTIONS, THEMES, ABOUT } from '../../web/link.mjs';
 
 const doc = readFileSync(path.join(root, 'docs/embedding.md'), 'utf8');
 const read = (f) => readFileSync(path.join(root, 'web', f), 'utf8');
 
 test('every attribute the element observes, and every option the embeds read, has a row in docs/embedding.md', () => {
-  const observed = JSON.parse(/const OPTIONS = (\[[^\]]*\])/.exec(read('mlsysim-element.mjs'))[1].replace(/'/g, '"'));
-  assert.ok(observed.length >= 9);
+  // the element observes the embeds' options as link.mjs lists them
+  assert.match(read('mlsysim-element.mjs'), /static get observedAttributes\(\) \{ return EMBED_OPTIONS; \}/);
+  const observed = EMBED_OPTIONS;
+  assert.ok(observed.length >= 10);
   // the names the link grammar (link.mjs) reads for an embed through get('...'); the full
   // page's own keys go through q.get(...)
   const got = [...read('link.mjs').matchAll(/(?<![.\w])get\('([a-z_]+)'\)/g)].map((x) => x[1]);
@@ -25,4 +28,19 @@ test('the resize messages are documented in the shapes embed.mjs posts', () => {
   assert.match(code, /\{ subject: 'lti\.frameResize', height \}/);
   assert.ok(doc.includes("{type: 'mlsysim:resize', height, id}"));
   assert.ok(doc.includes("{subject: 'lti.frameResize', height}"));
+});
+
+test('the values of about and theme are the ones documented', () => {
+  const row = (name) => new RegExp(`^\\| \`${name}\` \\|(.*)$`, 'm').exec(doc)[1];
+  for (const v of ABOUT) assert.ok(row('about').includes(`\`${v}\``), `about ${v}`);
+  for (const v of THEMES) assert.ok(row('theme').includes(`\`${v}\``), `theme ${v}`);
+});
+
+test('the theme messages are documented in the shapes embed.mjs and the example host use', () => {
+  const code = read('embed.mjs');
+  assert.match(code, /\{ type: 'mlsysim:theme-request', id: frameId \}/);
+  assert.match(code, /d\.type !== 'mlsysim:theme'/);
+  assert.ok(doc.includes("{type: 'mlsysim:theme-request', id}"));
+  assert.ok(doc.includes("{type: 'mlsysim:theme', theme: 'light' | 'dark'}"));
+  assert.match(readFileSync(path.join(root, 'examples/host.mjs'), 'utf8'), /type: 'mlsysim:theme', theme: pageTheme\(\)/);
 });

@@ -3,7 +3,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { load } from './load.mjs';
-import { decodeState, encodeState, defaultState, readEmbedOptions, calculatorQuery } from '../../web/link.mjs';
+import { decodeState, encodeState, defaultState, readEmbedOptions, calculatorQuery, nearestName, FOREIGN_KEYS, HTML_ATTRIBUTES } from '../../web/link.mjs';
 import { presetTexts } from '../../web/fields.mjs';
 
 const m = await load();
@@ -56,4 +56,83 @@ test('embed options: a preset with overrides, lists of shown fields and properti
   assert.equal(calculatorQuery({ ...o, baseTexts: presetTexts(ctx, o.preset) }), '?preset=NdrRingVsTree1GB&i.ranks=64');
   const bad = readEmbedOptions(ctx, (k) => ({ type: 'NoSuchType' })[k] ?? null, []);
   assert.match(bad.error, /unknown scenario type "NoSuchType"/);
+});
+
+test('a parameter nobody reads is named in a notice with the nearest name that is read, on the page and in embeds', () => {
+  const page = (q) => decodeState(ctx, q).notices;
+  const embed = (q, host) => {
+    const p = new URLSearchParams(q);
+    return readEmbedOptions(ctx, (k) => p.get(k), p, host);
+  };
+  // the page: a misspelt option, a case slip, an input its type lacks, an embed option
+  let n = page('?preset=TransformerBsp8Workers&Preset=TransformerAsp8Workers&i.worker=16&i.nonsense=3&mdoe=sweep&shows=workers');
+  assert.ok(n.some((x) => /unknown parameter "Preset", left out: did you mean preset\?/.test(x)), JSON.stringify(n));
+  assert.ok(n.some((x) => /"i\.worker", left out: SyncStrategyScenario has no input "worker"; did you mean i\.workers\?/.test(x)), JSON.stringify(n));
+  assert.ok(n.some((x) => /"i\.nonsense", left out: SyncStrategyScenario has no input "nonsense"; its inputs are i\.workers, /.test(x)), JSON.stringify(n));
+  assert.ok(n.some((x) => /"mdoe", left out: did you mean mode\?/.test(x)), JSON.stringify(n));
+  assert.ok(n.some((x) => /"shows", left out: did you mean show\? show is an option of the embeds/.test(x)), JSON.stringify(n));
+  // what was valid stays, what was not is not applied
+  const { state } = decodeState(ctx, '?preset=TransformerBsp8Workers&i.worker=16&i.workers=4');
+  assert.equal(state.calc.texts.workers, '4');
+  assert.ok(!('worker' in state.calc.texts));
+  // an embed's option on the page, and the page's option in an embed, say where they belong
+  assert.ok(page('?show=workers').some((x) => /"show", left out: show is an option of the embeds/.test(x)));
+  assert.ok(embed('preset=TransformerBsp8Workers&mode=sweep').notices.some((x) => /^Unknown parameter "mode", left out: mode is an option of the full calculator's links/.test(x)));
+  // embeds: misspelt options, an input the type lacks, a field named without i.
+  let o = embed('preset=TransformerBsp8Workers&shows=workers&propertie=speedup&i.worker=16&workers=8');
+  assert.equal(o.error, null);
+  for (const want of [/^Unknown parameter "shows", left out: did you mean show\?$/, /^Unknown parameter "propertie", left out: did you mean properties\?$/,
+    /^Unknown parameter "i\.worker", left out: SyncStrategyScenario has no input "worker"; did you mean i\.workers\?$/,
+    /^Unknown parameter "workers", left out: did you mean i\.workers\?$/])
+    assert.ok(o.notices.some((x) => want.test(x)), `${want} in ${JSON.stringify(o.notices)}`);
+  assert.equal(o.show, null, 'a misspelt show= does not narrow the embed');
+  assert.equal(o.texts.workers, presetTexts(ctx, 'TransformerBsp8Workers').workers);
+  // the element words it as an attribute, and its own HTML attributes stay silent
+  o = embed('preset=TransformerBsp8Workers&propertie=speedup&class=x&id=a&data-x=1&aria-label=y&style=z&slot=s',
+    { lead: 'Unknown attribute', silent: (k) => HTML_ATTRIBUTES.test(k) });
+  assert.deepEqual(o.notices, ['Unknown attribute "propertie", left out: did you mean properties?']);
+});
+
+test('keys that links carry for others, and the iframe\'s id, stay silent', () => {
+  const q = '?preset=TransformerBsp8Workers&utm_source=x&utm_campaign=y&fbclid=1&gclid=2&ref=hn';
+  assert.deepEqual(decodeState(ctx, q).notices, []);
+  const p = new URLSearchParams(`${q.slice(1)}&id=frame-1`);
+  assert.deepEqual(readEmbedOptions(ctx, (k) => p.get(k), p, { silent: (k) => k === 'id' || FOREIGN_KEYS.test(k) }).notices, []);
+  // every link the page writes reads back without a notice (encodeState writes only what it reads)
+  const s = defaultState(ctx);
+  s.mode = 'compare';
+  s.compare.columns[0].texts.workers = '3';
+  assert.deepEqual(decodeState(ctx, encodeState(ctx, s)).notices, []);
+});
+
+test('a comparison\'s stray columns and unknown inputs are named; its valid ones are kept', () => {
+  const { state, notices } = decodeState(ctx, '?ctype=SyncStrategyScenario&c0=TransformerBsp8Workers&c1=TransformerAsp8Workers&c0.wrkers=3&c1.workers=5&c7.workers=2&c3=TransformerBsp8Workers');
+  assert.equal(state.compare.columns[1].texts.workers, '5');
+  assert.ok(notices.some((x) => /"c0\.wrkers" \(SyncStrategyScenario has no input "wrkers"; did you mean c0\.workers\?\)/.test(x)), JSON.stringify(notices));
+  assert.ok(notices.some((x) => /"c7\.workers" \(the comparison has 2 columns, c0 to c1\)/.test(x)), JSON.stringify(notices));
+  assert.ok(notices.some((x) => /"c3" \(the comparison has 2 columns/.test(x)), JSON.stringify(notices));
+  assert.ok(decodeState(ctx, '?c0=TransformerBsp8Workers').notices.some((x) => /"c0", left out: c0 is a column of a comparison, which the link names with ctype/.test(x)));
+});
+
+test('nearestName: case slips, a letter or two, a prefix, a field without i.; nothing for a name far from all', () => {
+  const c = ['preset', 'type', 'show', 'editable', 'properties', 'about', 'theme', 'i.workers', 'i.per_worker_batch'];
+  assert.equal(nearestName('Preset', c), 'preset');
+  assert.equal(nearestName('shows', c), 'show');
+  assert.equal(nearestName('propertie', c), 'properties');
+  assert.equal(nearestName('prop', c), 'properties');
+  assert.equal(nearestName('editible', c), 'editable');
+  assert.equal(nearestName('i.worker', c), 'i.workers');
+  assert.equal(nearestName('workers', c), 'i.workers');
+  assert.equal(nearestName('nonsense', c), null);
+  assert.equal(nearestName('x', c), null);
+});
+
+test('about: collapsed by default, open or none when asked, a notice for anything else', () => {
+  const read = (q) => { const p = new URLSearchParams(q); return readEmbedOptions(ctx, (k) => p.get(k), p); };
+  assert.equal(read('preset=ReferenceJobAttackSurface').about, 'collapsed');
+  assert.equal(read('preset=ReferenceJobAttackSurface&about=none').about, 'none');
+  assert.equal(read('preset=ReferenceJobAttackSurface&about=open').about, 'open');
+  const o = read('preset=ReferenceJobAttackSurface&about=hidden');
+  assert.equal(o.about, 'collapsed');
+  assert.deepEqual(o.notices, ['about: must be one of collapsed, open, none, got "hidden"; using collapsed.']);
 });

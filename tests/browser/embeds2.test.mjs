@@ -1,0 +1,414 @@
+// The embeds and the link grammar as new users met them, in headless Chromium: names
+// nobody reads (one rule for the page, the iframe and the element), what a page says
+// when it cannot start (every page, WebAssembly made to fail), what a model leaves out,
+// and the embeds' theme beside their host page (the element reads it, the iframe is told).
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { copyFileSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { browser, shots } from './harness.mjs';
+import { serveStatic } from './server.mjs';
+import { load, dist, root } from '../node/load.mjs';
+
+const m = await load();
+const types = m.listScenarioTypes();
+const server = await serveStatic();
+const { context, page, problems } = await browser(server.origin);
+test.after(async () => { await context.close(); await server.close(); });
+
+const O = server.origin;
+const DARK = 'rgb(13, 17, 23)', LIGHT = 'rgb(255, 255, 255)';
+const notices = (p, sel = '.notices li') => p.locator(sel).allTextContents();
+
+// the failure tests' pages throw on purpose: a browser of their own keeps that out of `problems`
+const failing = await browser(O);
+test.after(() => failing.context.close());
+
+/** A page of the failing browser, set up to fail. */
+async function freshPage(setup) {
+  const p = await failing.context.newPage();
+  if (setup) await setup(p);
+  return p;
+}
+
+// ---- 14. names nobody reads ----
+
+test('the page names an unknown or misspelt parameter and the nearest valid one; valid results stay', async () => {
+  await page.goto(`${O}/index.html?preset=TransformerBsp8Workers&i.nonsense=3&i.worker=16&Preset=TransformerAsp8Workers&shows=workers&utm_source=mail`);
+  await page.waitForSelector('body[data-ready="1"]');
+  const got = await notices(page, '#notices li');
+  assert.equal(got.length, 4, got.join('\n'));
+  assert.match(got.find((n) => n.includes('"i.nonsense"')), /^The link has an unknown parameter "i\.nonsense", left out: SyncStrategyScenario has no input "nonsense"; its inputs are i\.workers, /);
+  assert.match(got.find((n) => n.includes('"i.worker"')), /did you mean i\.workers\?$/);
+  assert.match(got.find((n) => n.includes('"Preset"')), /did you mean preset\?$/);
+  assert.match(got.find((n) => n.includes('"shows"')), /did you mean show\? show is an option of the embeds/);
+  // nothing asked for wrongly reaches the scenario: its results are the preset's, and fresh
+  assert.equal(await page.textContent('#properties [data-property="global_batch"] .value'), '256 samples');
+  assert.equal(await page.isVisible('#stale'), false);
+  assert.equal(await page.inputValue('#in-workers'), '8');
+  // keys that links carry for others stay silent
+  await page.goto(`${O}/index.html?preset=TransformerBsp8Workers&utm_source=x&fbclid=1&gclid=2&ref=news`);
+  await page.waitForSelector('body[data-ready="1"]');
+  assert.equal(await page.isVisible('#notices'), false);
+});
+
+test('the iframe names an unknown or misspelt parameter and the nearest valid one; valid results stay', async () => {
+  await page.goto(`${O}/embed.html?preset=TransformerBsp8Workers&i.worker=16&shows=workers&Preset=TransformerAsp8Workers&propertie=speedup&mode=sweep&id=f1&utm_medium=x`);
+  await page.waitForSelector('body[data-ready="1"]');
+  const got = await notices(page);
+  assert.deepEqual(got, [
+    'Unknown parameter "i.worker", left out: SyncStrategyScenario has no input "worker"; did you mean i.workers?',
+    'Unknown parameter "shows", left out: did you mean show?',
+    'Unknown parameter "Preset", left out: did you mean preset?',
+    'Unknown parameter "propertie", left out: did you mean properties?',
+    'Unknown parameter "mode", left out: mode is an option of the full calculator\'s links; an embed shows one scenario.',
+  ]);
+  // the results are the preset's, computed (not a bare error, not stale), every property shown
+  assert.equal(await page.textContent('[data-property="global_batch"] .value'), '256 samples');
+  assert.equal(await page.isVisible('.stale'), false);
+  assert.equal(await page.locator('.results.is-stale').count(), 0);
+  assert.equal(await page.locator('.property').count(), types.find((t) => t.name === 'SyncStrategyScenario').properties.length);
+  // the iframe's own id and campaign tags are silent
+  await page.goto(`${O}/embed.html?preset=TransformerBsp8Workers&id=week3&utm_source=x&fbclid=1`);
+  await page.waitForSelector('body[data-ready="1"]');
+  assert.equal(await page.locator('.notices li').count(), 0);
+  assert.equal(await page.isVisible('.notices'), false);
+});
+
+test('the element names an unknown attribute and the nearest option, at start and when one is added; its HTML attributes are silent', async () => {
+  await page.goto(`${O}/examples/host.html`);
+  await page.waitForFunction(() => document.getElementById('attack')?.state === 'ready');
+  const made = await page.evaluate(async () => {
+    const e = document.createElement('mlsysim-scenario');
+    e.id = 'typo';
+    for (const [k, v] of [['preset', 'ReferenceJobAttackSurface'], ['propertie', 'accelerators'], ['i.dp_degre', '32'], ['class', 'x'],
+      ['data-chapter', '3'], ['aria-label', 'attack surface'], ['title', 't'], ['lang', 'en']]) e.setAttribute(k, v);
+    document.querySelector('main').append(e);
+    return e.ready;
+  });
+  assert.equal(made, 'ready');
+  assert.deepEqual(await notices(page, '#typo .notices li'), [
+    'Unknown attribute "i.dp_degre", left out: DataParallelAttackSurfaceScenario has no input "dp_degre"; did you mean i.dp_degree?',
+    'Unknown attribute "propertie", left out: did you mean properties?',
+  ]);
+  assert.equal(await page.locator('#typo [data-property="accelerators"] .value').textContent(),
+    m.evaluatePreset('ReferenceJobAttackSurface').properties.accelerators.text);
+  // an attribute added later is read too (it re-renders); a class change is the host's
+  const rendered = () => page.evaluate(() => new Promise((r) => document.getElementById('typo').addEventListener('mlsysim-render', () => r(), { once: true })));
+  const done = rendered();
+  await page.evaluate(() => document.getElementById('typo').setAttribute('them', 'dark'));
+  await done;
+  assert.ok((await notices(page, '#typo .notices li')).includes('Unknown attribute "them", left out: did you mean theme?'));
+  const calls = await page.evaluate(async () => {
+    const e = document.getElementById('typo');
+    let n = 0;
+    e.addEventListener('mlsysim-render', () => n++);
+    e.classList.add('wide');
+    e.dataset.chapter = '4';
+    await new Promise((r) => setTimeout(r, 200));
+    e.remove();
+    return n;
+  });
+  assert.equal(calls, 0, 'a change of the host\'s own attributes does not re-render');
+});
+
+// ---- 15. start-up failure ----
+
+const BROKEN_WASM = (p) => p.route(/\/mlsysim\.wasm$/, (r) => r.fulfill({ status: 200, contentType: 'application/wasm', body: '<!doctype html><p>Not found</p>' }));
+const NO_WASM = (p) => p.addInitScript(() => { delete globalThis.WebAssembly; });
+const TOO_OLD = (p) => p.addInitScript(() => {
+  // a browser whose WebAssembly predates exceptions and SIMD: it validates neither, and the module does not compile
+  const fail = () => Promise.reject(new WebAssembly.CompileError('WebAssembly.instantiate(): invalid value type 0x7b @+1234'));
+  WebAssembly.validate = () => false;
+  WebAssembly.instantiate = fail;
+  WebAssembly.instantiateStreaming = fail;
+  WebAssembly.compile = fail;
+  WebAssembly.compileStreaming = fail;
+});
+const BROWSERS = 'It runs in Chrome and Edge 95+, Firefox 100+ and Safari 16.4+; its typeset equations need Chrome or Edge 109+.';
+
+/** The failure text shown by a page, checked for the reader's words, the browsers and no developer advice. */
+async function checkFailure(p, textSel, what, label) {
+  const text = await p.locator(textSel).first().textContent();
+  assert.match(text, /^The calculator could not start: /, label);
+  assert.match(text, what, `${label}: ${text}`);
+  assert.ok(text.endsWith(BROWSERS), `${label}: ${text}`);
+  assert.doesNotMatch(text, /ASSERTIONS|Aborted\(/, label);
+  return text;
+}
+
+const failures = [
+  ['a broken mlsysim.wasm', BROKEN_WASM, /arrived damaged, or the site sent another file in its place\. Reload the page/],
+  ['no WebAssembly', NO_WASM, /this browser does not run WebAssembly.*Turn it on for this site, or open the page in another browser\./],
+  ['a browser too old', TOO_OLD, /this browser is too old for it \(its WebAssembly has no exception handling and no SIMD\)\. Update the browser/],
+];
+
+for (const [name, setup, what] of failures) {
+  test(`with ${name}, the full page, the iframe and the element say what failed, what to do and which browsers run it`, async () => {
+    // the full page: above its inert prerendered view, with the browser's reason collapsed
+    let p = await freshPage(setup);
+    await p.setViewportSize({ width: 390, height: 800 });
+    await p.goto(`${O}/index.html`);
+    await p.waitForSelector('body[data-ready="error"]');
+    await checkFailure(p, '#status', what, 'page');
+    assert.equal(await p.locator('#status + details.startup-detail').count(), 1);
+    assert.equal(await p.locator('details.startup-detail').evaluate((d) => d.open), false);
+    assert.doesNotMatch(await p.locator('details.startup-detail code').textContent(), /ASSERTIONS/);
+    await p.screenshot({ path: path.join(shots, `startup-failed-page-${name.replace(/\W+/g, '-')}.png`) });
+    await p.close();
+    // the iframe page on its own, and inside the host page with the element
+    p = await freshPage(setup);
+    await p.setViewportSize({ width: 700, height: 900 });
+    await p.goto(`${O}/embed.html?preset=TransformerBsp8Workers`);
+    await p.waitForSelector('body[data-ready="error"]');
+    await checkFailure(p, '.startup-failed .status', what, 'iframe');
+    assert.equal(await p.locator('.startup-failed[role="alert"] details.startup-detail').count(), 1);
+    await p.goto(`${O}/examples/host.html`);
+    await p.waitForFunction(() => document.getElementById('attack')?.state === 'error');
+    await checkFailure(p, '#attack .startup-failed .status', what, 'element');
+    await p.frameLocator('#bsp-frame').locator('body[data-ready="error"]').waitFor({ state: 'attached' });
+    await checkFailure(p.frameLocator('#bsp-frame'), '.startup-failed .status', what, 'iframe in the host');
+    await p.screenshot({ path: path.join(shots, `startup-failed-host-${name.replace(/\W+/g, '-')}.png`), fullPage: true });
+    await p.close();
+  });
+}
+
+test('the one-file page, opened from disk without WebAssembly, says the same', async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'mlsysim-standalone-'));
+  copyFileSync(path.join(dist, 'mlsysim-standalone.html'), path.join(dir, 'mlsysim-standalone.html'));
+  for (const [name, setup, what] of failures.slice(1)) {
+    const p = await freshPage(setup);
+    await p.goto(pathToFileURL(path.join(dir, 'mlsysim-standalone.html')).href);
+    await p.waitForSelector('body[data-ready="error"]', { timeout: 20000 });
+    await checkFailure(p, '#status', what, `standalone, ${name}`);
+    await p.close();
+  }
+});
+
+// ---- 16. what a model leaves out ----
+
+test('an embed shows what its model assumes and leaves out, collapsed; about=open opens it and about=none hides it', async () => {
+  const type = types.find((t) => t.name === 'DataParallelAttackSurfaceScenario');
+  await page.goto(`${O}/embed.html?preset=ReferenceJobAttackSurface`);
+  await page.waitForSelector('body[data-ready="1"]');
+  const about = page.locator('details.embed-about');
+  assert.equal(await about.count(), 1);
+  assert.equal(await about.evaluate((d) => d.open), false);
+  assert.equal(await about.locator('summary').textContent(), 'What this model assumes and leaves out');
+  assert.equal(await about.locator('p').nth(0).textContent(), `Assumes: ${type.assumptions}`);
+  assert.equal(await about.locator('p').nth(1).textContent(), `Leaves out: ${type.excludes}`);
+  // a reader opens it from the keyboard
+  await about.locator('summary').focus();
+  await page.keyboard.press('Enter');
+  assert.equal(await about.evaluate((d) => d.open), true);
+  assert.ok(await about.locator('p').first().isVisible());
+  await page.goto(`${O}/embed.html?preset=ReferenceJobAttackSurface&about=open`);
+  await page.waitForSelector('body[data-ready="1"]');
+  assert.equal(await about.evaluate((d) => d.open), true);
+  assert.ok(await page.locator('.embed-about p').first().isVisible());
+  await page.goto(`${O}/embed.html?preset=ReferenceJobAttackSurface&about=none`);
+  await page.waitForSelector('body[data-ready="1"]');
+  assert.equal(await about.count(), 0);
+  // the element too
+  await page.goto(`${O}/examples/host.html`);
+  await page.waitForFunction(() => document.getElementById('attack')?.state === 'ready');
+  assert.equal(await page.locator('#attack details.embed-about').count(), 1);
+  assert.match(await page.locator('#attack details.embed-about').textContent(), /Leaves out: /);
+  await page.evaluate(() => document.getElementById('attack').setAttribute('about', 'none'));
+  await page.locator('#attack details.embed-about').waitFor({ state: 'detached' });
+  // every type has both texts to show
+  for (const t of types) assert.ok(t.assumptions && t.excludes, t.name);
+});
+
+// ---- 19. theme beside the host page ----
+
+/** A host page of our own: `css` is its stylesheet (served beside it, as CSP wants). */
+async function hostPage(p, name, css, body = '') {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${name}</title>
+<link rel="stylesheet" href="${name}.css"><script type="module" src="../mlsysim-element.mjs"></script></head>
+<body><main><h1>${name}</h1>${body}<mlsysim-scenario id="e" preset="NdrRingVsTree1GB" properties="ring_allreduce_time"></mlsysim-scenario></main></body></html>`;
+  await p.route(`${O}/examples/${name}.html`, (r) => r.fulfill({ contentType: 'text/html', body: html }));
+  await p.route(`${O}/examples/${name}.css`, (r) => r.fulfill({ contentType: 'text/css', body: css }));
+  await p.goto(`${O}/examples/${name}.html`);
+  await p.waitForFunction(() => document.getElementById('e')?.state === 'ready');
+}
+const elementBg = (p, sel = '#e') => p.locator(`${sel} .mlsysim-host`).evaluate((n) => getComputedStyle(n).backgroundColor);
+
+test('the element follows its host page\'s colour scheme, not the reader\'s system; theme= overrides it', async () => {
+  const p = await context.newPage();
+  // a light textbook that says nothing about colour schemes, read on a dark system
+  await p.emulateMedia({ colorScheme: 'dark' });
+  await hostPage(p, 'light-book', 'body { font: 18px Georgia, serif; }');
+  assert.equal(await elementBg(p), LIGHT);
+  await p.screenshot({ path: path.join(shots, 'theme-light-book-dark-system.png'), fullPage: true });
+  // a dark textbook, read on a light system
+  await p.emulateMedia({ colorScheme: 'light' });
+  await hostPage(p, 'dark-book', 'body { background: #1e1e1e; color: #ddd; }');
+  assert.equal(await elementBg(p), DARK);
+  // inside a light callout of that dark book: the background it sits on decides
+  await hostPage(p, 'callout', 'body { background: #1e1e1e; } .note { background: oklch(0.97 0.01 90); padding: 8px; }',
+    '<div class="note" id="note"></div>');
+  await p.evaluate(() => document.getElementById('note').append(document.getElementById('e')));
+  await p.waitForFunction(() => getComputedStyle(document.getElementById('e').shadowRoot.querySelector('.mlsysim-host')).backgroundColor === 'rgb(255, 255, 255)');
+  // only a color-scheme, no background: the canvas it paints
+  await hostPage(p, 'dark-scheme', ':root { color-scheme: dark; }');
+  assert.equal(await elementBg(p), DARK);
+  // a page that offers both and paints nothing follows the system, as the element then does
+  await p.emulateMedia({ colorScheme: 'dark' });
+  await hostPage(p, 'both', ':root { color-scheme: light dark; }');
+  assert.equal(await elementBg(p), DARK);
+  await p.emulateMedia({ colorScheme: 'light' });
+  await p.waitForFunction(() => getComputedStyle(document.getElementById('e').shadowRoot.querySelector('.mlsysim-host')).backgroundColor === 'rgb(255, 255, 255)');
+  // theme="dark" and theme="light" override the page
+  await p.emulateMedia({ colorScheme: 'dark' });
+  await hostPage(p, 'light-book-2', 'body { background: #fff; }');
+  await p.evaluate(() => document.getElementById('e').setAttribute('theme', 'dark'));
+  await p.waitForFunction(() => getComputedStyle(document.getElementById('e').shadowRoot.querySelector('.mlsysim-host')).backgroundColor === 'rgb(13, 17, 23)');
+  await p.close();
+});
+
+test('the element follows a theme switch on the host page, even one that fades its background', async () => {
+  const p = await context.newPage();
+  await p.emulateMedia({ colorScheme: 'light' });
+  await hostPage(p, 'switching', 'body { background: #fafafa; transition: background-color 0.3s; } html.dark body { background: #121212; } ' +
+    '[data-mode="dark"] { background: #222; }');
+  assert.equal(await elementBg(p), LIGHT);
+  await p.evaluate(() => document.documentElement.classList.add('dark'));
+  await p.waitForFunction(() => getComputedStyle(document.getElementById('e').shadowRoot.querySelector('.mlsysim-host')).backgroundColor === 'rgb(13, 17, 23)', null, { timeout: 3000 });
+  await p.evaluate(() => document.documentElement.classList.remove('dark'));
+  await p.waitForFunction(() => getComputedStyle(document.getElementById('e').shadowRoot.querySelector('.mlsysim-host')).backgroundColor === 'rgb(255, 255, 255)', null, { timeout: 3000 });
+  // a stylesheet added to the head (read once it has loaded)
+  await p.route(`${O}/examples/switching-dark.css`, async (r) => {
+    await new Promise((done) => setTimeout(done, 300));
+    await r.fulfill({ contentType: 'text/css', body: 'main { background: #000; }' });
+  });
+  await p.evaluate(() => document.head.append(Object.assign(document.createElement('link'), { rel: 'stylesheet', href: 'switching-dark.css' })));
+  await p.waitForFunction(() => getComputedStyle(document.getElementById('e').shadowRoot.querySelector('.mlsysim-host')).backgroundColor === 'rgb(13, 17, 23)', null, { timeout: 3000 });
+  await p.close();
+});
+
+test('the iframe follows its host when the host tells it, and only its parent may', async () => {
+  const p = await context.newPage();
+  await p.emulateMedia({ colorScheme: 'dark' });
+  await p.goto(`${O}/examples/host.html`);
+  await p.waitForFunction(() => document.getElementById('attack')?.state === 'ready');
+  const frame = p.frameLocator('#bsp-frame');
+  await frame.locator('body[data-ready="1"]').waitFor({ state: 'attached' });
+  const frameBg = () => frame.locator('body').evaluate((n) => getComputedStyle(n).backgroundColor);
+  const waitBoth = (bg) => p.waitForFunction((want) => {
+    const f = document.getElementById('bsp-frame').contentDocument;
+    const e = document.getElementById('attack').shadowRoot.querySelector('.mlsysim-host');
+    return f && getComputedStyle(f.body).backgroundColor === want && getComputedStyle(e).backgroundColor === want;
+  }, bg, { timeout: 3000 });
+  await waitBoth(DARK);
+  assert.equal(await frame.locator('html').getAttribute('data-theme-from'), 'host');
+  // the page's own switch: light while the system is dark, then dark, then back to the system
+  await p.selectOption('#host-theme', 'light');
+  await waitBoth(LIGHT);
+  await p.screenshot({ path: path.join(shots, 'theme-host-switch-light-on-dark-system.png'), fullPage: true });
+  await p.selectOption('#host-theme', 'dark');
+  await waitBoth(DARK);
+  await p.screenshot({ path: path.join(shots, 'theme-host-switch-dark.png'), fullPage: true });
+  await p.selectOption('#host-theme', 'light');
+  await waitBoth(LIGHT);
+  // a message from any other window than its parent is ignored
+  await frame.locator('body').evaluate(() => window.postMessage({ type: 'mlsysim:theme', theme: 'dark' }, '*'));
+  await p.waitForTimeout(200);
+  assert.equal(await frameBg(), LIGHT);
+  // and so is a theme that is not light or dark
+  await p.evaluate(() => document.getElementById('bsp-frame').contentWindow.postMessage({ type: 'mlsysim:theme', theme: 'purple' }, '*'));
+  await p.waitForTimeout(200);
+  assert.equal(await frameBg(), LIGHT);
+  // theme=dark in the frame's link overrides the host
+  await p.evaluate(() => { document.getElementById('bsp-frame').src += '&theme=dark'; });
+  await p.waitForFunction(() => document.getElementById('bsp-frame').contentDocument?.body?.dataset.ready === '1' &&
+    getComputedStyle(document.getElementById('bsp-frame').contentDocument.body).backgroundColor === 'rgb(13, 17, 23)', null, { timeout: 10000 });
+  await p.close();
+});
+
+// ---- how the 15 types read in the embeds ----
+
+const SHOWN = ['Gpt3On10KYoungDaly', 'Llama8BChatH100', 'NdrRingVsTree1GB', 'ReferenceJobAttackSurface'];
+test('embeds of several types fit a phone and a 700 px course-page iframe, light and dark, with no sideways scrolling', async () => {
+  const p = await context.newPage();
+  for (const scheme of ['light', 'dark']) {
+    await p.emulateMedia({ colorScheme: scheme });
+    for (const preset of SHOWN) {
+      for (const width of [390, 1280]) {
+        await p.setViewportSize({ width, height: 900 });
+        await p.goto(`${O}/embed.html?preset=${preset}&about=open`);
+        await p.waitForSelector('body[data-ready="1"]');
+        await p.waitForTimeout(100);
+        const over = await p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        assert.ok(over <= 0, `${preset} at ${width} px scrolls sideways by ${over} px`);
+        // the title's "·" never ends a line: it goes with the type it introduces
+        const lines = await p.locator('.embed-type').evaluate((span) => {
+          const text = span.firstChild, at = (i) => { const r = document.createRange(); r.setStart(text, i); r.setEnd(text, i + 1); return r.getBoundingClientRect().top; };
+          return [text.data.indexOf('·'), at(text.data.indexOf('·')), at(text.data.length - 1)];
+        });
+        assert.ok(lines[0] >= 0 && Math.abs(lines[1] - lines[2]) < 4, `${preset} at ${width} px: the title's separator and type are on different lines`);
+        await p.screenshot({ path: path.join(shots, `embed-${preset}-${width}-${scheme}.png`), fullPage: true });
+      }
+      // a 700 px iframe in the host page (one column there: 748 px less its 24 px margins)
+      await p.setViewportSize({ width: 748, height: 900 });
+      await p.goto(`${O}/examples/host.html`);
+      await p.evaluate((q) => { document.getElementById('bsp-frame').src = `../embed.html?preset=${q}&id=t`; }, preset);
+      await p.waitForFunction(() => document.getElementById('bsp-frame').contentDocument?.body?.dataset.ready === '1');
+      await p.waitForTimeout(300);
+      const { frameWidth, over } = await p.evaluate(() => {
+        const f = document.getElementById('bsp-frame');
+        const d = f.contentDocument.documentElement;
+        return { frameWidth: f.getBoundingClientRect().width, over: d.scrollWidth - d.clientWidth };
+      });
+      assert.ok(frameWidth >= 690 && frameWidth <= 710, `frame width ${frameWidth}`);
+      assert.ok(over <= 0, `${preset} in a 700 px iframe scrolls sideways by ${over} px`);
+      await p.locator('#bsp-frame').screenshot({ path: path.join(shots, `embed-iframe700-${preset}-${scheme}.png`) });
+    }
+  }
+  await p.emulateMedia({ colorScheme: 'light' });
+  await p.close();
+});
+
+// ---- accessibility of what this adds ----
+
+const AXE = path.join(root, 'node_modules/axe-core/axe.min.js');
+async function axe(p) {
+  await p.addScriptTag({ path: AXE });
+  const r = await p.evaluate(() => window.axe.run(document, { resultTypes: ['violations'], iframes: false }));
+  return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help}; ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+test('axe: no serious or critical violation in the open assumptions, the notices, a host-themed element and a start-up failure, light and dark', async () => {
+  for (const scheme of ['light', 'dark']) {
+    const found = [];
+    let p = await context.newPage();
+    await p.emulateMedia({ colorScheme: scheme });
+    await p.goto(`${O}/embed.html?preset=Gpt3On10KYoungDaly&about=open&shows=x&i.worker=3`);
+    await p.waitForSelector('body[data-ready="1"]');
+    found.push(...(await axe(p)).map((v) => `embed: ${v}`));
+    // the host page set against the system's scheme: the element follows the page
+    await p.goto(`${O}/examples/host.html`);
+    await p.waitForFunction(() => document.getElementById('attack')?.state === 'ready');
+    await p.selectOption('#host-theme', scheme === 'light' ? 'dark' : 'light');
+    await p.waitForTimeout(200);
+    found.push(...(await axe(p)).map((v) => `host: ${v}`));
+    await p.close();
+    p = await freshPage(BROKEN_WASM);
+    await p.emulateMedia({ colorScheme: scheme });
+    for (const url of [`${O}/embed.html`, `${O}/index.html`]) {
+      await p.goto(url);
+      await p.waitForSelector('body[data-ready="error"]');
+      await p.locator('details.startup-detail summary').click();
+      found.push(...(await axe(p)).map((v) => `failure ${url}: ${v}`));
+    }
+    await p.close();
+    assert.deepEqual(found, [], scheme);
+  }
+});
+
+test('no page errors, no console errors, no request outside the origin (on the pages that start)', () => {
+  assert.deepEqual(problems, { consoleErrors: [], pageErrors: [], offOrigin: [] });
+});
