@@ -276,7 +276,7 @@ class App {
     $('copy-link').replaceWith(actionButton('Copy link', () => copyText(location.href), 'copy a link to exactly this view'));
     $('calc-exports').replaceWith(exportButtons(() => {
       const r = this.calculator.result;
-      return r && { csv: resultCsv(r, this.calcType()), json: JSON.stringify(plainResult(r), null, 2) + '\n',
+      return r && { csv: resultCsv(r, this.calcType(), this.state.calc.texts), json: JSON.stringify(plainResult(r), null, 2) + '\n',
         md: resultMarkdown(r, this.calcType(), this.state.prefs, this.calcLabel(), this.state.calc.texts) };
     }, () => `mlsysim-${this.state.calc.preset || this.state.calc.type}${this.state.calc.preset && this.edited(this.state.calc.preset, this.state.calc.texts) ? '-edited' : ''}`));
     $('compare-exports').replaceWith(exportButtons(() => {

@@ -2,7 +2,7 @@
 // column each, one row per input and per property; the best value of each property
 // (as its declaration says: higher or lower) is marked, and differences are shown
 // against the first column.
-import { $, el } from './dom.mjs';
+import { $, el, breakable } from './dom.mjs';
 import { fieldControl, evaluateTexts, presetTexts } from './fields.mjs';
 
 export { presetTexts };
@@ -21,10 +21,12 @@ export class Compare {
     const type = this.app.types.find((t) => t.name === compare.type);
     this.type = type;
     this.cells = [];
+    this.names = [];
     this.lastGood = compare.columns.map(() => null);
     $('compare-type').value = type.name;
     const table = $('compare-table');
     table.replaceChildren();
+    table.dataset.columns = String(compare.columns.length);
 
     const head = el('tr', {}, el('th', { scope: 'col', text: 'scenario' }));
     compare.columns.forEach((col, k) => {
@@ -42,7 +44,11 @@ export class Compare {
         ? el('button', { type: 'button', class: 'action', text: '×', title: 'remove this column', 'aria-label': `remove column ${k + 1}`,
           onclick: () => { compare.columns.splice(k, 1); this.build(); this.app.changed('compare'); } })
         : null;
-      head.append(el('th', { scope: 'col' }, el('div', { class: 'col-head' }, select, remove)));
+      // the column's name, whole (wrapping between words) and marked when edited: the
+      // select alone would cut a long preset name at a phone's width
+      const name = el('div', { class: 'col-name' });
+      this.names[k] = name;
+      head.append(el('th', { scope: 'col' }, name, el('div', { class: 'col-head' }, select, remove)));
     });
     if (compare.columns.length < MAX_COLUMNS)
       head.append(el('th', { class: 'add' }, el('button', { type: 'button', class: 'action', id: 'compare-add', text: '+ column',
@@ -56,7 +62,7 @@ export class Compare {
 
     const inputs = el('tbody', { class: 'inputs' }, el('tr', { class: 'section' }, el('th', { colspan: String(compare.columns.length + 1), text: 'Inputs' })));
     for (const f of type.fields) {
-      const row = el('tr', { 'data-field': f.name }, el('th', { scope: 'row' }, el('code', { text: f.name }), el('span', { class: 'rule', text: f.rule })));
+      const row = el('tr', { 'data-field': f.name }, el('th', { scope: 'row' }, el('code', {}, ...breakable(f.name)), el('span', { class: 'rule', text: f.rule })));
       compare.columns.forEach((col, k) => {
         const control = fieldControl(f, col.texts[f.name] ?? '', this.app.registry, () => this.update(true), `c${k}-`);
         const error = el('p', { class: 'cell-error', hidden: true });
@@ -72,7 +78,7 @@ export class Compare {
     this.propCells = new Map();
     for (const p of type.properties) {
       const row = el('tr', { 'data-property': p.name },
-        el('th', { scope: 'row' }, el('code', { text: p.name }), p.better ? el('span', { class: 'better', text: `${p.better} is better` }) : null));
+        el('th', { scope: 'row' }, el('code', {}, ...breakable(p.name)), p.better ? el('span', { class: 'better', text: `${p.better} is better` }) : null));
       const cells = compare.columns.map(() => {
         const value = el('span', { class: 'value' });
         const diff = el('span', { class: 'diff' });
@@ -104,9 +110,15 @@ export class Compare {
         first.error.textContent = general;
         first.error.hidden = false;
       }
+      // a column from a preset is that preset with overrides, as evaluatePreset reports it
+      if (result) result.preset = col.preset || null;
       const ok = result && errors.size === 0 && !general;
       if (ok) this.lastGood[k] = result.inputs;
       return ok ? result : null;
+    });
+    compare.columns.forEach((col, k) => {
+      const edited = col.preset && this.app.edited(col.preset, col.texts);
+      this.names[k].replaceChildren(...breakable(col.preset || 'custom'), ...(edited ? [' ', el('span', { class: 'col-edited', text: '(edited)' })] : []));
     });
     for (const p of this.type.properties) {
       const cells = this.propCells.get(p.name);

@@ -21,6 +21,14 @@ export function el(tag, props = {}, ...children) {
 
 let parser = null;  // made on first use: importing this module needs no DOM (node tests)
 /** A MathML element from the core's MathML text (a whole <math> element). */
+/** `text` as nodes with a line-break opportunity (<wbr>) between the words of a name
+ *  ("Transformer|Bsp8|Workers", "gradient_|bytes_|per_|param"), so that a narrow column
+ *  wraps it whole instead of cutting it or breaking inside a word. */
+export function breakable(text) {
+  const parts = String(text).split(/(?<=[a-z0-9])(?=[A-Z])|(?<=_)|(?<=[A-Za-z])(?=[0-9])/);
+  return parts.flatMap((t, i) => (i ? [document.createElement('wbr'), t] : [t]));
+}
+
 export function mathml(text) {
   parser ||= new DOMParser();
   const doc = parser.parseFromString(text, 'application/xml');

@@ -24,11 +24,26 @@ export function plainResult(result) {
   return { ...rest, properties };
 }
 
-export function resultCsv(result, type) {
-  const rows = [['property', 'value', 'unit', 'text', 'equation']];
+/** The input's number in canonical units (a quantity's value, a count), or the entry's
+ *  name; with its unit. */
+function inputCells(v) {
+  if (v === null || v === undefined) return ['', ''];
+  if (typeof v === 'object' && 'unit' in v && 'value' in v) return [v.value, v.unit];
+  if (typeof v === 'object') return [v.name ?? JSON.stringify(v), ''];
+  return [v, ''];
+}
+
+/** CSV of one result: a row per input (its canonical value and unit, and the text as
+ *  typed, `texts`) and a row per property (value, unit, text as shown, equation). */
+export function resultCsv(result, type, texts = {}) {
+  const rows = [['section', 'name', 'value', 'unit', 'text', 'equation']];
+  for (const f of type.fields) {
+    const v = result.inputs[f.name];
+    rows.push(['input', f.name, ...inputCells(v), (texts[f.name] || '').trim() || inputText(v), '']);
+  }
   for (const p of type.properties) {
     const r = result.properties[p.name];
-    rows.push('error' in r ? [p.name, '', p.unit, r.error, p.equation] : [p.name, r.value, r.unit, r.text, p.equation]);
+    rows.push('error' in r ? ['property', p.name, '', p.unit, r.error, p.equation] : ['property', p.name, r.value, r.unit, r.text, p.equation]);
   }
   return rows.map((r) => r.map(csvCell).join(',')).join('\n') + '\n';
 }
@@ -47,11 +62,17 @@ export function resultMarkdown(result, type, prefs, label, texts = {}) {
   return lines.join('\n') + '\n';
 }
 
-/** CSV and Markdown of a comparison: one column per scenario. */
+/** CSV and Markdown of a comparison: one column per scenario; inputs in canonical units
+ *  (the unit in the row's name), then properties. */
 export function compareCsv(results, labels, type) {
-  const rows = [['', ...labels]];
+  const rows = [['section', 'name', ...labels]];
+  for (const f of type.fields) {
+    const cells = results.map((r) => (r ? inputCells(r.inputs[f.name]) : ['', '']));
+    const unit = cells.map(([, u]) => u).find(Boolean);
+    rows.push(['input', `${f.name}${unit ? ` (${unit})` : ''}`, ...cells.map(([v]) => v)]);
+  }
   for (const p of type.properties)
-    rows.push([`${p.name}${p.unit ? ` (${p.unit})` : ''}`, ...results.map((r) => (!r ? '' : 'error' in r.properties[p.name] ? '' : r.properties[p.name].value))]);
+    rows.push(['property', `${p.name}${p.unit ? ` (${p.unit})` : ''}`, ...results.map((r) => (!r ? '' : 'error' in r.properties[p.name] ? '' : r.properties[p.name].value))]);
   return rows.map((r) => r.map(csvCell).join(',')).join('\n') + '\n';
 }
 

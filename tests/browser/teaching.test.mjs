@@ -217,13 +217,53 @@ test('exports: CSV, JSON (the CLI Result) and Markdown of the results', async ()
   assert.deepEqual(JSON.parse(await clipboard()), m.evaluatePreset('ReferenceJobAttackSurface'));
   await page.click('#view-calc >> text=Copy CSV');
   const csv = await clipboard();
-  assert.match(csv, /^property,value,unit,text,equation\n/);
-  assert.match(csv, /\ngather_traffic_ratio,8,,8,gather_factor \/ allreduce_factor \(= N \/ 2\)\n/);
+  assert.match(csv, /^section,name,value,unit,text,equation\n/);
+  assert.match(csv, /\nproperty,gather_traffic_ratio,8,,8,gather_factor \/ allreduce_factor \(= N \/ 2\)\n/);
   await page.click('#view-calc >> text=Copy Markdown');
   const md = await clipboard();
   assert.match(md, /\| `gradient_bytes` \| 350 GB \| `P × gradient_bytes_per_param` \|/);
   const [dl] = await Promise.all([page.waitForEvent('download'), page.click('#view-calc >> text=JSON ↓')]);
   assert.equal(dl.suggestedFilename(), 'mlsysim-ReferenceJobAttackSurface.json');
+});
+
+test('compare and exports read whole: edited columns say so, names are not cut, CSV has the inputs, JSON names presets', async () => {
+  await open('?mode=compare');
+  await page.click('#compare-add');  // a copy of column 3 (ASP) ...
+  await page.fill('#c3-iterations', '18000');  // ... then edited
+  await page.waitForFunction(() => document.querySelectorAll('#compare-table .col-name')[3].textContent.includes('(edited)'));
+  const names = await page.locator('#compare-table .col-name').allTextContents();
+  assert.deepEqual(names, ['TransformerBsp8Workers', 'TransformerSsp8Workers', 'TransformerAsp8Workers', 'TransformerAsp8Workers (edited)']);
+  // JSON: each column is its preset with overrides, as evaluatePreset reports it
+  await page.click('#view-compare >> text=Copy JSON');
+  const json = JSON.parse(await clipboard());
+  assert.deepEqual(json.map((r) => r.preset), ['TransformerBsp8Workers', 'TransformerSsp8Workers', 'TransformerAsp8Workers', 'TransformerAsp8Workers']);
+  assert.deepEqual(json[0], m.evaluatePreset('TransformerBsp8Workers'));
+  assert.deepEqual(json[3], m.evaluatePreset('TransformerAsp8Workers', { iterations: 18000 }));
+  await page.click('#view-compare >> text=Copy CSV');
+  const ccsv = await clipboard();
+  assert.match(ccsv, /^section,name,TransformerBsp8Workers,TransformerSsp8Workers,TransformerAsp8Workers,"TransformerAsp8Workers \(column 4, edited\)"\n/);
+  assert.match(ccsv, /\ninput,iterations,14000,15500,19000,18000\n/);
+  assert.match(ccsv, /\ninput,device_hour_rate \(USD\/s\),0\.0005555555555555556,/);  // 2 USD/h = 2/3600 USD/s
+  // at a phone's width: whole names (wrapping between words), "lower is better" on one line
+  for (const width of [390, 700]) {
+    await page.setViewportSize({ width, height: 900 });
+    const cut = await page.evaluate(() => [...document.querySelectorAll('#compare-table .col-name, #compare-table tbody th code, #compare-table .better')]
+      .filter((e) => e.scrollWidth > e.clientWidth + 1 || (e.matches('.better') && e.getClientRects().length > 1)
+        || e.getBoundingClientRect().right > e.closest('th').getBoundingClientRect().right + 1)
+      .map((e) => e.textContent));
+    assert.deepEqual(cut, [], `${width} px`);
+    await page.screenshot({ path: path.join(shots, `compare-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // the calculator's CSV: the inputs (canonical value and unit, the text as typed) and the results
+  await open('?preset=ReferenceJobAttackSurface');
+  await page.click('#view-calc >> text=Copy CSV');
+  const csv = await clipboard();
+  assert.match(csv, /^section,name,value,unit,text,equation\n/);
+  assert.match(csv, /\ninput,workload,GPT3,,GPT3,\n/);
+  assert.match(csv, /\ninput,dp_degree,16,,16,\n/);
+  assert.match(csv, /\ninput,gradient_bytes_per_param,2,byte\/param,2 byte\/param,\n/);
+  assert.match(csv, /\nproperty,gradient_bytes,350000000000,byte,350 GB,P × gradient_bytes_per_param\n/);  // 1.75e11 × 2
 });
 
 test('display units: bytes, time and money as chosen, kept in the link', async () => {
