@@ -3,12 +3,14 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { load, root } from './load.mjs';
-import { scenariosMarkdown, unitsMarkdown } from '../../scripts/gen-docs.mjs';
+import { scenariosMarkdown, unitsMarkdown, readmeWithTypes } from '../../scripts/gen-docs.mjs';
 
-test('docs/scenarios.md and docs/units.md are what the declarations generate (run `npm run docs` after a change)', async () => {
+test('docs/scenarios.md, docs/units.md and README.md\'s table of types are what the declarations generate (run `npm run docs` after a change)', async () => {
   const m = await load();
   assert.equal(readFileSync(path.join(root, 'docs/scenarios.md'), 'utf8'), scenariosMarkdown(m));
   assert.equal(readFileSync(path.join(root, 'docs/units.md'), 'utf8'), unitsMarkdown(m));
+  const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+  assert.equal(readme, readmeWithTypes(m, readme));
 });
 
 test('the JavaScript snippet in README.md runs as written', async () => {
