@@ -316,7 +316,8 @@ async function main() {
     `target ≤ 64 KB gzip: ${first.gzip <= 64000 ? 'met' : `not met (${(first.gzip / 64000).toFixed(2)}× the budget)`}`);
   for (const f of sz.files) row('size before the calculator is live', f.file, `${KB(f.raw)} raw, ${KB(f.gzip)} gzip`);
   row('size before the calculator is live', `total (${sz.files.length} files)`, `${KB(sz.raw)} raw, **${KB(sz.gzip)} gzip**`,
-    `${(sz.gzip / 64000).toFixed(2)}× the first result's budget`);
+    `target ≤ 167 KB gzip (#13: 133.6 KB with the two seed types, +25%): ${sz.gzip <= 167000 ? 'met' : `not met (${(sz.gzip / 167000).toFixed(2)}×)`}; ` +
+    `≤ 150 KB (#15): ${sz.gzip <= 150000 ? 'met' : `not met (${(sz.gzip / 150000).toFixed(2)}×)`}`);
   const standalone = path.join(dist, 'mlsysim-standalone.html');
   if (existsSync(standalone)) {
     const d = readFileSync(standalone);
