@@ -2,6 +2,7 @@
 // (expr.hpp). Compiling them is model.cpp; writing them with values (work) is work.cpp.
 #include "mlsysim/expr.hpp"
 
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -115,10 +116,30 @@ std::string xml_escape(const std::string& s) {
 
 std::string name_mathml(const std::string& name) { return "<mi>" + xml_escape(name) + "</mi>"; }
 
+// The length of the number at the start of a shown value: an optional sign or '$',
+// digits with ',' separators and a '.', and an exponent only where 'e' is followed by
+// digits ("1.5e-7", not the 'e' of "1.694/year" or "8 exabyte").
+std::size_t number_length(const std::string& text) {
+  std::size_t i = 0;
+  while (i < text.size() && (text[i] == '$' || text[i] == '-' || text[i] == '+')) ++i;
+  if (text.compare(i, 3, "\u2212") == 0) i += 3;  // a minus sign
+  while (i < text.size() && (std::isdigit(static_cast<unsigned char>(text[i])) || text[i] == ',' || text[i] == '.')) ++i;
+  if (i < text.size() && text[i] == 'e') {
+    std::size_t j = i + 1;
+    if (j < text.size() && (text[j] == '-' || text[j] == '+')) ++j;
+    if (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j]))) {
+      while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j]))) ++j;
+      i = j;
+    }
+  }
+  return i;
+}
+
 std::string number_mathml(const std::string& number) {
   // 1.5e-7 -> 1.5 x 10^-7
+  const std::size_t n = number_length(number);
   const std::size_t e = number.find('e');
-  if (e == std::string::npos) return "<mn>" + number + "</mn>";
+  if (n != number.size() || e == std::string::npos) return "<mn>" + xml_escape(number) + "</mn>";
   std::string exp = number.substr(e + 1);
   if (!exp.empty() && exp[0] == '+') exp.erase(0, 1);
   return "<mn>" + number.substr(0, e) + "</mn><mo>\u00d7</mo><msup><mn>10</mn><mn>" + exp + "</mn></msup>";
@@ -127,7 +148,8 @@ std::string number_mathml(const std::string& number) {
 std::string quantity_mathml(const std::string& number, const std::string& unit) {
   std::string m = number_mathml(number);
   if (!unit.empty())
-    m = "<mrow>" + m + "<mspace width=\"0.25em\"/><mi mathvariant=\"normal\">" + xml_escape(unit) + "</mi></mrow>";
+    m = "<mrow>" + m + (unit[0] == '/' ? "" : "<mspace width=\"0.25em\"/>") + "<mi mathvariant=\"normal\">" + xml_escape(unit) +
+        "</mi></mrow>";
   return m;
 }
 
@@ -287,9 +309,11 @@ ExprForms value_forms(double shown_value, const std::string& unit, double canoni
 }
 
 ExprForms text_forms(const std::string& text, double canonical_value) {
-  const std::size_t space = text.find(' ');
-  return {text, space == std::string::npos ? number_mathml(text) : quantity_mathml(text.substr(0, space), text.substr(space + 1)),
-          js_number(canonical_value)};
+  // the number, then its unit: "350 GB", "1.694/year", "$8.923 million", "12,500 iterations"
+  const std::size_t n = number_length(text);
+  std::string unit = text.substr(n);
+  if (!unit.empty() && unit[0] == ' ') unit.erase(0, 1);
+  return {text, n == 0 || unit.empty() ? number_mathml(text) : quantity_mathml(text.substr(0, n), unit), js_number(canonical_value)};
 }
 
 ExprForms equation_forms(const Expr::Node& n) { return equation_leaf(n); }

@@ -1,5 +1,6 @@
 // Show-your-work equations and sweeps, both driven by the property expressions.
 #include <cmath>
+#include <regex>
 
 #include "model.hpp"  // internal: Model::run_batch (tests see core/src)
 #include "support.hpp"
@@ -50,6 +51,45 @@ TEST_CASE("Show-your-work substitutes the inputs into the same expression that c
   CHECK(a["properties"]["gather_traffic_ratio"]["work"]["text"] == "15 / 1.875");
   // without the option, no work is attached
   CHECK_FALSE(mlsysim::evaluate_preset("TransformerBsp8Workers", nullptr)["properties"]["speedup"].contains("work"));
+}
+
+TEST_CASE("Typeset work lines keep every unit whole: an <mn> holds a number, an exponent digits", "[work]") {
+  // "1.694/year" was typeset as 1.694/y x 10^ar: the 'e' of a unit taken for an exponent.
+  // Every preset of every type, both byte prefixes, and the units
+  // with an 'e' that a shown value can end in.
+  const std::regex number(R"(^[$]?[\u2212-]?[0-9][0-9,]*(\.[0-9]+)?$)");
+  const std::regex exponent(R"(^[\u2212-]?[0-9]+$)");
+  const std::regex mn("<mn>([^<]*)</mn>"), sup(R"(<msup><mn>10</mn><mn>([^<]*)</mn></msup>)");
+  std::size_t checked = 0;
+  const auto check = [&](const std::string& where, const std::string& m) {
+    for (auto it = std::sregex_iterator(m.begin(), m.end(), mn); it != std::sregex_iterator(); ++it) {
+      INFO(where << ": <mn>" << (*it)[1] << "</mn> in " << m);
+      CHECK(std::regex_match((*it)[1].str(), number));
+      ++checked;
+    }
+    for (auto it = std::sregex_iterator(m.begin(), m.end(), sup); it != std::sregex_iterator(); ++it) {
+      INFO(where << ": 10^" << (*it)[1] << " in " << m);
+      CHECK(std::regex_match((*it)[1].str(), exponent));
+    }
+  };
+  for (const mlsysim::BytePrefix bytes : {mlsysim::BytePrefix::decimal, mlsysim::BytePrefix::binary}) {
+    mlsysim::EvalOptions o = with_work();
+    o.bytes = bytes;
+    const std::string time = bytes == mlsysim::BytePrefix::binary ? "binary" : "decimal";
+    for (const Json& preset : mlsysim::list_presets()) {
+      const std::string name = preset["name"].get<std::string>();
+      const Json r = mlsysim::evaluate_preset(name, nullptr, o);
+      for (const auto& [prop, v] : r["properties"].items())
+        if (v.contains("work")) check(name + "." + prop + " (bytes " + time + ")", v["work"]["mathml"].get<std::string>());
+    }
+  }
+  CHECK(checked > 1000);
+  const mlsysim::ExprForms year = mlsysim::text_forms("1.694/year", 1.694 / 31536000.0);
+  CHECK(year.mathml == "<mrow><mn>1.694</mn><mi mathvariant=\"normal\">/year</mi></mrow>");
+  CHECK(mlsysim::text_forms("1.5e-7 s", 1.5e-7).mathml ==
+        "<mrow><mn>1.5</mn><mo>\u00d7</mo><msup><mn>10</mn><mn>-7</mn></msup><mspace width=\"0.25em\"/><mi mathvariant=\"normal\">s</mi></mrow>");
+  CHECK(mlsysim::text_forms("$8.923 million", 8.923e6).mathml ==
+        "<mrow><mn>$8.923</mn><mspace width=\"0.25em\"/><mi mathvariant=\"normal\">million</mi></mrow>");
 }
 
 TEST_CASE("Counts read exactly when whole and keep their fraction otherwise", "[units][work]") {
