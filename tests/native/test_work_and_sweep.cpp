@@ -380,3 +380,24 @@ TEST_CASE("The batch interpreter never writes into the swept column", "[sweep]")
   CHECK(r[4] == 6.0);
   CHECK(q[4] == 2.0);
 }
+
+TEST_CASE("What a preset's summary claims, a sweep shows: the batch size with the lowest response time", "[sweep]") {
+  // Gpt3Serve100QpsBatch8's summary: B = 8 is the book's best row, B = 10 the optimum.
+  // By hand (docs/scenarios.md, BatchedServingQueueScenario): service time S = 50 ms +
+  // B x 0.5 ms, rho = 100/s x S / B, wait = (100/B) S^2 / (2 (1 - rho)), fill = B / 200/s.
+  // B = 10: S = 55 ms, rho = 0.55, wait = 10 x 0.055^2 / 0.9 = 33.61 ms, fill = 50 ms: 138.61 ms.
+  // B = 9: 141.33 ms; B = 11: 138.76 ms; B = 8: 150.1 ms (the book's value).
+  const Json& p = mlsysim::find_preset("Gpt3Serve100QpsBatch8").inputs;
+  mlsysim::SweepRequest req{"BatchedServingQueueScenario", p, "batch_size", "", {"response_time"}};
+  std::vector<double> values, out;
+  for (int b = 1; b <= 64; ++b) values.push_back(b);
+  mlsysim::sweep(req, values.data(), values.size(), out);
+  std::size_t best = 0;
+  for (std::size_t i = 0; i < out.size(); ++i)
+    if (!std::isnan(out[i]) && (std::isnan(out[best]) || out[i] < out[best])) best = i;
+  CHECK(values[best] == 10);
+  CHECK_THAT(out[best], Near(0.055 + 10 * 0.055 * 0.055 / 0.9 + 0.05));
+  CHECK_THAT(out[best], Near(0.1386111111111111));
+  CHECK_THAT(out[7], Near(0.054 + (100.0 / 8) * 0.054 * 0.054 / (2 * (1 - 100 * 0.054 / 8)) + 0.04));  // B = 8: 150.08 ms
+  CHECK_THAT(mlsysim::find_preset("Gpt3Serve100QpsBatch8").summary, Catch::Contains("optimum is B = 10 (138.6 ms)"));
+}
