@@ -12,6 +12,11 @@ import { MODES, defaultState, defaultCompare, decodeState, encodeState } from '.
 import { plainResult, resultCsv, resultMarkdown, compareCsv, compareMarkdown, exportButtons } from './export.mjs';
 import { startupFailure, failureDetails } from './startup.mjs';
 
+// Words of a question that say nothing about its topic, left out by the finder
+// ("own or rent" finds ClusterTcoScenario by "own" and "rent").
+const FINDER_STOP_WORDS = new Set(['a', 'an', 'and', 'are', 'be', 'can', 'do', 'does', 'for', 'how', 'i', 'in', 'is',
+  'it', 'many', 'much', 'my', 'of', 'on', 'or', 'should', 'the', 'to', 'what', 'when', 'which', 'why', 'with']);
+
 
 class App {
   constructor(m) {
@@ -155,30 +160,40 @@ class App {
     $('version').textContent = this.m.version;
   }
 
-  /** The scenarios and presets that match what the reader typed in the finder: every word
-   *  must appear in a type's name, category, question, summary, fields or properties, or
-   *  in a preset's name or summary. Types first, in catalog order; at most 12. */
+  /** The scenarios and presets that match what the reader typed in the finder, as
+   *  {score, full, kind, name, label, detail}: a word matches where it appears in a type's
+   *  name, category, question, summary, fields or properties, or in a preset's name or
+   *  summary. Text is compared in Unicode compatibility form (CO2 finds CO₂) and without
+   *  the question's small words (or, how, the, ...). Results with every word come first
+   *  (`full`), then those with the most words; within that a match in a name ranks first,
+   *  then in the question; types before presets, in catalog order; at most 12. */
   findScenarios(query) {
-    const words = query.toLowerCase().split(/[\s,]+/).filter(Boolean);
+    const norm = (t) => t.normalize('NFKC').toLowerCase();
+    const all = norm(query).split(/[\s,;:?!()]+/).filter(Boolean);
+    const content = all.filter((w) => !FINDER_STOP_WORDS.has(w));
+    const words = content.length ? content : all;
     if (!words.length) return [];
-    const hay = (parts) => parts.join(' ').toLowerCase().replace(/_/g, ' ');
-    const match = (text) => words.every((w) => text.includes(w) || text.replace(/ /g, '').includes(w));
-    // a match in a name ranks first, then in the question, then anywhere
-    const rank = (name, question, rest) => (match(name) ? 3 : match(question) ? 2 : match(rest) ? 1 : 0);
+    const hay = (parts) => norm(parts.join(' ')).replace(/_/g, ' ');
+    const has = (text, w) => text.includes(w) || text.replace(/ /g, '').includes(w);
+    const count = (text) => words.filter((w) => has(text, w)).length;
     const spaced = (n) => `${n.replace(/([a-z0-9])([A-Z])/g, '$1 $2')} ${n}`;
+    const score = (name, question, rest) => {
+      const n = count(rest);
+      if (!n) return null;
+      const tier = count(name) === words.length ? 3 : count(question) === words.length ? 2 : 1;
+      return { full: n === words.length, score: (n === words.length ? 1000 : 0) + n * 10 + tier };
+    };
     const out = [];
     for (const t of this.types) {
-      const score = rank(hay([spaced(t.name)]), hay([t.question]),
+      const s = score(hay([spaced(t.name)]), hay([t.question]),
         hay([spaced(t.name), t.category, t.question, t.summary, ...t.fields.map((f) => f.name), ...t.properties.map((p) => p.name)]));
-      if (score) out.push({ score, kind: 'type', name: t.name, label: t.name, detail: t.question });
+      if (s) out.push({ ...s, kind: 'type', name: t.name, label: t.name, detail: t.question });
     }
     for (const p of this.presets) {
       const t = this.types.find((x) => x.name === p.type);
-      const score = rank(hay([spaced(p.name)]), hay([t.question]), hay([spaced(p.name), p.summary, spaced(p.type), t.question, t.category]));
-      if (score) out.push({ score: score - 1.5, kind: 'preset', name: p.name, label: p.name, detail: `${p.type}: ${p.summary}` });
+      const s = score(hay([spaced(p.name)]), hay([t.question]), hay([spaced(p.name), p.summary, spaced(p.type), t.question, t.category]));
+      if (s) out.push({ ...s, score: s.score - 1.5, kind: 'preset', name: p.name, label: p.name, detail: `${p.type}: ${p.summary}` });
     }
-    // a stable sort: types whose name or question matches first, then presets by name, then the rest;
-    // within a rank in catalog order
     return out.sort((a, b) => b.score - a.score).slice(0, 12);
   }
 
@@ -189,9 +204,12 @@ class App {
     const query = $('find').value;
     const found = this.findScenarios(query);
     list.hidden = query.trim() === '';
-    list.replaceChildren(...(found.length ? found.map((r) => el('li', {},
+    const shown = query.trim().slice(0, 60);
+    const partial = found.length && !found[0].full
+      ? [el('li', { class: 'none', text: `No scenario matches every word of "${shown}"; the closest:` })] : [];
+    list.replaceChildren(...partial, ...(found.length ? found.map((r) => el('li', {},
       el('button', { type: 'button', class: 'find-result', 'data-kind': r.kind, 'data-name': r.name, onclick: () => this.choose(r) },
-        el('strong', { text: r.label }), el('span', { text: r.detail })))) : [el('li', { class: 'none', text: `No scenario matches "${query.trim().slice(0, 60)}".` })]));
+        el('strong', { text: r.label }), el('span', { text: r.detail })))) : [el('li', { class: 'none', text: `No scenario matches "${shown}".` })]));
   }
 
   /** Opens a finder result, a preset chosen from its list, or a type chosen from its list. */

@@ -124,11 +124,20 @@ test('the finder: typing a topic lists the types and presets that match; choosin
   await open('');
   for (const [query, first] of [['checkpoint', 'CheckpointIntervalScenario'], ['ring tree', 'CollectiveCostScenario'],
     ['KV cache', 'LlmServingScenario'], ['carbon', 'TrainingEnergyScenario'], ['own or rent', 'ClusterTcoScenario'],
-    ['bubble', 'PipelineBubbleScenario'], ['zero', 'ZeroShardingScenario']]) {
+    ['bubble', 'PipelineBubbleScenario'], ['zero', 'ZeroShardingScenario'],
+    // compatibility form (CO2 is CO₂) and a question's small words left out
+    ['CO2', 'TrainingEnergyScenario'], ['Is a decode step memory-bound?', 'Llama8BDecodeStepH100']]) {
     await page.fill('#find', query);
     const names = await page.locator('#find-results button strong').allTextContents();
     assert.equal(names[0], first, `${query}: ${names.join(', ')}`);
   }
+  // no result has every word: the closest are listed, and the list says so
+  await page.fill('#find', 'buy or rent');
+  assert.match(await page.textContent('#find-results li.none'), /No scenario matches every word of "buy or rent"; the closest:/);
+  assert.ok((await page.locator('#find-results button strong').allTextContents()).includes('ClusterTcoScenario'));
+  await page.fill('#find', 'BSP ASP');
+  const sync = await page.locator('#find-results button strong').allTextContents();
+  for (const name of ['SyncStrategyScenario', 'TransformerBsp8Workers', 'TransformerAsp8Workers']) assert.ok(sync.includes(name), sync.join());
   await page.fill('#find', 'roofline');
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => document.querySelector('#type').value === 'RooflineScenario');
