@@ -18,10 +18,15 @@ export function numberText(v, digits) { return core.numberText(v, digits); }
 export function humanText(v, unit, bytes = 'decimal') { return core.humanText(v, unit, { bytes }); }
 
 /** The text of `value` in `unit` that the time and money settings of `prefs` ask for,
- *  or null where they ask nothing (the core's text stands). */
+ *  or null where they ask nothing or cannot hold the value (the core's text stands): a
+ *  time that overflows or underflows the chosen unit (1e300 s in ns, 1e-320 s in days)
+ *  keeps the core's scale rather than reading "Infinity ns" or "0 day". */
 function prefText(value, unit, prefs) {
-  if (unit === 's' && prefs.time !== 'auto' && TIME_UNITS[prefs.time])
-    return `${numberText(value / TIME_UNITS[prefs.time])} ${prefs.time}`;
+  if (unit === 's' && prefs.time !== 'auto' && TIME_UNITS[prefs.time]) {
+    const scaled = value / TIME_UNITS[prefs.time];
+    if (Number.isFinite(scaled) && (scaled !== 0 || value === 0)) return `${numberText(scaled)} ${prefs.time}`;
+    return null;
+  }
   if (unit === 'USD' && prefs.money === 'full') return fullMoney(value);
   return null;
 }
@@ -31,11 +36,12 @@ export function shownText(p, prefs) {
   return prefText(p.value, p.unit, prefs) ?? p.text;
 }
 
-/** Money in full ("$1,234,567.00"); an amount below a cent is written as the cards write
- *  it, to two significant digits ("$0.0000017"), so a cost that is not zero never reads as zero. */
+/** Money in full ("$1,234,567.00"); an amount below a cent, or of a quadrillion dollars
+ *  or more, is written as the cards write it ("$0.0000017", "$1e303"), so a cost that is
+ *  not zero never reads as zero and no amount runs to hundreds of digits. */
 export function fullMoney(v) {
   const a = Math.abs(v);
-  if (a > 0 && a < 0.01) return humanText(v, 'USD');
+  if ((a > 0 && a < 0.01) || a >= 1e15 || !Number.isFinite(v)) return humanText(v, 'USD');
   return v.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 }
 

@@ -1,0 +1,32 @@
+// The page's display settings (web/format.mjs) over the core's formatter: a fixed time
+// unit or full money never shows a value it cannot hold (Infinity, 0, hundreds of digits).
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { load } from './load.mjs';
+import { useModule, shownText, fullMoney } from '../../web/format.mjs';
+
+const m = await load();
+useModule(m);
+const prefs = (time, money = 'short') => ({ bytes: 'decimal', time, money });
+const result = (value, unit) => ({ value, unit, text: m.humanText(value, unit) });
+
+test('a fixed time unit holds the values it can, and leaves the others in the core\'s scale', () => {
+  assert.equal(shownText(result(0.625, 's'), prefs('ms')), '625 ms');
+  assert.equal(shownText(result(8750, 's'), prefs('h')), '2.431 h');  // 8750 / 3600
+  assert.equal(shownText(result(0, 's'), prefs('day')), '0 day');
+  // 1.25e300 s is 1.25e309 ns: beyond a double; 1e-320 s is 1.2e-325 day: below one
+  for (const [v, time] of [[1.25e300, 'ns'], [1e303, 'µs'], [1e-320, 'day'], [5e-324, 'h']]) {
+    const shown = shownText(result(v, 's'), prefs(time));
+    assert.equal(shown, m.humanText(v, 's'), `${v} s in ${time}`);
+    assert.doesNotMatch(shown, /Infinity|^0 /);
+  }
+});
+
+test('full money writes cents, and leaves sub-cent and astronomical amounts to the core', () => {
+  assert.equal(fullMoney(38.888888), '$38.89');
+  assert.equal(fullMoney(8923000), '$8,923,000.00');
+  assert.equal(fullMoney(1.7e-6), m.humanText(1.7e-6, 'USD'));
+  assert.equal(fullMoney(1e303), m.humanText(1e303, 'USD'));
+  assert.ok(fullMoney(1e303).length < 20, fullMoney(1e303));
+  assert.equal(shownText(result(2e15, 'USD'), prefs('auto', 'full')), m.humanText(2e15, 'USD'));
+});
