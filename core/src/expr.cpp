@@ -254,8 +254,11 @@ struct Writer {
         if (n.kind == Kind::CeilLog2) a = call("log2", {a}, "<msub><mi>log</mi><mn>2</mn></msub><mo>\u2061</mo>");
         const char* l = up ? "\u2308" : "\u230a";
         const char* r = up ? "\u2309" : "\u230b";
+        // with values (work), ceil(log2(N)) is written as its exact integer, as the core
+        // computes it: JavaScript's Math.log2 rounds, so ceil(log2(2^49 + 1)) would be 49
+        const bool exact = n.kind == Kind::CeilLog2 && value;
         return {l + a.text + r, std::string("<mrow><mo>") + l + "</mo>" + a.mathml + "<mo>" + r + "</mo></mrow>",
-                std::string(up ? "ceil(" : "floor(") + a.expression + ")"};
+                exact ? js_number(value(n)) : std::string(up ? "ceil(" : "floor(") + a.expression + ")"};
       }
       case Kind::When: {
         const int k = pick(n);

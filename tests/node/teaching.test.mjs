@@ -29,6 +29,31 @@ test('every substituted expression of every preset evaluates, independently, to 
   assert.ok(checked >= 40, `checked ${checked} properties`);
 });
 
+test('substituted expressions stay exact at large integer inputs: ceil(log2(2^49 + 1)) is 50 in the work as in the value', () => {
+  // Math.log2(2^49 + 1) rounds to 49; the core's ceil(log2(N)) is exact, and the work
+  // writes that integer rather than an expression JavaScript would round
+  let checked = 0;
+  for (const p of m.listPresets()) {
+    const t = m.listScenarioTypes().find((x) => x.name === p.type);
+    for (const f of t.fields.filter((x) => x.type === 'int')) {
+      for (const big of [2 ** 49 + 1, 2 ** 52 + 1]) {
+        let r;
+        try { r = m.evaluate(p.type, { ...p.inputs, [f.name]: big }, { work: true }); } catch { continue; }
+        for (const [name, v] of Object.entries(r.properties)) {
+          if ('error' in v) continue;
+          const independent = vm.runInNewContext(v.work.expression, Object.fromEntries(FUNCTIONS.map((g) => [g, Math[g]])));
+          assertClose(assert, independent, v.value, 1e-12, `${p.name} ${f.name}=${big} ${name}: ${v.work.expression}`);
+          checked++;
+        }
+      }
+    }
+  }
+  assert.ok(checked >= 100, `checked ${checked}`);
+  const tree = m.evaluate('CollectiveCostScenario', { message_bytes: '1 GB', ranks: 2 ** 49 + 1, link_bandwidth: '50 GB/s',
+    link_latency: '500 ns' }, { work: true }).properties.tree_allreduce_time;
+  assertClose(assert, tree.value, 2 * 50 * (1e9 / 50e9 + 500e-9), 1e-12);  // 2 x ceil(log2 N) x (M/B + latency)
+});
+
 test('show-your-work reads like the results: speedup = 100,000 / (14,000 × (1 + 0.25)) = 5.714', () => {
   const s = m.evaluatePreset('TransformerBsp8Workers', undefined, { work: true }).properties.speedup;
   assert.equal(`speedup = ${s.work.text} = ${s.text}`, 'speedup = 100,000 / (14,000 × (1 + 0.25)) = 5.714');
