@@ -68,6 +68,7 @@ Field& Field::defaults_to(std::string other) {
   spec_.defaults_to = std::move(other);
   return *this;
 }
+Field& Field::at_most_field(std::string other) { spec_.at_most_field = std::move(other); return *this; }
 Field& Field::shown_in(std::string unit) { spec_.display_unit = std::move(unit); return *this; }
 Field& Field::doc(std::string text) { spec_.doc = std::move(text); return *this; }
 Field& Field::source(std::string text) { spec_.source = std::move(text); return *this; }

@@ -25,9 +25,11 @@ RegistryData workloads() {
                "so for them total = active."),
       Field::integer("layers").at_least(1).optional().doc("L: transformer layers."),
       Field::integer("hidden_dim").at_least(1).optional().doc("h: model (hidden) width."),
-      Field::integer("heads").at_least(1).optional().doc("a: attention heads."),
-      Field::integer("kv_heads").at_least(1).defaults_to("heads")
-          .doc("k: key/value heads (grouped-query attention); heads when absent (multi-head attention)."),
+      Field::integer("heads").at_least(1).optional().at_most_field("hidden_dim")
+          .doc("a: attention heads, at most hidden_dim so that the head width \u230ah/a\u230b is at least 1."),
+      Field::integer("kv_heads").at_least(1).defaults_to("heads").at_most_field("heads")
+          .doc("k: key/value heads (grouped-query attention), at most heads; heads when absent (multi-head "
+               "attention)."),
       Field::number("training_tokens").above(0).optional().doc("D: tokens the reference training run saw."),
       Field::quantity("inference_flops", dims::flop).above(0).optional().shown_in("GFLOP")
           .doc("Forward work of one token (2P for a dense transformer)."),

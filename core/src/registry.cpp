@@ -111,6 +111,14 @@ std::shared_ptr<const Entry> read_at(const Tables& t, const RegistryKind& kind, 
     const FieldSpec& f = kind.fields[k];
     if (!f.defaults_to.empty() && std::isnan(e->numbers[k])) e->numbers[k] = e->numbers[field_index(kind, f.defaults_to)];
   }
+  for (std::size_t k = 0; k < kind.fields.size(); ++k) {
+    const FieldSpec& f = kind.fields[k];
+    if (f.at_most_field.empty()) continue;
+    const double a = e->numbers[k], b = e->numbers[field_index(kind, f.at_most_field)];
+    if (!std::isnan(a) && !std::isnan(b) && a > b)
+      throw InputError(field, prefix + f.name + ": must be at most " + f.at_most_field + " (" + js_number(b) + "), got " +
+                                  js_number(a));
+  }
   for (const DerivedSubField& d : kind.derived) {
     double a = NAN, b = NAN;
     std::string missing;
@@ -179,7 +187,7 @@ std::string headline_text(const Entry& e) {
 
 std::string FieldSpec::rule() const {
   switch (type) {
-    case FieldType::Int: return "integer " + bounds.text();
+    case FieldType::Int: return "integer " + bounds.text() + (at_most_field.empty() ? "" : " and <= " + at_most_field);
     case FieldType::Float: return "finite number " + bounds.text();
     case FieldType::Quantity: {
       const Bounds shown = bounds.scaled(display_unit.empty() ? 1.0 : parse_unit(display_unit).value);

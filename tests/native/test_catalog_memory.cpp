@@ -83,3 +83,41 @@ TEST_CASE("ZeroShardingScenario's widths take their defaults and refuse the wron
   in["optimizer_bytes_per_param"] = "0 byte/param";  // >= 0: no optimizer state is allowed
   CHECK(prop(zero(in), "zero1_bytes") == prop(zero(in), "replicated_bytes"));
 }
+
+TEST_CASE("A transformer's geometry is possible: heads at most hidden_dim, kv_heads at most heads", "[registry][rules]") {
+  // heads 8192 on hidden_dim 4096 gave a head width floor(h/a) of 0 and a KV cache of 0 B;
+  // kv_heads 64 on 32 heads doubled it. Widths that heads do not divide stay allowed:
+  // the catalog rounds the head width down, as mlsysim does (GPT-2 1600 / 25).
+  const auto workload = [](int heads, Json kv_heads) {
+    Json w = {{"name", "w"}, {"parameters", "7e9 param"}, {"layers", 32}, {"hidden_dim", 4096}, {"heads", heads}};
+    if (!kv_heads.is_null()) w["kv_heads"] = kv_heads;
+    return Json{{"workload", w}};
+  };
+  struct Case {
+    int heads;
+    Json kv_heads;
+    const char* message;
+  };
+  const Case refused[] = {
+      {8192, nullptr, "workload: heads: must be at most hidden_dim (4096), got 8192"},
+      {4097, nullptr, "workload: heads: must be at most hidden_dim (4096), got 4097"},
+      {32, 64, "workload: kv_heads: must be at most heads (32), got 64"},
+      {32, 33, "workload: kv_heads: must be at most heads (32), got 33"},
+  };
+  for (const Case& c : refused) {
+    try {
+      mlsysim::evaluate_preset("Llama8BChatH100", workload(c.heads, c.kv_heads));
+      FAIL("accepted heads " << c.heads << " kv_heads " << c.kv_heads.dump());
+    } catch (const mlsysim::InputError& e) {
+      CHECK(e.field == "workload");
+      CHECK(std::string(e.what()) == c.message);
+    }
+  }
+  // 32 heads of width 128, 8 key/value heads: 2 x 32 layers x 8 x 128 x 2 byte = 131,072 B per token
+  CHECK(mlsysim::evaluate_preset("Llama8BChatH100", workload(32, 8))["properties"]["kv_bytes_per_token"]["value"] == 131072);
+  // the limits themselves: 4096 heads of width 1; 32 key/value heads of 32: 2 x 32 x 32 x 128 x 2 = 524,288 B
+  CHECK(mlsysim::evaluate_preset("Llama8BChatH100", workload(4096, nullptr))["properties"]["kv_bytes_per_token"]["value"] ==
+        2 * 32 * 4096 * 1 * 2);
+  CHECK(mlsysim::evaluate_preset("Llama8BChatH100", workload(32, 32))["properties"]["kv_bytes_per_token"]["value"] == 524288);
+  CHECK_THAT(mlsysim::list_registries()[0]["fields"][3]["rule"].get<std::string>(), Catch::Contains("and <= hidden_dim"));
+}

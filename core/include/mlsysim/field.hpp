@@ -44,6 +44,7 @@ struct FieldSpec {
   bool required = true;      // when false, `default_value` applies (null: absent)
   Json default_value;        // null when the field has no default
   std::string defaults_to;   // registry sub-fields: another sub-field whose value an absent one takes
+  std::string at_most_field;  // registry sub-fields: another one this may not exceed
   std::string display_unit;  // Quantity: the unit people write it in ("USD/h"); "" = canonical
   std::string doc;
   std::string source;        // where the default value comes from, or ""
@@ -76,6 +77,10 @@ class Field {
   Field& optional(Json default_value = nullptr);
   /// A registry sub-field that takes `other`'s value when absent (kv_heads -> heads).
   Field& defaults_to(std::string other);
+  /// A registry sub-field that may not exceed sub-field `other` when both are given
+  /// (heads <= hidden_dim: the head width floor(h / a) is at least 1; kv_heads <= heads);
+  /// checked on every entry, registry row or inline object, and named in the rule.
+  Field& at_most_field(std::string other);
   Field& shown_in(std::string unit);
   Field& doc(std::string text);
   Field& source(std::string text);
