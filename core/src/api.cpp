@@ -128,7 +128,7 @@ Json result(const ScenarioType& type, const Inputs& in, const Json& preset, cons
     const std::string text = human_text(values[p], spec.unit, options.bytes);
     Json entry = {{"value", values[p]}, {"unit", spec.unit}, {"text", text}};
     if (options.work) {
-      const Work w = expr_work(spec.expr, m, slots.data(), values, type);
+      const Work w = expr_work(spec.expr, m, slots.data(), values, type, options.bytes);
       entry["work"] = {{"text", w.text},
                        {"mathml", math("<mi>" + spec.name + "</mi><mo>=</mo>" + w.mathml + "<mo>=</mo>" + mtext(text))},
                        {"expression", w.expression}};

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "mlsysim/scenario.hpp"
+#include "mlsysim/text.hpp"
 
 namespace mlsysim {
 
@@ -202,8 +203,9 @@ struct Work {
 };
 
 /// The equation with slot values and property values substituted; `when` shows the
-/// branch it chooses.
+/// branch it chooses. Every byte count in it (an input's or a property's) is written with
+/// `bytes`' prefixes, as the cards are, so that a line never divides GB by GiB.
 Work expr_work(const Expr& e, const Model& m, const double* slots, const std::vector<double>& property_values,
-               const ScenarioType& type);
+               const ScenarioType& type, BytePrefix bytes = BytePrefix::decimal);
 
 }  // namespace mlsysim

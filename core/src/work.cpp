@@ -15,7 +15,7 @@ const ENode& unguarded(const ENode& n) { return n.kind == Kind::Guard ? unguarde
 }  // namespace
 
 Work expr_work(const Expr& e, const Model& model, const double* slots, const std::vector<double>& property_values,
-               const ScenarioType& type) {
+               const ScenarioType& type, BytePrefix bytes) {
   auto property = [&](const std::string& name, std::string* unit) -> double {
     for (std::size_t k = 0; k < type.properties.size(); ++k)
       if (type.properties[k].name == name) {
@@ -70,12 +70,14 @@ Work expr_work(const Expr& e, const Model& model, const double* slots, const std
         if (model.slot(n.name) < 0) return equation_forms(n);  // a searched integer: its name
         const Slot& s = model.slots[static_cast<std::size_t>(model.slot(n.name))];
         const double v = slots[model.slot(n.name)];
+        // a byte count as the cards write bytes (80 GiB is 85.9 GB when bytes are decimal)
+        if (s.unit == "byte") return text_forms(human_text(v, s.unit, bytes), v);
         return value_forms(v / s.display_factor, s.display_unit, v);
       }
       default: {  // a property: its value as its card shows it (a count's label left out)
         std::string unit;
         const double v = property(n.name, &unit);
-        return is_count_label(unit) ? value_forms(v, "", v) : text_forms(human_text(v, unit), v);
+        return is_count_label(unit) ? value_forms(v, "", v) : text_forms(human_text(v, unit, bytes), v);
       }
     }
   };
