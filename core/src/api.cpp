@@ -238,9 +238,9 @@ Json list_scenario_types() {
       // what it stands for: the doc of the registry sub-field, or of the input itself
       const std::size_t dot = sym.path.find('.');
       const FieldSpec* f = t.field(sym.path.substr(0, dot));
-      std::string doc;
-      if (f && dot != std::string::npos) doc = path_doc(*find_registry_kind(f->registry), sym.path.substr(dot + 1));
-      else if (f) doc = f->doc;
+      std::string doc = sym.doc;
+      if (doc.empty() && f && dot != std::string::npos) doc = path_doc(*find_registry_kind(f->registry), sym.path.substr(dot + 1));
+      else if (doc.empty() && f) doc = f->doc;
       symbols.push_back({{"name", sym.name}, {"meaning", sym.path}, {"doc", doc},
                          {"unit", model.slots[static_cast<std::size_t>(model.slot(sym.name))].unit}});
     }

@@ -34,6 +34,13 @@ TEST_CASE("Equations are written from the expressions with the spec's operators"
   // a symbol says what it stands for, from the registry field's doc with its "P: " left off
   // (docs/sources.md: parameters is the total count, every expert of a mixture-of-experts model)
   CHECK(sym_p["doc"].get<std::string>().rfind("the total parameter count: every expert of a mixture-of-experts", 0) == 0);
+  // ... except where a type reads the number as something else: 6PD counts the active parameters
+  for (const Json& t : types)
+    if (t["name"] == "TrainingComputeScenario") {
+      CHECK(t["symbols"][0]["name"] == "P");
+      CHECK_THAT(t["symbols"][0]["doc"].get<std::string>(), Catch::Contains("active count"));
+      CHECK_THAT(t["symbols"][0]["doc"].get<std::string>(), !Catch::Contains("total"));
+    }
 }
 
 TEST_CASE("Show-your-work substitutes the inputs into the same expression that computes the value", "[work]") {

@@ -28,10 +28,15 @@ namespace mlsysim {
 struct SymbolSpec {
   std::string name;
   std::string path;
+  std::string doc;  // what it stands for in this type, when it differs from the doc at `path`; or ""
 };
-/// symbol("P", "workload.parameters"); symbol("fleet.count") is called by its path.
-inline SymbolSpec symbol(std::string name, std::string path) { return {std::move(name), std::move(path)}; }
-inline SymbolSpec symbol(std::string path) { return {path, path}; }
+/// symbol("P", "workload.parameters"); symbol("fleet.count") is called by its path. A
+/// third argument says what the symbol stands for where this type reads the number
+/// differently from the registry's doc (TrainingComputeScenario's P: the active count).
+inline SymbolSpec symbol(std::string name, std::string path, std::string doc = "") {
+  return {std::move(name), std::move(path), std::move(doc)};
+}
+inline SymbolSpec symbol(std::string path) { return {path, path, ""}; }
 
 /// One calculated property: its value, its equation, its dimension and its substituted
 /// work all come from `expr` (expr.hpp).

@@ -40,7 +40,9 @@ ScenarioType training_compute() {
           .doc("Rental price of one accelerator for one hour."),
   };
   t.symbols = {
-      symbol("P", "workload.parameters"),
+      symbol("P", "workload.parameters",
+             "the parameters each token passes through: the workload's parameters, which for a mixture-of-experts "
+             "model must be given as the active count (6PD counts the work done, not the weights held)"),
       symbol("D", "training_tokens"),
       symbol("fleet.count"),
       symbol("accelerators_per_node", "fleet.node.accelerators_per_node"),
