@@ -55,11 +55,15 @@ export function plotAxes(last) {
   const { field: f, xs, series, prefs } = last;
   let x;
   const ends = [xs[0], xs[xs.length - 1]];
-  const known = f.type === 'quantity' && axisScale(f.unit, maxAbs(ends) * f.display_factor, prefs);
+  // a rate (USD/h, GB/s, 1/s) reads in the unit its From and To are typed in ($/h for
+  // USD/h), never in another per-time scale a card would pick ($/year for 1e-6 USD/h)
+  const rate = f.type === 'quantity' && (f.display_unit || '').includes('/');
+  const scale = f.type === 'quantity' && axisScale(f.unit, maxAbs(ends) * f.display_factor, prefs);
+  const known = scale && (!rate || Math.abs(scale.factor / f.display_factor - 1) < 1e-9) ? scale : null;
   if (known) {
     const k = f.display_factor / known.factor;
     x = { ...known, toAxis: (v) => v * k, read: (v) => valueText(v * known.factor, f.unit, prefs) };
-  } else if (f.type === 'quantity') {  // a unit no card scales (g/kWh, byte/param): the field's own
+  } else if (f.type === 'quantity') {  // a rate, or a unit no card scales (g/kWh, byte/param): the field's own
     x = { factor: 1, unit: f.display_unit, money: false, toAxis: (v) => v, read: (v) => humanText(v, f.display_unit) };
   } else {
     const unit = f.type === 'int' ? 'count' : '';

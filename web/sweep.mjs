@@ -102,6 +102,24 @@ function luminance(color) {
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
+/** Where a logarithmic x axis has its ticks between `lo` and `hi` (> 0): powers of ten
+ *  (every k-th, so that at most `most` remain), with 2 and 5 between them over two decades
+ *  or less; a range inside one decade (2 to 9, 64 to 100) gets round linear steps, so
+ *  that no range is left without labels. */
+export function logTicks(lo, hi, most = 8) {
+  const inside = (v) => v >= lo * (1 - 1e-9) && v <= hi * (1 + 1e-9);
+  const d0 = Math.floor(Math.log10(lo)), d1 = Math.ceil(Math.log10(hi));
+  const every = Math.max(1, Math.ceil((d1 - d0 + 1) / most));
+  const mantissas = d1 - d0 <= 2 ? [1, 2, 5] : [1];
+  const out = [];
+  for (let d = d0; d <= d1; d += every) for (const k of mantissas) { const v = Number(`${k}e${d}`); if (inside(v)) out.push(v); }
+  if (out.length >= 3) return out;
+  const raw = (hi - lo) / 4, p = 10 ** Math.floor(Math.log10(raw)), step = [1, 2, 5, 10].map((k) => k * p).find((s) => s >= raw);
+  const linear = [];
+  for (let v = Math.ceil(lo / step) * step; v <= hi * (1 + 1e-9); v += step) linear.push(Number(v.toPrecision(12)));
+  return linear.length >= 2 ? linear : [lo, hi];
+}
+
 export class Sweep {
   constructor(app) {
     this.app = app;
@@ -332,6 +350,18 @@ export class Sweep {
       const texts = tickTexts([lo, (lo + hi) / 2, hi], axes.x.money);
       return Math.max(40, ...texts.map((t) => u.ctx.measureText(t).width / (uPlot.pxRatio || 1))) + 16;
     };
+    // as many log ticks as fit side by side, each label measured in the axis's font
+    const logSplits = (u, i, lo, hi) => {
+      const ratio = uPlot.pxRatio || 1;
+      u.ctx.font = u.axes[i].font[0];
+      const span = Math.log10(hi / lo), width = u.bbox.width / ratio;
+      const pos = (v) => (span > 0 ? (Math.log10(v / lo) / span) * width : 0);
+      for (let most = 12; ; most--) {
+        const at = logTicks(lo, hi, most);
+        const w = tickTexts(at, axes.x.money).map((t) => u.ctx.measureText(t).width / ratio);
+        if (most <= 2 || at.every((v, k) => k === 0 || pos(v) - pos(at[k - 1]) >= (w[k] + w[k - 1]) / 2 + 8)) return at;
+      }
+    };
     const grid = { stroke: col.line, width: 1 };
     const ticks = { stroke: col.line, width: 1, size: 5 };
     const shown = new Map((this.plot ? this.plot.series : []).map((q) => [q.label, q.show]));
@@ -343,7 +373,9 @@ export class Sweep {
       ...size,
       scales: { x: { time: false, distr: log ? 3 : 1, range: () => xRange }, ...Object.fromEntries(axes.ys.map((a) => [a.key || '1', { auto: true }])) },
       axes: [
-        { scale: 'x', stroke: col.muted, font, grid, ticks, size: 30, gap: 4, space: xSpace, values: (u, splits) => tickTexts(splits, axes.x.money) },
+        { scale: 'x', stroke: col.muted, font, grid, ticks, size: 30, gap: 4, space: xSpace, values: (u, splits) => tickTexts(splits, axes.x.money),
+          // uPlot's own log ticks skip ranges without a power of ten, and its filter labels only those
+          ...(log ? { splits: logSplits, filter: (u, splits) => splits } : {}) },
         ...axes.ys.map((a, k) => ({ scale: a.key || '1', side: k % 2 ? 1 : 3, stroke: col.muted, font, gap: 4, show: k < drawn,
           grid: { ...grid, show: k === 0 }, ticks, size: fitLabels, values: (u, splits) => tickTexts(splits, a.money) })),
       ],

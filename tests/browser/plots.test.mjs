@@ -210,7 +210,9 @@ test('the trials\' two links: ticks on both axes are distinct numbers in the car
   let p = await plot();
   checkAxes(p, 'device_hour_rate');
   assert.ok(!p.axes.every((a) => a.ticks.every((t) => t === '0')));
-  assert.equal(p.axes[0].title, 'device_hour_rate ($/year), logarithmic');  // 1e-6 USD/h is $0.0088 a year, as a card writes it
+  // a rate reads in the unit From and To are typed in (it read $/year, the card's scale of 1e-6 USD/h)
+  assert.equal(p.axes[0].title, 'device_hour_rate (USD/h), logarithmic');
+  assert.deepEqual(p.axes[0].ticks, ['1e-9', '1e-8', '1e-7', '1e-6']);
   assert.equal(p.axes[1].title, 'cost ($)');
   for (const t of p.axes[1].ticks) assert.match(t, /^\$/);
 
@@ -225,6 +227,21 @@ test('the trials\' two links: ticks on both axes are distinct numbers in the car
   await page.selectOption('#pref-bytes', 'binary');
   await page.waitForFunction(() => /\(TiB\)/.test(window.mlsysimApp.sweep.describe().axes[1].title));
   await page.screenshot({ path: path.join(shots, 'plots-bytes-390-light.png'), fullPage: true });
+});
+
+test('a logarithmic x axis is labelled over any range: inside one decade, and over forty', async () => {
+  // 2 to 9 and 64 to 100 hold no power of ten: the axis was blank; 1 to 1e40 had no ticks
+  for (const [from, to, ticks] of [[2, 9, ['2', '4', '6', '8']], [64, 100, ['70', '80', '90', '100']],
+    [1, 10000, ['1', '10', '100', '1,000', '10,000']]]) {
+    await open(`?mode=sweep&preset=TransformerBsp8Workers&sfield=workers&sfrom=${from}&sto=${to}&sn=20&sscale=log&sprops=cost`, { width: 700 });
+    const p = await plot();
+    checkAxes(p, `workers ${from} to ${to}`);
+    assert.deepEqual(p.axes[0].ticks, ticks);
+  }
+  await open('?mode=sweep&preset=Llama8BDecodeStepH100&sfield=operations&sfrom=1&sto=1e40&sn=50&sscale=log&sprops=roofline_time', { width: 700 });
+  const wide = await plot();
+  checkAxes(wide, 'operations 1 to 1e40');
+  assert.ok(wide.axes[0].ticks.length >= 3, wide.axes[0].ticks.join());
 });
 
 /** Hovers at `share` of the plot's width; returns the cursor's point index and the legend's texts. */
