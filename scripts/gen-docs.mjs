@@ -89,7 +89,7 @@ export function unitsMarkdown(m) {
     '(`currency/time`, `information/param`, `flop/time`).', '',
     '## Accepted spellings', '', '| spelling | is | canonical unit | dimension | kind |', '|---|---|---|---|---|');
   for (const s of u.spellings)
-    out.push(`| \`${s.spelling}\` | ${Number(s.factor.toPrecision(12))} | \`${s.unit}\` | ${s.dimension || 'dimensionless'} | ${s.full_name ? 'name' : 'symbol'} |`);
+    out.push(`| \`${s.spelling}\` | ${Number.isInteger(s.factor) ? s.factor : Number(s.factor.toPrecision(12))} | \`${s.unit}\` | ${s.dimension || 'dimensionless'} | ${s.full_name ? 'name' : 'symbol'} |`);
   out.push('', `Counted things are reported with a label, and are dimensionless: ${u.count_labels.map((l) => `\`${l}\``).join(', ')}.`, '');
   return out.join('\n') + '\n';
 }

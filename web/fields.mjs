@@ -97,6 +97,19 @@ export function evaluateTexts(m, type, texts, lastGood, options) {
     else if (!errors.has(e.field)) errors.set(e.field, e.message);
     if (e.missing) missing.add(e.field);
   }
+  // a rule across two fields (workers x per_worker_batch at most 2^53) names both; the one
+  // still at its last valid value did not change, so the error is the other's alone
+  const byMessage = new Map();
+  for (const [f, msg] of errors) {
+    const rule = msg.startsWith(`${f}: `) ? msg.slice(f.length + 2) : msg;  // without the "field: " both carry
+    byMessage.set(rule, [...(byMessage.get(rule) || []), f]);
+  }
+  for (const pair of byMessage.values()) {
+    if (pair.length !== 2) continue;
+    const unchanged = pair.filter((f) => lastGood && lastGood[f] != null && String(inputs[f] ?? '').trim() !== '' &&
+      Number(inputs[f]) === lastGood[f]);
+    if (unchanged.length === 1) errors.delete(unchanged[0]);
+  }
   const standIns = [...errors.keys()].filter((f) => lastGood && lastGood[f] !== null && lastGood[f] !== undefined);
   if (standIns.length) {
     const retry = Object.fromEntries(Object.entries(inputs).filter(([k]) => fields.has(k) && !errors.has(k)));

@@ -8,7 +8,7 @@
 import { el } from './dom.mjs';
 
 export const BROWSERS = 'Chrome and Edge 95+, Firefox 100+ and Safari 16.4+';
-export const MATHML_BROWSERS = 'its typeset equations need Chrome or Edge 109+';
+export const MATHML_BROWSERS = 'in Chrome and Edge its typeset equations need version 109 or later';
 
 // the smallest modules that use each WebAssembly feature the module is built with
 // (core/CMakeLists.txt: -fwasm-exceptions, -msimd128): a browser that cannot validate one

@@ -160,7 +160,9 @@ std::int64_t exact_product(std::int64_t a, std::int64_t b, const std::string& bl
       digits.insert(digits.begin(), static_cast<char>('0' + static_cast<int>(p % 10)));
       p /= 10;
     } while (p != 0);
-    throw InputError(blame, what + " = " + digits + " is above 2^53 = 9007199254740992, which JavaScript cannot represent exactly");
+    throw InputError(blame, what + " = " + digits +
+                              " is above 2^53 = 9007199254740992, the largest whole number a result holds exactly (as a "
+                              "JavaScript number does): make one of the two smaller");
   }
   return r;
 }

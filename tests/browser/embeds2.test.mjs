@@ -127,7 +127,7 @@ const TOO_OLD = (p) => p.addInitScript(() => {
   WebAssembly.compile = fail;
   WebAssembly.compileStreaming = fail;
 });
-const BROWSERS = 'It runs in Chrome and Edge 95+, Firefox 100+ and Safari 16.4+; its typeset equations need Chrome or Edge 109+.';
+const BROWSERS = 'It runs in Chrome and Edge 95+, Firefox 100+ and Safari 16.4+; in Chrome and Edge its typeset equations need version 109 or later.';
 
 /** The failure text shown by a page, checked for the reader's words, the browsers and no developer advice. */
 async function checkFailure(p, textSel, what, label) {

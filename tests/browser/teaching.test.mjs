@@ -160,6 +160,22 @@ test('no accessible name, title or hidden text carries a value that is not on sc
   assert.deepEqual(await offScreenNumbers(), []);
 });
 
+test('a rule across two fields blames the one just changed, and the banner says what the cards use', async () => {
+  await open('?preset=TransformerBsp8Workers');
+  await page.fill('#in-workers', '1e8');
+  await page.waitForFunction(() => document.querySelector('#properties [data-property="global_batch"] .value').textContent === '3,200,000,000 samples');
+  await page.fill('#in-per_worker_batch', '1e8');  // 1e8 x 1e8 = 1e16 > 2^53
+  await page.waitForFunction(() => document.querySelector('#in-per_worker_batch').getAttribute('aria-invalid') === 'true');
+  assert.equal(await page.getAttribute('#in-workers', 'aria-invalid'), 'false');
+  const banner = await page.textContent('#stale');
+  assert.match(banner, /The results use the last valid value of per_worker_batch\./);
+  assert.doesNotMatch(banner, /workers,/);
+  // the cards use workers 1e8 (in its box) and per_worker_batch 32 (its last valid value)
+  assert.equal(await page.textContent(`${card('global_batch')} .value`), '3,200,000,000 samples');
+  assert.match(await page.textContent('#err-per_worker_batch'), /workers x per_worker_batch = 10000000000000000 is above 2\^53 = 9007199254740992, the largest whole number a result holds exactly/);
+  assert.equal(await page.isHidden('#err-workers'), true);
+});
+
 test('links: the whole view round-trips through the copied URL', async () => {
   await open('?preset=TransformerSsp8Workers');
   await page.fill('#in-workers', '16');

@@ -57,7 +57,7 @@ ScenarioType sync_strategy() {
   // ours: results that follow from the inputs but that real runs rarely show
   t.warnings = {
       {prop("speedup") > sym("workers"),
-       "speedup {speedup} is above the {workers} workers (superlinear): it follows from iterations {iterations} being "
+       "speedup {speedup} is above the number of workers, {workers} (superlinear): it follows from iterations {iterations} being "
        "below base_iterations / workers = {ideal_iterations}, which real runs rarely show; check iterations"},
       {prop("sample_efficiency") > one,
        "sample_efficiency {sample_efficiency} is above 1: the run reaches the target in fewer iterations than perfect "
