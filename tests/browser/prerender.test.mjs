@@ -4,7 +4,7 @@
 // (never half-working) until the live page has replaced it.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, browser } from './harness.mjs';
+import { serve, browser, shots } from './harness.mjs';
 import { load } from '../node/load.mjs';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -75,6 +75,31 @@ test('before any module runs, the default view is shown, marked, inert, and look
   assert.equal(await p.locator('#inputs').evaluate((n) => getComputedStyle(n).cursor), 'progress');
   assert.deepEqual(await marks(p), ['mlsysim:first-result']);  // web/boot.js, at the end of parsing
   await p.close();
+});
+
+test('before the page is live, and if it never is, a phone sees every work line end in its value', async () => {
+  // nothing has fitted the typeset lines to a 390 px card yet: "cost = 14,000 × 625 ms × 8 × 2 USD/h =" was cut
+  const check = async (p, what) => {
+    await p.setViewportSize({ width: 390, height: 800 });
+    const boxes = await p.evaluate(() => [...document.querySelectorAll('#properties .property')].map((c) => {
+      const w = c.querySelector('.work'), e = c.querySelector('.equation');
+      return { name: c.dataset.property, value: c.querySelector('.value').textContent, shown: w.innerText.trim(),
+        fits: w.scrollWidth <= w.clientWidth + 1 && e.scrollWidth <= e.clientWidth + 1 };
+    }));
+    assert.ok(boxes.length >= 7, what);
+    for (const b of boxes) {
+      assert.ok(b.fits, `${what}: ${b.name}'s equation or work line is cut: ${b.shown}`);
+      assert.ok(b.shown.replace(/\s+/g, ' ').endsWith(`= ${b.value}`), `${what}: ${b.name}: "${b.shown}" does not end in "= ${b.value}"`);
+    }
+    await p.screenshot({ path: path.join(shots, `prerender-390-${what}.png`), fullPage: true });
+  };
+  const held = await beforeModules(`${server.origin}/`);
+  await check(held, 'loading');
+  await held.close();
+  const failed = await refusing(`${server.origin}/`, /\/mlsysim\.wasm$/);
+  await failed.waitForSelector('body[data-ready="error"]');
+  await check(failed, 'failed');
+  await failed.close();
 });
 
 test('in a browser without inert, the prerendered form is disabled until live, then usable', async () => {
