@@ -98,7 +98,22 @@ function mlsysimOptions(options, keys) {
   } catch (e) {
     throw mlsysimError(`options: cannot be read (${mlsysimWhy(e)})`, 'options');
   }
+  // a misspelt value is refused by name, never read as the default ('BINARY' as decimal,
+  // 'false' as true)
+  const shown = (v) => (typeof v === 'string' ? JSON.stringify(v) : String(v));
+  if (out.bytes !== undefined && out.bytes !== 'decimal' && out.bytes !== 'binary')
+    throw mlsysimError(`options.bytes: must be "decimal" or "binary", got ${shown(out.bytes)}`, 'options');
+  for (const k of ['work', 'partial'])
+    if (out[k] !== undefined && typeof out[k] !== 'boolean')
+      throw mlsysimError(`options.${k}: must be true or false, got ${shown(out[k])}`, 'options');
   return out;
+}
+
+/** `digits` of numberText: an integer from 1 to 17. */
+function mlsysimDigits(digits) {
+  if (!Number.isInteger(digits) || digits < 1 || digits > 17)
+    throw mlsysimError(`digits: must be an integer from 1 to 17, got ${typeof digits === 'string' ? JSON.stringify(digits) : String(digits)}`, 'digits');
+  return digits;
 }
 
 /** Calls the raw module function `fn`; a WebAssembly exception or trap that escapes it
@@ -285,7 +300,7 @@ async function createMlsysim(options = {}) {
      * for a unit no result scales (byte/param).
      */
     numberText: (value, digits) =>
-      (digits === undefined ? raw._numberText(Number(value)) : raw._significantText(Number(value), Math.trunc(Number(digits)) || 4)),
+      (digits === undefined ? raw._numberText(Number(value)) : raw._significantText(Number(value), mlsysimDigits(digits))),
     humanText: (value, unit, options) =>
       raw._humanText(Number(value), String(unit ?? ''), mlsysimOptions(options, ['bytes']).bytes === 'binary'),
     displayScale: (value, unit, options) =>

@@ -1,6 +1,7 @@
 // Reading one input value against its rule (read.hpp).
 #include "read.hpp"
 
+#include <cctype>
 #include <cmath>
 
 #include "mlsysim/text.hpp"
@@ -15,6 +16,31 @@ bool exactly_2_53(const std::string& s) {
   std::size_t i = (!s.empty() && (s[0] == '+' || s[0] == '-')) ? 1 : 0;
   while (i + 1 < s.size() && s[i] == '0') ++i;
   return s.compare(i, std::string::npos, "9007199254740992") == 0;
+}
+
+// False when decimal literal `s` ("2.9999999999999999", "1.5e0") has a non-zero digit
+// after its decimal point once the exponent is applied, though it reads as a whole
+// double; true for whole literals ("3.0", "1.5e1") and for text that is not a plain
+// decimal literal (parse_number decides about that).
+bool whole_literal(const std::string& s) {
+  std::size_t i = (!s.empty() && (s[0] == '+' || s[0] == '-')) ? 1 : 0;
+  std::string digits;
+  long point = -1;
+  for (; i < s.size() && (std::isdigit(static_cast<unsigned char>(s[i])) || s[i] == '.'); ++i) {
+    if (s[i] == '.') point = static_cast<long>(digits.size());
+    else digits += s[i];
+  }
+  if (point < 0) point = static_cast<long>(digits.size());
+  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+    const std::string e = s.substr(i + 1);
+    if (e.empty() || e.size() > 6 || e.find_first_not_of("+-0123456789") != std::string::npos) return true;
+    point += std::stol(e);
+  } else if (i != s.size()) {
+    return true;
+  }
+  for (long k = std::max(0L, point); k < static_cast<long>(digits.size()); ++k)
+    if (digits[static_cast<std::size_t>(k)] != '0') return false;
+  return true;
 }
 
 std::string article(const std::string& noun) {
@@ -49,6 +75,9 @@ std::int64_t read_int(const Json& v, const std::string& field, const std::string
     while (!s.empty() && s.back() == ' ') s.pop_back();
     while (!s.empty() && s.front() == ' ') s.erase(0, 1);
     number = parse_number(s, x);
+    // "2.9999999999999999" reads as the double 3 but is not a whole number as written
+    if (number && std::isfinite(x) && std::floor(x) == x && !whole_literal(s))
+      throw InputError(field, must + ", got " + describe(v) + ": it has a fraction, though it rounds to " + js_number(x));
     // a literal just above 2^53 rounds to a double that passes the bound: at that
     // magnitude only the exact integer literal 9007199254740992 is taken
     if (number && std::fabs(x) >= static_cast<double>(kMaxExactInteger) && !exactly_2_53(s))

@@ -31,8 +31,10 @@ std::string InputError::printable_field(const std::string& s) { return cut(s, 60
 std::string describe(const Json& v) {
   if (v.is_number_integer() || v.is_number_unsigned()) return v.dump();  // exact, as typed
   if (v.is_number()) return js_number(v.get<double>());
+  // NaN and Infinity from JavaScript travel as {"$number": ...}; no other object is a number
   if (v.is_object() && v.size() == 1 && v.contains("$number") && v["$number"].is_string())
-    return cut(v["$number"].get<std::string>(), 20);
+    for (const char* n : {"NaN", "-Infinity", "Infinity"})
+      if (v["$number"] == n) return n;
   if (v.is_string()) {
     // dump() escapes quotes and control characters; invalid UTF-8 is replaced
     return Json(cut(v.get<std::string>(), 60)).dump(-1, ' ', false, Json::error_handler_t::replace);

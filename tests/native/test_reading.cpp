@@ -82,3 +82,27 @@ TEST_CASE("A partial evaluation blames both factors of a product above 2^53", "[
   CHECK(r["properties"]["global_batch"].contains("error"));
   CHECK(r["properties"]["speedup"].contains("value"));
 }
+
+TEST_CASE("An integer field refuses text with a fraction, even one a double rounds away", "[reading][bad-input]") {
+  // "2.9999999999999999" is the double 3; as written it is not a whole number
+  const auto refused = [](const Json& workers) -> std::string {
+    try {
+      mlsysim::evaluate_preset("TransformerBsp8Workers", Json{{"workers", workers}});
+    } catch (const mlsysim::InputError& e) {
+      CHECK(e.field == "workers");
+      return e.what();
+    }
+    return "accepted";
+  };
+  CHECK(refused("2.9999999999999999") ==
+        "workers: must be an integer >= 1, got \"2.9999999999999999\": it has a fraction, though it rounds to 3");
+  CHECK(refused("8.0000000000000001") ==
+        "workers: must be an integer >= 1, got \"8.0000000000000001\": it has a fraction, though it rounds to 8");
+  CHECK(refused("1.5e0") == "workers: must be an integer >= 1, got \"1.5e0\"");
+  // an object that only looks like the module's NaN/Infinity is shown as it is, not as a number
+  CHECK(refused(Json{{"$number", "8"}}) == "workers: must be an integer >= 1, got {\"$number\":\"8\"}");
+  // whole as written: 3.0, 1.5e1, 1e3, 30e-1, 00012.000
+  for (const auto& [text, workers] : std::vector<std::pair<const char*, int>>{
+           {"3.0", 3}, {"1.5e1", 15}, {"1e3", 1000}, {"30e-1", 3}, {"00012.000", 12}})
+    CHECK(mlsysim::evaluate_preset("TransformerBsp8Workers", Json{{"workers", text}})["inputs"]["workers"] == workers);
+}

@@ -216,3 +216,16 @@ test('the native CLI prints the same Result as the module', { skip: !existsSync(
   assert.equal(bad.status, 2);
   assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', { workers: -3 }), { message: bad.stderr.trim() });
 });
+
+test('options of the wrong kind are refused by name, never read as the default', () => {
+  const refused = (f, message) => assert.throws(f, (e) => e.field === 'options' && e.message === message);
+  refused(() => m.evaluatePreset('TransformerBsp8Workers', {}, { bytes: 'BINARY' }), 'options.bytes: must be "decimal" or "binary", got "BINARY"');
+  refused(() => m.evaluatePreset('TransformerBsp8Workers', {}, { work: 'false' }), 'options.work: must be true or false, got "false"');
+  refused(() => m.evaluatePreset('TransformerBsp8Workers', {}, { partial: 1 }), 'options.partial: must be true or false, got 1');
+  refused(() => m.humanText(1e9, 'byte', { bytes: 'hex' }), 'options.bytes: must be "decimal" or "binary", got "hex"');
+  for (const digits of [0, -1, 18, 1e9, 2.5, '4'])
+    assert.throws(() => m.numberText(1.2, digits), (e) => e.field === 'digits' && /must be an integer from 1 to 17/.test(e.message), String(digits));
+  assert.equal(m.numberText(1.23456, 3), '1.23');
+  // the instance keeps working
+  assert.equal(m.evaluatePreset('TransformerBsp8Workers', {}, { bytes: 'binary', work: false }).properties.speedup.text, '5.714');
+});
