@@ -83,8 +83,8 @@ std::int64_t read_int(const Json& v, const std::string& field, const std::string
     if (number && std::fabs(x) >= static_cast<double>(kMaxExactInteger) && !exactly_2_53(s))
       x = std::copysign(1e300, x);
   }
-  if (!number && v.is_string() && !comma_advice(v.get<std::string>()).empty())
-    throw InputError(field, must + ", got " + describe(v) + ": " + comma_advice(v.get<std::string>()));
+  if (!number && v.is_string() && !number_advice(v.get<std::string>()).empty())
+    throw InputError(field, must + ", got " + describe(v) + ": " + number_advice(v.get<std::string>()));
   if (!number || !std::isfinite(x) || std::floor(x) != x || !b.contains(x))
     throw InputError(field, must + ", got " + describe(v));
   // a JSON float at 2^53 may stand for 9007199254740991.5 or ...993: not exact
@@ -101,8 +101,8 @@ double read_float(const Json& v, const std::string& field, const std::string& pr
   bool number = as_number(v, x);
   if (!number && v.is_string()) number = parse_number(v.get<std::string>(), x);
   const std::string must = prefix + "must be a finite number " + b.text() + ", got " + describe(v);
-  if (!number && v.is_string() && !comma_advice(v.get<std::string>()).empty())
-    throw InputError(field, must + ": " + comma_advice(v.get<std::string>()));
+  if (!number && v.is_string() && !number_advice(v.get<std::string>()).empty())
+    throw InputError(field, must + ": " + number_advice(v.get<std::string>()));
   if (!number || !std::isfinite(x) || !b.contains(x)) throw InputError(field, must);
   return x + 0.0;
 }

@@ -298,12 +298,35 @@ std::string Dim::canonical_unit() const {
   return num + den;
 }
 
-std::string comma_advice(std::string_view text) {
+std::string number_advice(std::string_view text) {
   const std::string_view t = trim(text);
   std::size_t end = 0;  // the number part: digits, commas, one point, a sign
   while (end < t.size() && (is_digit(t[end]) || t[end] == ',' || t[end] == '.' || ((t[end] == '-' || t[end] == '+') && end == 0))) ++end;
   const std::string_view number = t.substr(0, end);
-  if (number.find(',') == std::string_view::npos) return "";
+  double x = 0;
+  if (number.find(',') == std::string_view::npos) {
+    if (end == 0 || !parse_number(number, x)) return "";
+    const std::string_view raw = t.substr(end), rest = trim(raw);
+    static const std::pair<char, const char*> suffixes[] = {{'k', "e3"}, {'K', "e3"}, {'M', "e6"}, {'B', "e9"}, {'G', "e9"}, {'T', "e12"}};
+    for (const auto& [c, e] : suffixes)
+      if (rest.size() == 1 && rest[0] == c)
+        return "a suffix such as " + std::string(1, c) + " is not read: write " + quoted(std::string(number) + e);
+    if (rest == "%") {
+      char fraction[32];
+      std::snprintf(fraction, sizeof fraction, "%.15g", x / 100);
+      return "a percentage is not read: write the fraction " + quoted(fraction);
+    }
+    // digits grouped by spaces: "12 500", "1 000 000"
+    std::string joined(number);
+    bool grouped = !raw.empty() && raw.size() % 4 == 0 && number.find('.') == std::string_view::npos;
+    for (std::size_t i = 0; grouped && i < raw.size(); i += 4)
+      grouped = raw[i] == ' ' && is_digit(raw[i + 1]) && is_digit(raw[i + 2]) && is_digit(raw[i + 3]);
+    if (grouped) {
+      for (std::size_t i = 0; i < raw.size(); i += 4) joined += std::string(raw.substr(i + 1, 3));
+      return "a space is not read as a thousands separator: write " + quoted(joined);
+    }
+    return "";
+  }
   // groups of three after each comma: a thousands separator
   bool grouped = true;
   std::size_t first = number.find(',');
@@ -410,7 +433,7 @@ Quantity parse_quantity(std::string_view text) {
   // "1..2", "1.2.3", "1e" followed by more number characters: not a unit, a broken number
   if (n < s.size()) {
     const char c = s[n];
-    if (c == ',') throw UnitError("malformed number " + quoted(s) + ": " + comma_advice(s));
+    if (c == ',') throw UnitError("malformed number " + quoted(s) + ": " + number_advice(s));
     if (is_digit(c) || c == '.' || c == '+' || c == '-' || c == ',' ||
         ((c == 'e' || c == 'E') && (n + 1 == s.size() || !std::isalpha(static_cast<unsigned char>(s[n + 1])))))
       throw UnitError("malformed number " + quoted(s));

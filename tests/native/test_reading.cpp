@@ -25,7 +25,18 @@ TEST_CASE("A number with a comma is refused, saying what the comma was taken for
   CHECK_THAT(refusal(bsp, {{"communication_overhead", "0,35"}}), Catch::EndsWith("write \"0.35\" (with a point)"));
   CHECK_THAT(refusal(bsp, {{"device_hour_rate", "2,49 USD/h"}}), Catch::Contains("write \"2.49 USD/h\" (with a point)"));
   CHECK_THAT(refusal(bsp, {{"workers", "1,2,3"}}), Catch::Contains("without commas"));
-  CHECK(mlsysim::comma_advice("12500").empty());
+  CHECK(mlsysim::number_advice("12500").empty());
+  // the other ways people write numbers (a student's trial): a space, a suffix, a percentage
+  CHECK(refusal(bsp, {{"base_iterations", "12 500"}}) ==
+        "base_iterations: must be an integer >= 1, got \"12 500\": a space is not read as a thousands separator: write \"12500\"");
+  CHECK_THAT(refusal(bsp, {{"iterations", "1 000 000"}}), Catch::EndsWith("write \"1000000\""));
+  CHECK(refusal("Gpt3OnTraining1KA100", {{"training_tokens", "15T"}}) ==
+        "training_tokens: must be a finite number > 0, got \"15T\": a suffix such as T is not read: write \"15e12\"");
+  CHECK_THAT(refusal(bsp, {{"base_iterations", "100k"}}), Catch::EndsWith("write \"100e3\""));
+  CHECK(refusal("Gpt3OnTraining1KA100", {{"mfu", "40%"}}) ==
+        "mfu: must be a finite number > 0 and <= 1, got \"40%\": a percentage is not read: write the fraction \"0.4\"");
+  CHECK_THAT(refusal(bsp, {{"communication_overhead", "12.5 %"}}), Catch::EndsWith("write the fraction \"0.125\""));
+  for (const char* plain : {"12500", "1e3", "abc", "12 50", "15 TB", "1.5 000"}) CHECK(mlsysim::number_advice(plain).empty());
 }
 
 TEST_CASE("A bare zero is zero in every unit: taken where the rule allows it, refused by the rule where not", "[reading]") {

@@ -107,11 +107,12 @@ struct UnitError : std::invalid_argument {
 /// Returns false when `text` is not exactly such a number or is out of double range.
 bool parse_number(std::string_view text, double& out);
 
-/// When `text` holds a number written with a comma ("12,500", "0,35", "2,49 USD/h"), the
-/// advice of a message that refuses it: what the comma was taken for, and the number as
-/// it must be written ("12500", "0.35"); "" otherwise. A comma is never read: it is a
-/// thousands separator in some places and a decimal mark in others.
-std::string comma_advice(std::string_view text);
+/// When `text` holds a number written as people write numbers but this parser does not
+/// read, the advice of a message that refuses it, with the number as it must be written;
+/// "" otherwise. A comma ("12,500", "0,35", "2,49 USD/h": a thousands separator in some
+/// places and a decimal mark in others), digits grouped by spaces ("12 500"), a count
+/// suffix ("15T", "7B", "64k": "write 15e12") and a percentage ("40%": "write 0.4").
+std::string number_advice(std::string_view text);
 
 /// Parses a unit expression such as `USD/hour`, `byte/param`, `s^-1`, `KiB*s`, `1/s`.
 /// Returns the factor to the canonical unit (value) and the dimension.
