@@ -7,14 +7,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-20}"
-cmake --preset fuzz >/dev/null
-cmake --build --preset fuzz
+cmake --preset asan >/dev/null
+cmake --build --preset asan
 mkdir -p build/fuzz/crashes
 for t in quantity request evaluate; do
   mkdir -p "build/fuzz/corpus/$t"
   echo "== fuzz_$t for ${seconds} s =="
   log="build/fuzz/fuzz_$t.log"
-  ASAN_OPTIONS=detect_leaks=1 build/fuzz/fuzz_$t "build/fuzz/corpus/$t" "tests/fuzz/corpus/$t" \
+  ASAN_OPTIONS=detect_leaks=1 build/asan/fuzz_$t "build/fuzz/corpus/$t" "tests/fuzz/corpus/$t" \
     -max_total_time="$seconds" -timeout=5 -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1 \
     -artifact_prefix="build/fuzz/crashes/$t-" > "$log" 2>&1 || true
   grep -E "^Done [0-9]+ runs|^stat::(number_of_executed_units|peak_rss_mb)|cov: .* (DONE|INITED)|SUMMARY|ERROR|invariant" "$log" | tail -n 6  || true
