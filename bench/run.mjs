@@ -216,8 +216,11 @@ function sweepThroughput(m, c) {
   const reused = repeat(() => m.sweep(preset.type, preset.inputs, c.field, xs, c.properties, { into }), (ms) => (c.points * props.length) / (ms / 1000));
   // one evaluate call per point over the first 500 points (same inputs, same properties)
   const k = Math.min(500, c.points);
+  // a quantity field takes {value, unit} in its canonical unit, as the sweep's values are
+  const f = m.listScenarioTypes().find((t) => t.name === preset.type).fields.find((x) => x.name === c.field);
+  const input = (x) => (f.type === 'quantity' ? { value: x, unit: f.unit } : x);
   const perCall = repeat(() => {
-    for (let i = 0; i < k; i++) m.evaluate(preset.type, { ...preset.inputs, [c.field]: xs[i] });
+    for (let i = 0; i < k; i++) m.evaluate(preset.type, { ...preset.inputs, [c.field]: input(xs[i]) });
   }, (ms) => (k * props.length) / (ms / 1000));
   return { batch, reused, perCall, props: props.length };
 }

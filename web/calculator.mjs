@@ -4,7 +4,7 @@
 // embed (embed.mjs) and the custom element (mlsysim-element.mjs). It never looks an
 // element up by id in the document, so it works inside a shadow root, and several can
 // live on one page.
-import { $, el, mathml } from './dom.mjs';
+import { $, el, mathml, breakable } from './dom.mjs';
 import { fieldControl, evaluateTexts, formText, usesInput, symbolItem } from './fields.mjs';
 import { shownText, exactText } from './format.mjs';
 
@@ -328,7 +328,7 @@ export class Calculator {
     const preset = calc.preset && this.app.presets.find((p) => p.name === calc.preset);
     $('preset').value = preset ? preset.name : '';
     $('type').value = type.name;
-    $('scenario-title').textContent = this.app.calcLabel();
+    $('scenario-title').replaceChildren(...breakable(this.app.calcLabel()));  // breaks between words of a long name
     const category = this.app.categories.find((c) => c.name === type.category);
     $('scenario-question').textContent = `${category ? category.title : type.category} · ${type.question}`;
     $('scenario-summary').textContent = preset ? `${preset.summary} ${type.summary}` : type.summary;
@@ -350,7 +350,7 @@ export class Calculator {
 
   updated(texts, edited) {
     this.app.state.calc.texts = texts;
-    $('scenario-title').textContent = this.app.calcLabel();
+    $('scenario-title').replaceChildren(...breakable(this.app.calcLabel()));  // breaks between words of a long name
     document.body.dataset.ready = '1';
     // the first result in the DOM (docs/performance.md); a prerendered page has one
     // before any module runs, marked by web/boot.js

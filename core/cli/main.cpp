@@ -28,18 +28,22 @@ namespace {
 using mlsysim::InputError;
 using mlsysim::Json;
 
-constexpr const char* kUsage =
-    "usage:\n"
-    "  mlsysim list types|presets|categories|registries|workloads|hardware|nodes|fabrics|fleets [--json]\n"
-    "  mlsysim eval PRESET [--set FIELD=VALUE]... [--json] [--binary] [--work]\n"
-    "  mlsysim eval --type TYPE --set FIELD=VALUE... [--json] [--binary] [--work]\n"
-    "  mlsysim eval --input FILE|- [--json] [--binary] [--work]\n"
-    "\n"
-    "--binary: byte texts in KiB/MiB/GiB. --work (any eval form): each equation with the\n"
-    "inputs substituted. --version: the library version.\n"
-    "\n"
-    "VALUE is read as JSON when it is JSON (8, 0.25, {\"name\": ...}), else as text\n"
-    "(\"0.5 s\", \"2 USD/hour\", GPT3). Exit status 2 on invalid input.\n";
+// The usage text; the lists `list` takes come from the core (mlsysim::list_names).
+std::string usage() {
+  std::string lists;
+  for (const std::string& n : mlsysim::list_names()) lists += (lists.empty() ? "" : "|") + n;
+  return "usage:\n"
+         "  mlsysim list " + lists + " [--json]\n"
+         "  mlsysim eval PRESET [--set FIELD=VALUE]... [--json] [--binary] [--work]\n"
+         "  mlsysim eval --type TYPE --set FIELD=VALUE... [--json] [--binary] [--work]\n"
+         "  mlsysim eval --input FILE|- [--json] [--binary] [--work]\n"
+         "\n"
+         "--binary: byte texts in KiB/MiB/GiB. --work (any eval form): each equation with the\n"
+         "inputs substituted. --version: the library version.\n"
+         "\n"
+         "VALUE is read as JSON when it is JSON (8, 0.25, {\"name\": ...}), else as text\n"
+         "(\"0.5 s\", \"2 USD/hour\", GPT3). Exit status 2 on invalid input.\n";
+}
 
 struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
@@ -103,7 +107,8 @@ void print_result(const Json& r) {
     Json field;
     for (const Json& f : decl["fields"])
       if (f["name"] == name) field = f;
-    std::cout << "  " << pad(name, width) << input_text(v, field) << "\n";
+    // an inline entry's name is the caller's text: control characters escaped, never sent to the terminal
+    std::cout << "  " << pad(name, width) << InputError::printable(input_text(v, field)) << "\n";
   }
   std::cout << "\nproperties\n";
   for (const Json& p : decl["properties"]) {
@@ -117,7 +122,7 @@ void print_result(const Json& r) {
   }
   if (!r["warnings"].empty()) {
     std::cout << "\nwarnings\n";
-    for (const Json& w : r["warnings"]) std::cout << "  " << w.get<std::string>() << "\n";
+    for (const Json& w : r["warnings"]) std::cout << "  " << InputError::printable(w.get<std::string>()) << "\n";
   }
 }
 
@@ -144,7 +149,7 @@ void print_list(const std::string& what, bool json) {
   try {
     list = mlsysim::list(what);
   } catch (const InputError& e) {
-    throw UsageError(std::string("list: ") + e.what());
+    throw UsageError(e.what());  // "list: unknown list ...; valid lists: ..."
   }
   if (json) {
     std::cout << list.dump(2) << "\n";
@@ -203,14 +208,27 @@ std::string read_all(const std::string& path) {
   return text;
 }
 
+// 0 when everything printed reached standard output; 1, with a message, when it did not
+// (a full disk, a closed pipe: `mlsysim list types > /dev/full`).
+int written() {
+  std::cout.flush();
+  if (std::cout) return 0;
+  std::cerr << "mlsysim: cannot write to standard output\n";
+  return 1;
+}
+
 int run(const std::vector<std::string>& args) {
-  if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
-    std::cout << kUsage;
-    return args.empty() ? 2 : 0;
+  if (args.empty()) {  // a usage error: the usage on standard error
+    std::cerr << usage();
+    return 2;
+  }
+  if (args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+    std::cout << usage();
+    return written();
   }
   if (args[0] == "--version") {
     std::cout << "mlsysim " << mlsysim::version() << "\n";
-    return 0;
+    return written();
   }
   bool json = false, binary = false, work = false;
   std::vector<std::string> positional;
@@ -240,9 +258,13 @@ int run(const std::vector<std::string>& args) {
   options.bytes = binary ? mlsysim::BytePrefix::binary : mlsysim::BytePrefix::decimal;
   options.work = work;
   if (args[0] == "list") {
-    if (positional.size() != 1) throw UsageError("list needs one of types, presets, categories, registries, workloads, hardware, nodes, fabrics, fleets");
+    if (positional.size() != 1) {
+      std::string names;
+      for (const std::string& n : mlsysim::list_names()) names += (names.empty() ? "" : ", ") + n;
+      throw UsageError("list takes one name, one of " + names + (positional.empty() ? "" : "; got " + std::to_string(positional.size())));
+    }
     print_list(positional[0], json);
-    return 0;
+    return written();
   }
   if (args[0] != "eval") throw UsageError("unknown command \"" + args[0] + "\"");
   Json result;
@@ -255,17 +277,13 @@ int run(const std::vector<std::string>& args) {
     if (!positional.empty()) throw UsageError("give either PRESET or --type TYPE, not both");
     result = mlsysim::evaluate(type, sets, options);
   } else {
-    if (positional.size() != 1) throw UsageError("eval needs PRESET, --type TYPE or --input FILE");
+    if (positional.size() > 1) throw UsageError("eval takes one PRESET, got " + std::to_string(positional.size()) + " names");
+    if (positional.empty()) throw UsageError("eval needs PRESET, --type TYPE or --input FILE");
     result = mlsysim::evaluate_preset(positional[0], sets, options);
   }
   if (json) std::cout << result.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
   else print_result(result);
-  std::cout.flush();
-  if (!std::cout) {
-    std::cerr << "mlsysim: cannot write the result to standard output\n";
-    return 1;
-  }
-  return 0;
+  return written();
 }
 
 }  // namespace
@@ -277,7 +295,7 @@ int main(int argc, char** argv) {
     std::cerr << e.what() << "\n";
     return 2;
   } catch (const UsageError& e) {
-    std::cerr << "mlsysim: " << e.what() << "\n" << kUsage;
+    std::cerr << "mlsysim: " << e.what() << "\n" << usage();
     return 2;
   } catch (const std::exception& e) {
     std::cerr << "mlsysim: internal error: " << e.what() << "\n";

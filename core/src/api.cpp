@@ -313,6 +313,12 @@ Json list_units() {
 
 Json list_limits() { return {{"sweep_points", kMaxSweepPoints}, {"sweep_values", kMaxSweepValues}}; }
 
+std::vector<std::string> list_names() {
+  std::vector<std::string> names{"types", "presets", "categories", "registries", "limits", "units"};
+  for (const RegistryKind& k : registry_kinds()) names.push_back(k.plural);
+  return names;
+}
+
 Json list(const std::string& what) {
   if (what == "types") return list_scenario_types();
   if (what == "presets") return list_presets();
@@ -320,11 +326,9 @@ Json list(const std::string& what) {
   if (what == "registries") return list_registries();
   if (what == "limits") return list_limits();
   if (what == "units") return list_units();
-  std::vector<std::string> names{"types", "presets", "categories", "registries", "limits", "units"};
-  for (const RegistryKind& k : registry_kinds()) {
+  for (const RegistryKind& k : registry_kinds())
     if (k.plural == what) return list_registry(what);
-    names.push_back(k.plural);
-  }
+  const std::vector<std::string> names = list_names();
   throw InputError("list", "unknown list " + describe(Json(what)) + "; valid lists: " + join(names));
 }
 

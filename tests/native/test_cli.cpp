@@ -150,3 +150,35 @@ TEST_CASE("eval PRESET --json gives every preset's known values, and list names 
   CHECK(unknown.status == 2);
   CHECK_THAT(unknown.out, Catch::Contains("valid lists: types, presets"));
 }
+
+TEST_CASE("Usage errors say what is wrong once, on standard error; every command reports a failed write", "[cli][bad-input]") {
+  // no arguments: the usage, on standard error, status 2, nothing on standard output
+  const Run none = cli("");
+  CHECK(none.status == 2);
+  CHECK(none.out.empty());
+  const Run none_err = cli("", true);
+  CHECK_THAT(none_err.out, Catch::StartsWith("usage:\n  mlsysim list types|presets|categories|registries|limits|units|workloads"));
+  // said once, with the lists the core takes
+  const Run unknown = cli("list foo", true);
+  CHECK(unknown.status == 2);
+  CHECK_THAT(unknown.out, Catch::StartsWith("mlsysim: list: unknown list \"foo\"; valid lists: types, presets, categories, "
+                                            "registries, limits, units, workloads"));
+  const Run extra = cli("list types extra", true);
+  CHECK(extra.status == 2);
+  CHECK_THAT(extra.out, Catch::StartsWith("mlsysim: list takes one name, one of types, presets, categories, registries, "
+                                          "limits, units, workloads"));
+  CHECK_THAT(extra.out, Catch::Contains("; got 2"));
+  const Run two = cli("eval TransformerBsp8Workers TransformerSsp8Workers", true);
+  CHECK(two.status == 2);
+  CHECK_THAT(two.out, Catch::StartsWith("mlsysim: eval takes one PRESET, got 2 names"));
+  for (const char* args : {"list types", "list units --json", "--help", "--version"}) {
+    INFO(args);
+    CHECK(cli(std::string(args) + " > /dev/full").status == 1);
+  }
+  // an inline name's control characters never reach the terminal
+  const Run ansi = cli("eval --input -", false,
+                       R"({"preset":"ReferenceJobAttackSurface","overrides":{"workload":{"name":"A\u001b[31mRED\nline2","parameters":"1e9 param"}}})");
+  CHECK(ansi.status == 0);
+  CHECK(ansi.out.find('\x1b') == std::string::npos);
+  CHECK(ansi.out.find("RED\nline2") == std::string::npos);
+}

@@ -70,6 +70,9 @@ Json list_units();
 /// "presets", "categories", "registries", "limits", "units", or a registry plural. InputError on
 /// field "list" naming the valid choices.
 Json list(const std::string& what);
+/// The names `list` takes, in order: "types", "presets", "categories", "registries",
+/// "limits", "units", then each registry's plural ("workloads", "hardware", ...).
+std::vector<std::string> list_names();
 
 /// evaluate(type, inputs) -> Result:
 ///   {type, preset: null, inputs (normalized; quantities as {value, unit} in canonical
