@@ -103,14 +103,14 @@ function luminance(color) {
 }
 
 /** Where a logarithmic x axis has its ticks between `lo` and `hi` (> 0): powers of ten
- *  (every k-th, so that at most `most` remain), with 2 and 5 between them over two decades
- *  or less; a range inside one decade (2 to 9, 64 to 100) gets round linear steps, so
+ *  (every k-th, so that at most `most` remain), with 2 and 5 between them where those fit
+ *  too; a range inside one decade (2 to 9, 64 to 100) gets round linear steps, so
  *  that no range is left without labels. */
 export function logTicks(lo, hi, most = 8) {
   const inside = (v) => v >= lo * (1 - 1e-9) && v <= hi * (1 + 1e-9);
   const d0 = Math.floor(Math.log10(lo)), d1 = Math.ceil(Math.log10(hi));
   const every = Math.max(1, Math.ceil((d1 - d0 + 1) / most));
-  const mantissas = d1 - d0 <= 2 ? [1, 2, 5] : [1];
+  const mantissas = (d1 - d0 + 1) * 3 <= most ? [1, 2, 5] : [1];  // 1-2-5 only where all of them fit
   const out = [];
   for (let d = d0; d <= d1; d += every) for (const k of mantissas) { const v = Number(`${k}e${d}`); if (inside(v)) out.push(v); }
   if (out.length >= 3) return out;
