@@ -6,7 +6,7 @@
 // live on one page.
 import { $, el, mathml, breakable } from './dom.mjs';
 import { fieldControl, evaluateTexts, formText, usesInput, symbolItem } from './fields.mjs';
-import { shownText, exactText } from './format.mjs';
+import { shownText, exactText, numberText, humanText } from './format.mjs';
 
 const ANNOUNCE_DELAY_MS = 900;  // a burst of typing is announced once, when it pauses
 
@@ -257,7 +257,14 @@ export class ScenarioView {
     const list = (xs) => xs.join(', ');
     const blank = [...errors.keys()].filter((f) => !standIns.includes(f));
     const out = [missing.size === errors.size ? 'Some inputs are missing.' : 'Some inputs are invalid or missing.'];
-    if (standIns.length) out.push(`The results use the last valid value of ${list(standIns)}.`);
+    // with the value itself: a half-typed entry's last valid value may be its first keystroke
+    const value = (f) => {
+      const v = this.lastGood && this.lastGood[f];
+      if (v && typeof v === 'object' && 'value' in v && 'unit' in v) return humanText(v.value, v.unit, this.opts.prefs().bytes);
+      if (v && typeof v === 'object') return v.name ?? '';
+      return typeof v === 'number' ? numberText(v) : String(v ?? '');
+    };
+    if (standIns.length) out.push(`The results use the last valid value of ${list(standIns.map((f) => `${f} (${value(f)})`))}.`);
     if (blank.length) out.push(`Results that need ${list(blank)} show —; the others are computed.`);
     return out.join(' ');
   }

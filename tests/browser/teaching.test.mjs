@@ -168,7 +168,7 @@ test('a rule across two fields blames the one just changed, and the banner says 
   await page.waitForFunction(() => document.querySelector('#in-per_worker_batch').getAttribute('aria-invalid') === 'true');
   assert.equal(await page.getAttribute('#in-workers', 'aria-invalid'), 'false');
   const banner = await page.textContent('#stale');
-  assert.match(banner, /The results use the last valid value of per_worker_batch\./);
+  assert.match(banner, /The results use the last valid value of per_worker_batch \(32\)\./);
   assert.doesNotMatch(banner, /workers,/);
   // the cards use workers 1e8 (in its box) and per_worker_batch 32 (its last valid value)
   assert.equal(await page.textContent(`${card('global_batch')} .value`), '3,200,000,000 samples');
