@@ -262,7 +262,9 @@ double scale_decimal(std::string_view number, double v, double factor) {
   const std::size_t e = text.find_first_of("eE");
   long exp = 0;
   if (e != std::string::npos) {
-    exp = std::strtol(text.c_str() + e + 1, nullptr, 10);
+    // saturated (strtol gives LONG_MAX for "e3003004444...4"): far beyond any double, and
+    // adding k must not overflow
+    exp = std::clamp(std::strtol(text.c_str() + e + 1, nullptr, 10), -100000L, 100000L);
     text.erase(e);
   }
   return std::strtod((text + "e" + std::to_string(exp + k)).c_str(), nullptr);
