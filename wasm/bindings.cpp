@@ -81,6 +81,26 @@ std::string list(const std::string& what) {
   }
 }
 
+// `text`: a course's preset file. Returns {"result": {presets, notices}} or {"error", "field"}
+// (mlsysim::read_preset_file).
+std::string read_preset_file(const std::string& text) {
+  try {
+    return dump(Json{{"result", mlsysim::preset_file_json(mlsysim::read_preset_file(text))}});
+  } catch (const mlsysim::InputError& e) {
+    return dump(Json{{"error", e.what()}, {"field", e.field}});
+  }
+}
+
+// `value_json`: the JSON of a text or number. Returns {"result": value in the canonical
+// unit of `unit`'s dimension} or {"error", "field"} (mlsysim::read_value).
+std::string read_value(const std::string& value_json, const std::string& unit, const std::string& name) {
+  try {
+    return dump(Json{{"result", mlsysim::read_value(mlsysim::parse_json(value_json, name), unit, name)}});
+  } catch (const mlsysim::InputError& e) {
+    return dump(Json{{"error", e.what()}, {"field", e.field}});
+  }
+}
+
 std::string version() { return mlsysim::version(); }
 
 // The core's number formatting, so that the page writes every number by one rule.
@@ -107,6 +127,8 @@ EMSCRIPTEN_BINDINGS(mlsysim) {
   emscripten::function("_request", &request);
   emscripten::function("_list", &list);
   emscripten::function("_version", &version);
+  emscripten::function("_readPresetFile", &read_preset_file);
+  emscripten::function("_readValue", &read_value);
   emscripten::function("_numberText", &number_text);
   emscripten::function("_humanText", &human_text);
   emscripten::function("_significantText", &significant_text);

@@ -319,6 +319,39 @@ async function createMlsysim(options = {}) {
      */
     evaluate: (type, inputs, options) =>
       call({ type: type === undefined ? null : type, inputs: inputs === undefined ? {} : inputs }, options),
+    /**
+     * readPresetFile(text) -> {presets: [{name, type, summary, inputs}], notices:
+     * [{preset (name or null), entry (1-based), field, message}]}: a course's preset file
+     * (JSON {"presets": [...]}, the shape of listPresets()), each entry checked as
+     * evaluate checks inputs; a refused entry is left out with a notice naming it, the
+     * field and the rule. Throws Error {message, field: "preset_file"} when the file as a
+     * whole cannot be used (over 1 MiB or 200 presets, not JSON, not {"presets": [...]}).
+     * docs/embedding.md, "A course's own presets".
+     */
+    readPresetFile: (text) => {
+      if (typeof text !== 'string') throw mlsysimError(`preset_file: must be the file's text, got ${typeof text}`, 'preset_file');
+      // a longer text cannot be a valid file: refused before it is copied into the module
+      if (text.length > 1048576) throw mlsysimError(`preset_file: is ${text.length} characters; a preset file may have at most 1 MiB (1048576 bytes)`, 'preset_file');
+      const reply = JSON.parse(mlsysimRaw(raw._readPresetFile, text));
+      if (reply.error !== undefined) throw mlsysimError(reply.error, reply.field);
+      return reply.result;
+    },
+    /**
+     * readValue(value, unit, name?) -> number: `value` (text as a field takes it: "40 USD",
+     * "2 h", "5"; or a number) read as a value of the dimension of `unit` (a property's
+     * unit: "s", "USD", "count", ""), in that canonical unit ("2 h" with unit "s" is 7200).
+     * For a prediction of a property. Throws Error {message, field: name} naming the
+     * dimension expected; `name` (default "value") starts the message.
+     */
+    readValue: (value, unit, name = 'value') => {
+      const field = String(name);
+      if (typeof value !== 'string' && typeof value !== 'number')
+        throw mlsysimError(`${field}: must be a text or a number, got ${value === null ? 'null' : typeof value}`, field);
+      if (typeof value === 'string' && value.length > 10000) throw mlsysimError(`${field}: too long (at most 10000 characters)`, field);
+      const reply = JSON.parse(mlsysimRaw(raw._readValue, JSON.stringify(value, mlsysimReplacer), String(unit ?? ''), field));
+      if (reply.error !== undefined) throw mlsysimError(reply.error, reply.field);
+      return reply.result;
+    },
     /** evaluatePreset(name, overrides?, options?) -> Result with `preset` set. */
     evaluatePreset: (name, overrides, options) =>
       call({ preset: name === undefined ? null : name, overrides: overrides === undefined ? null : overrides }, options),

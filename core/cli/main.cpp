@@ -4,6 +4,7 @@
 //   mlsysim eval PRESET [--set FIELD=VALUE]... [--json]
 //   mlsysim eval --type TYPE --set FIELD=VALUE... [--json]
 //   mlsysim eval --input FILE|- [--json]
+//   --preset-file FILE (list and eval): a course's own presets (docs/embedding.md)
 //
 // Extras: --binary (byte texts in KiB/MiB/GiB), --work (substituted equations), --help,
 // --version.
@@ -38,6 +39,9 @@ std::string usage() {
          "  mlsysim eval --type TYPE --set FIELD=VALUE... [--json] [--binary] [--work]\n"
          "  mlsysim eval --input FILE|- [--json] [--binary] [--work]\n"
          "\n"
+         "--preset-file FILE (with list or eval): a course's own presets, JSON {\"presets\": [...]};\n"
+         "each entry is checked, every problem is reported on standard error, and `list`\n"
+         "exits with status 2 if there is any; `eval` can evaluate the valid ones by name.\n"
          "--binary: byte texts in KiB/MiB/GiB. --work (any eval form): each equation with the\n"
          "inputs substituted. --version: the library version.\n"
          "\n"
@@ -144,13 +148,17 @@ std::string entry_line(const Json& e, const Json& kind) {
   return out;
 }
 
-void print_list(const std::string& what, bool json) {
+// `course`: the presets of --preset-file, listed after the built-in ones (with "file").
+void print_list(const std::string& what, bool json, const mlsysim::PresetFile& course, const std::string& file) {
   Json list;
   try {
     list = mlsysim::list(what);
   } catch (const InputError& e) {
     throw UsageError(e.what());  // "list: unknown list ...; valid lists: ..."
   }
+  if (what == "presets")
+    for (const mlsysim::Preset& p : course.presets)
+      list.push_back({{"name", p.name}, {"type", p.type}, {"summary", p.summary}, {"inputs", p.inputs}, {"file", file}});
   if (json) {
     std::cout << list.dump(2) << "\n";
     return;
@@ -162,6 +170,7 @@ void print_list(const std::string& what, bool json) {
     std::cout << list.dump(2) << "\n";
     return;
   }
+  bool course_heading = false;
   for (const Json& e : list) {
     const std::string name = e["name"].get<std::string>();
     if (what == "types") {
@@ -174,6 +183,10 @@ void print_list(const std::string& what, bool json) {
       for (const Json& p : e["properties"])
         std::cout << "    " << pad(p["name"].get<std::string>(), 28) << "= " << p["equation"].get<std::string>() << "\n";
     } else if (what == "presets") {
+      if (e.contains("file") && !course_heading) {
+        std::cout << "\ncourse presets from " << InputError::printable(file) << "\n";
+        course_heading = true;
+      }
       std::cout << pad(name, 28) << pad(e["type"].get<std::string>(), 36) << e["summary"].get<std::string>() << "\n";
     } else if (what == "categories") {
       std::cout << pad(name, 16) << e["title"].get<std::string>() << "\n";
@@ -188,22 +201,23 @@ void print_list(const std::string& what, bool json) {
 // Reads a request; refuses more than kMaxInput bytes (an endless /dev/zero, a wrong file).
 constexpr std::size_t kMaxInput = 16u << 20;
 
-std::string read_all(const std::string& path) {
+std::string read_all(const std::string& path, const std::string& field = "input", std::size_t limit = kMaxInput) {
   std::ifstream file;
   std::istream* in = &std::cin;
   if (path != "-") {
     std::error_code ec;
-    if (std::filesystem::is_directory(path, ec)) throw InputError("input", "\"" + path + "\" is a directory, not a file");
+    if (std::filesystem::is_directory(path, ec)) throw InputError(field, "\"" + path + "\" is a directory, not a file");
     file.open(path, std::ios::binary);
-    if (!file) throw InputError("input", "cannot read file \"" + path + "\"");
+    if (!file) throw InputError(field, "cannot read file \"" + path + "\"");
     in = &file;
   }
   std::string text;
   char buf[65536];
   while (in->read(buf, sizeof buf) || in->gcount() > 0) {
     text.append(buf, static_cast<std::size_t>(in->gcount()));
-    if (text.size() > kMaxInput)
-      throw InputError("input", "is larger than 16 MiB; a request is a small JSON object");
+    if (text.size() > limit)
+      throw InputError(field, limit == kMaxInput ? "is larger than 16 MiB; a request is a small JSON object"
+                                                 : "is larger than " + std::to_string(limit) + " bytes (1 MiB), the most it may have");
   }
   return text;
 }
@@ -232,8 +246,8 @@ int run(const std::vector<std::string>& args) {
   }
   bool json = false, binary = false, work = false;
   std::vector<std::string> positional;
-  std::string type, input;
-  bool has_type = false, has_input = false;
+  std::string type, input, preset_file;
+  bool has_type = false, has_input = false, has_preset_file = false;
   Json sets = Json::object();
   for (std::size_t i = 1; i < args.size(); ++i) {
     const std::string& a = args[i];
@@ -246,6 +260,7 @@ int run(const std::vector<std::string>& args) {
     else if (a == "--work") work = true;
     else if (a == "--type") type = next(), has_type = true;
     else if (a == "--input") input = next(), has_input = true;
+    else if (a == "--preset-file") preset_file = next(), has_preset_file = true;
     else if (a == "--set") {
       const std::string& kv = next();
       const auto eq = kv.find('=');
@@ -257,14 +272,25 @@ int run(const std::vector<std::string>& args) {
   mlsysim::EvalOptions options;
   options.bytes = binary ? mlsysim::BytePrefix::binary : mlsysim::BytePrefix::decimal;
   options.work = work;
+  // a course's presets: each refused entry reported on standard error
+  mlsysim::PresetFile course;
+  if (has_preset_file) {
+    if (args[0] != "list" && args[0] != "eval") throw UsageError("--preset-file goes with list or eval");
+    if (preset_file == "-" && has_input && input == "-") throw UsageError("--preset-file and --input cannot both read standard input");
+    course = mlsysim::read_preset_file(read_all(preset_file, "preset_file", mlsysim::kMaxPresetFileBytes));
+    for (const Json& n : course.notices)
+      std::cerr << InputError::printable(preset_file) << ": " << n["message"].get<std::string>() << "\n";
+  }
+  const int problems = course.notices.empty() ? 0 : 2;
   if (args[0] == "list") {
     if (positional.size() != 1) {
       std::string names;
       for (const std::string& n : mlsysim::list_names()) names += (names.empty() ? "" : ", ") + n;
       throw UsageError("list takes one name, one of " + names + (positional.empty() ? "" : "; got " + std::to_string(positional.size())));
     }
-    print_list(positional[0], json);
-    return written();
+    print_list(positional[0], json, course, preset_file);
+    const int status = written();
+    return status ? status : problems;
   }
   if (args[0] != "eval") throw UsageError("unknown command \"" + args[0] + "\"");
   Json result;
@@ -279,7 +305,10 @@ int run(const std::vector<std::string>& args) {
   } else {
     if (positional.size() > 1) throw UsageError("eval takes one PRESET, got " + std::to_string(positional.size()) + " names");
     if (positional.empty()) throw UsageError("eval needs PRESET, --type TYPE or --input FILE");
-    result = mlsysim::evaluate_preset(positional[0], sets, options);
+    for (const Json& n : course.notices)  // a course preset that was left out says why
+      if (n["preset"] == positional[0])
+        throw InputError("preset", "\"" + positional[0] + "\" of " + preset_file + " was left out: " + n["message"].get<std::string>());
+    result = mlsysim::evaluate_preset(positional[0], sets, options, course.presets);
   }
   if (json) std::cout << result.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
   else print_result(result);

@@ -1,12 +1,14 @@
 // The docs/api.md contract as JSON values, read off the declarations (api.hpp).
 #include "mlsysim/api.hpp"
 
+#include <cctype>
 #include <cmath>
 #include <memory>
 
 #include "mlsysim/registry.hpp"
 #include "mlsysim/sweep.hpp"
 #include "model.hpp"
+#include "read.hpp"
 #include "value_text.hpp"
 
 #ifndef MLSYSIM_VERSION
@@ -336,8 +338,9 @@ Json evaluate(const std::string& type_name_, const Json& inputs, const EvalOptio
   return evaluate_inputs(find_scenario_type(type_name_), inputs, nullptr, options);
 }
 
-Json evaluate_preset(const std::string& name, const Json& overrides, const EvalOptions& options) {
-  const Preset& preset = find_preset(name);
+namespace {
+
+Json evaluate_with(const Preset& preset, const Json& overrides, const EvalOptions& options) {
   Json inputs = preset.inputs;
   if (!overrides.is_null()) {
     if (!overrides.is_object())
@@ -345,6 +348,121 @@ Json evaluate_preset(const std::string& name, const Json& overrides, const EvalO
     for (const auto& [key, value] : overrides.items()) inputs[key] = value;
   }
   return evaluate_inputs(find_scenario_type(preset.type), inputs, preset.name, options);
+}
+
+// One entry of a preset file, checked; InputError on the part it breaks. `earlier`: the
+// names of the entries before it, kept or not (fixing one must not make a clash).
+Preset read_preset_entry(const Json& e, const std::vector<std::string>& earlier) {
+  if (!e.is_object()) throw InputError("preset", "must be an object {name, type, summary, inputs}, got " + describe(e));
+  only_keys(e, "preset", "", {"name", "type", "summary", "inputs"});
+  Preset p;
+  if (!e.contains("name") || !e["name"].is_string())
+    throw InputError("name", "must be a text of 1 to 64 letters, digits, '_', '-' or '.', got " +
+                                 (e.contains("name") ? describe(e["name"]) : std::string("nothing")));
+  p.name = e["name"].get<std::string>();
+  bool ok = !p.name.empty() && p.name.size() <= 64;
+  for (char c : p.name) ok = ok && (std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.');
+  if (!ok) throw InputError("name", "must be 1 to 64 letters, digits, '_', '-' or '.', got " + describe(e["name"]));
+  const auto lower = [](std::string s) {
+    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+  };
+  for (const Preset& b : presets())
+    if (lower(b.name) == lower(p.name))
+      throw InputError("name", describe(e["name"]) + " is the built-in preset " + describe(Json(b.name)) +
+                                   "; a course preset needs a name of its own");
+  for (const std::string& b : earlier)
+    if (lower(b) == lower(p.name))
+      throw InputError("name", describe(e["name"]) + " is already the name of an earlier preset of this file");
+  if (!e.contains("type") || !e["type"].is_string())
+    throw InputError("type", "must be a scenario type name, got " + (e.contains("type") ? describe(e["type"]) : std::string("nothing")));
+  p.type = find_scenario_type(e["type"].get<std::string>()).name;
+  if (e.contains("summary")) {
+    if (!e["summary"].is_string() || e["summary"].get<std::string>().size() > 500)
+      throw InputError("summary", "must be a text of at most 500 bytes, got " + describe(e["summary"]));
+    p.summary = e["summary"].get<std::string>();
+  }
+  if (!e.contains("inputs") || !e["inputs"].is_object())
+    throw InputError("inputs", "must be an object of field values, as evaluate takes them, got " +
+                                   (e.contains("inputs") ? describe(e["inputs"]) : std::string("nothing")));
+  p.inputs = e["inputs"];
+  evaluate(p.type, p.inputs);  // every rule of every field, as an evaluation applies them
+  return p;
+}
+
+}  // namespace
+
+Json evaluate_preset(const std::string& name, const Json& overrides, const EvalOptions& options,
+                     const std::vector<Preset>& course) {
+  for (const Preset& p : course)
+    if (p.name == name) return evaluate_with(p, overrides, options);
+  if (course.empty()) return evaluate_with(find_preset(name), overrides, options);
+  for (const Preset& p : presets())
+    if (p.name == name) return evaluate_with(p, overrides, options);
+  std::vector<std::string> names;
+  for (const Preset& p : presets()) names.push_back(p.name);
+  for (const Preset& p : course) names.push_back(p.name);
+  throw InputError("preset", "unknown preset " + describe(Json(name)) + "; valid choices: " + join(names));
+}
+
+PresetFile read_preset_file(const std::string& text) {
+  if (text.size() > kMaxPresetFileBytes)
+    throw InputError("preset_file", "is " + std::to_string(text.size()) + " bytes; a preset file may have at most 1 MiB (" +
+                                        std::to_string(kMaxPresetFileBytes) + " bytes)");
+  const Json doc = parse_json(text, "preset_file");
+  if (!doc.is_object() || !doc.contains("presets") || !doc["presets"].is_array())
+    throw InputError("preset_file", "must be a JSON object {\"presets\": [{name, type, summary, inputs}, ...]}, got " + describe(doc));
+  for (const auto& [key, _] : doc.items())
+    if (key != "presets") throw InputError("preset_file", "unknown key " + describe(Json(key)) + "; a preset file has only \"presets\"");
+  const Json& list = doc["presets"];
+  if (list.size() > kMaxPresetFilePresets)
+    throw InputError("preset_file", "has " + std::to_string(list.size()) + " presets; a preset file may have at most " +
+                                        std::to_string(kMaxPresetFilePresets));
+  PresetFile out;
+  std::vector<std::string> names;
+  for (std::size_t k = 0; k < list.size(); ++k) {
+    const Json& e = list[k];
+    const bool named = e.is_object() && e.contains("name") && e["name"].is_string() && !e["name"].get<std::string>().empty();
+    try {
+      out.presets.push_back(read_preset_entry(e, names));
+      names.push_back(out.presets.back().name);
+    } catch (const InputError& err) {
+      if (named) names.push_back(e["name"].get<std::string>());
+      const std::string who = named ? "preset " + describe(Json(e["name"].get<std::string>().substr(0, 64))) + " (entry " +
+                                          std::to_string(k + 1) + ")"
+                                    : "entry " + std::to_string(k + 1);
+      out.notices.push_back({{"preset", named ? Json(e["name"]) : Json()},
+                             {"entry", k + 1},
+                             {"field", err.field},
+                             {"message", who + ": " + err.what()}});
+    }
+  }
+  return out;
+}
+
+Json preset_file_json(const PresetFile& file) {
+  Json presets = Json::array();
+  for (const Preset& p : file.presets)
+    presets.push_back({{"name", p.name}, {"type", p.type}, {"summary", p.summary}, {"inputs", p.inputs}});
+  return {{"presets", presets}, {"notices", file.notices}};
+}
+
+double read_value(const Json& value, const std::string& unit, const std::string& name) {
+  Dim dim;
+  try {
+    dim = reported_dim(unit);
+  } catch (const UnitError& e) {
+    throw InputError(name, e.what());
+  }
+  try {
+    return read_quantity(value, name, "", dim, Bounds{}, is_count_label(unit) ? "" : unit);
+  } catch (const InputError& e) {
+    // "15T", "40%", "12,500": the number as it must be written
+    const std::string advice = value.is_string() ? number_advice(value.get<std::string>()) : "";
+    if (advice.empty()) throw;
+    throw InputError(name, "must be a number" + std::string(dim.dimensionless() ? "" : " with a unit") + ", got " +
+                               describe(value) + ": " + advice);
+  }
 }
 
 Json evaluate_request(const Json& request, const EvalOptions& options) {

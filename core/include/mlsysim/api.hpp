@@ -3,7 +3,9 @@
 // (docs/api.md). Sweeps are sweep.hpp.
 #pragma once
 
+#include <cstddef>
 #include <string>
+#include <vector>
 
 #include "mlsysim/catalog.hpp"
 #include "mlsysim/json.hpp"
@@ -83,9 +85,43 @@ std::vector<std::string> list_names();
 /// Throws InputError (field + message) on any invalid input.
 Json evaluate(const std::string& type, const Json& inputs, const EvalOptions& options = {});
 
+/// The limits of a course's preset file (docs/embedding.md, "A course's own presets").
+inline constexpr std::size_t kMaxPresetFileBytes = 1u << 20;  // 1 MiB
+inline constexpr std::size_t kMaxPresetFilePresets = 200;
+
+/// A course's own presets, read from a preset file, and what was wrong with the rest.
+struct PresetFile {
+  std::vector<Preset> presets;  // the valid entries, in file order
+  /// One per refused entry: {preset (its name, or null when it has none), entry (1-based
+  /// position in the file), field (the input, or "name", "type", "summary", "inputs"),
+  /// message (the whole text: 'preset "P" (entry 2): workers: must be an integer >= 1, got 0')}.
+  Json notices = Json::array();
+};
+
+/// readPresetFile(text): a preset file is JSON {"presets": [{name, type, summary, inputs},
+/// ...]}, the shape of listPresets(). Each entry is checked as an evaluation checks its
+/// inputs (evaluate(type, inputs), every rule of every field), and its name: 1 to 64
+/// letters, digits, '_', '-' or '.', not a built-in preset's name (in any case) and not
+/// an earlier entry's. `summary` is optional (at most 500 bytes). A refused entry is
+/// left out with a notice; the others are kept. InputError on field "preset_file" when
+/// the file as a whole cannot be used: more than kMaxPresetFileBytes bytes, not JSON, not
+/// an object with a "presets" array, or more than kMaxPresetFilePresets entries.
+PresetFile read_preset_file(const std::string& text);
+/// {presets: [{name, type, summary, inputs}], notices}: the module's readPresetFile().
+Json preset_file_json(const PresetFile& file);
+
 /// evaluatePreset(name, overrides) -> Result with `preset` set. `overrides` is an
-/// object (or null) whose entries replace the preset's inputs. Throws InputError.
-Json evaluate_preset(const std::string& name, const Json& overrides, const EvalOptions& options = {});
+/// object (or null) whose entries replace the preset's inputs. `course`: presets read
+/// from a preset file, looked up after the built-in ones. Throws InputError.
+Json evaluate_preset(const std::string& name, const Json& overrides, const EvalOptions& options = {},
+                     const std::vector<Preset>& course = {});
+
+/// readValue(value, unit, name): `value` (text as a field takes it, "40 USD", "2 h", "5",
+/// or a number) read as a value of the dimension of `unit`, a unit a property reports in
+/// ("s", "USD", "count", ""), returned in that canonical unit. For a student's
+/// prediction of a property. InputError on field `name` naming the dimension expected
+/// (the message of a quantity field's).
+double read_value(const Json& value, const std::string& unit, const std::string& name);
 
 /// The request form of `mlsysim eval --input`: {"type": T, "inputs": {...}} or
 /// {"preset": P, "overrides": {...}}. Throws InputError.

@@ -1,0 +1,210 @@
+// A course's own presets (docs/embedding.md, "A course's own presets"): the file is read
+// entry by entry, every refused entry is named with its field and rule, the rest are
+// kept; the CLI reports every problem and exits 2. Predictions are read by readValue.
+#include <sys/wait.h>
+
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include "support.hpp"
+
+using test::Json;
+
+namespace {
+
+std::string example_file() {
+  std::ifstream in(std::string(MLSYSIM_EXAMPLES_DIR) + "/course-presets.json");
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// A valid SyncStrategyScenario input set (every required field).
+Json bsp(int workers) {
+  return {{"workers", workers},         {"per_worker_batch", 32},         {"iterations", 14000},
+          {"communication_overhead", 0.25}, {"base_iterations", 100000}, {"base_iteration_time", "0.5 s"},
+          {"device_hour_rate", "2 USD/hour"}};
+}
+
+struct Run {
+  int status;
+  std::string out;
+};
+
+Run cli(const std::string& args) {
+  FILE* p = popen((std::string("'") + MLSYSIM_CLI + "' " + args + " 2>&1").c_str(), "r");
+  REQUIRE(p != nullptr);
+  std::string out;
+  char buf[4096];
+  std::size_t n;
+  while ((n = fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
+  const int st = pclose(p);
+  return {WIFEXITED(st) ? WEXITSTATUS(st) : -1, out};
+}
+
+std::string write_temp(const std::string& text) {
+  char path[] = "/tmp/mlsysim-presets-XXXXXX";
+  const int fd = mkstemp(path);
+  REQUIRE(fd >= 0);
+  FILE* f = fdopen(fd, "w");
+  fwrite(text.data(), 1, text.size(), f);
+  fclose(f);
+  return path;
+}
+
+}  // namespace
+
+TEST_CASE("The example preset file is valid, and its presets evaluate by hand", "[preset-file]") {
+  const mlsysim::PresetFile file = mlsysim::read_preset_file(example_file());
+  CHECK(file.notices.empty());
+  REQUIRE(file.presets.size() == 3);
+  // three types, none of them a built-in name
+  CHECK(file.presets[0].type == "SyncStrategyScenario");
+  CHECK(file.presets[1].type == "TrainingComputeScenario");
+  CHECK(file.presets[2].type == "ClusterTcoScenario");
+  // Week5Llama8BOnLab64, by hand from catalog.md's equations and the registry's numbers:
+  // P = 8.03e9 (Llama3_8B), D = 1e12, 64 H100s at 989e12 flop/s, MFU 0.4, 2.5 USD/h
+  const double flops = 6 * 8.03e9 * 1e12;
+  const double seconds = flops / (64 * 989e12 * 0.4);
+  const double cost = 64 * seconds / 3600 * 2.5;  // 84,576.17 USD
+  const Json r = mlsysim::evaluate_preset("Week5Llama8BOnLab64", nullptr, {}, file.presets);
+  CHECK(r["preset"] == "Week5Llama8BOnLab64");
+  CHECK(r["properties"]["training_time"]["value"].get<double>() == Approx(seconds).epsilon(1e-12));
+  CHECK(r["properties"]["training_cost"]["value"].get<double>() == Approx(cost).epsilon(1e-12));
+  CHECK(r["properties"]["training_cost"]["text"] == "$84,576.17");
+  // overrides work as for a built-in preset
+  const Json half = mlsysim::evaluate_preset("Week5Llama8BOnLab64", {{"mfu", 0.2}}, {}, file.presets);
+  CHECK(half["properties"]["training_time"]["value"].get<double>() == Approx(2 * seconds).epsilon(1e-12));
+  // and a built-in preset is still found with course presets given
+  CHECK(mlsysim::evaluate_preset("TransformerBsp8Workers", nullptr, {}, file.presets)["preset"] == "TransformerBsp8Workers");
+}
+
+TEST_CASE("A preset file keeps its valid entries and names each refused one, its field and its rule", "[preset-file][bad-input]") {
+  Json bad_workers = bsp(0);
+  const Json doc = {{"presets",
+                     {{{"name", "Good"}, {"type", "SyncStrategyScenario"}, {"summary", "fine"}, {"inputs", bsp(4)}},
+                      {{"name", "ZeroWorkers"}, {"type", "SyncStrategyScenario"}, {"inputs", bad_workers}},
+                      {{"name", "transformerbsp8workers"}, {"type", "SyncStrategyScenario"}, {"inputs", bsp(2)}},
+                      {{"name", "Good"}, {"type", "SyncStrategyScenario"}, {"inputs", bsp(2)}},
+                      {{"name", "NoType"}, {"type", "Nope"}, {"inputs", bsp(2)}},
+                      {{"name", "Misspelt"}, {"type", "SyncStrategyScenario"}, {"input", bsp(2)}},
+                      {{"name", "has space"}, {"type", "SyncStrategyScenario"}, {"inputs", bsp(2)}},
+                      {{"type", "SyncStrategyScenario"}, {"inputs", bsp(2)}},
+                      5,
+                      {{"name", "AlsoGood"}, {"type", "SyncStrategyScenario"}, {"inputs", bsp(16)}}}}};
+  const mlsysim::PresetFile file = mlsysim::read_preset_file(doc.dump());
+  REQUIRE(file.presets.size() == 2);
+  CHECK(file.presets[0].name == "Good");
+  CHECK(file.presets[0].summary == "fine");
+  CHECK(file.presets[1].name == "AlsoGood");
+  CHECK(file.presets[1].summary.empty());
+  REQUIRE(file.notices.size() == 8);
+  const auto notice = [&](std::size_t k) { return file.notices[k]; };
+  CHECK(notice(0)["preset"] == "ZeroWorkers");
+  CHECK(notice(0)["entry"] == 2);
+  CHECK(notice(0)["field"] == "workers");
+  CHECK(notice(0)["message"] == "preset \"ZeroWorkers\" (entry 2): workers: must be an integer >= 1, got 0");
+  CHECK(notice(1)["field"] == "name");
+  CHECK_THAT(notice(1)["message"].get<std::string>(), Catch::Contains("is the built-in preset \"TransformerBsp8Workers\""));
+  CHECK_THAT(notice(2)["message"].get<std::string>(), Catch::Contains("(entry 4): name: \"Good\" is already the name of an earlier preset"));
+  CHECK(notice(3)["field"] == "type");
+  CHECK_THAT(notice(3)["message"].get<std::string>(), Catch::Contains("unknown scenario type \"Nope\"; valid types: SyncStrategyScenario"));
+  CHECK_THAT(notice(4)["message"].get<std::string>(), Catch::Contains("unknown key \"input\"; valid keys: name, type, summary, inputs"));
+  CHECK(notice(5)["field"] == "name");
+  CHECK(notice(6)["preset"].is_null());
+  CHECK_THAT(notice(6)["message"].get<std::string>(), Catch::StartsWith("entry 8: name: "));
+  CHECK_THAT(notice(7)["message"].get<std::string>(), Catch::StartsWith("entry 9: preset: must be an object"));
+  // a name that a refused entry had is taken too: fixing that entry must not make a clash
+  const Json again = {{"presets",
+                       {{{"name", "A"}, {"type", "SyncStrategyScenario"}, {"inputs", bsp(0)}},
+                        {{"name", "A"}, {"type", "SyncStrategyScenario"}, {"inputs", bsp(2)}}}}};
+  CHECK(mlsysim::read_preset_file(again.dump()).presets.empty());
+}
+
+TEST_CASE("A preset file that cannot be used as a whole is refused with one error", "[preset-file][bad-input]") {
+  const auto refused = [](const std::string& text, const std::string& part) {
+    try {
+      mlsysim::read_preset_file(text);
+      FAIL("accepted: " << text.substr(0, 80));
+    } catch (const mlsysim::InputError& e) {
+      CHECK(e.field == "preset_file");
+      CHECK_THAT(e.what(), Catch::Contains(part));
+    }
+  };
+  refused("{", "not valid JSON");
+  refused("[]", "must be a JSON object {\"presets\"");
+  refused("{\"presets\": {}}", "must be a JSON object {\"presets\"");
+  refused("{\"presets\": [], \"extra\": 1}", "unknown key \"extra\"");
+  Json many = {{"presets", Json::array()}};
+  for (int k = 0; k < 201; ++k)
+    many["presets"].push_back({{"name", "P" + std::to_string(k)}, {"type", "SyncStrategyScenario"}, {"inputs", bsp(2)}});
+  refused(many.dump(), "has 201 presets; a preset file may have at most 200");
+  many["presets"].erase(200);
+  CHECK(mlsysim::read_preset_file(many.dump()).presets.size() == 200);
+  refused(std::string(mlsysim::kMaxPresetFileBytes + 1, ' '), "may have at most 1 MiB (1048576 bytes)");
+}
+
+TEST_CASE("CLI: --preset-file lists and evaluates a course's presets and reports every problem", "[preset-file][cli]") {
+  const std::string example = std::string(MLSYSIM_EXAMPLES_DIR) + "/course-presets.json";
+  const Run ok = cli("list presets --preset-file '" + example + "'");
+  CHECK(ok.status == 0);
+  CHECK_THAT(ok.out, Catch::Contains("course presets from " + example + "\nWeek3Bsp16Workers "));
+  const Run json = cli("list presets --json --preset-file '" + example + "'");
+  REQUIRE(json.status == 0);
+  const Json listed = Json::parse(json.out);
+  CHECK(listed.size() == mlsysim::list_presets().size() + 3);
+  CHECK(listed.back()["name"] == "Week7Lab64OwnVsCloud");
+  CHECK(listed.back()["file"] == example);
+  const Run eval = cli("eval Week5Llama8BOnLab64 --json --preset-file '" + example + "'");
+  REQUIRE(eval.status == 0);
+  CHECK(Json::parse(eval.out)["properties"]["training_cost"]["text"] == "$84,576.17");
+
+  const Json doc = {{"presets",
+                     {{{"name", "Good"}, {"type", "SyncStrategyScenario"}, {"inputs", bsp(4)}},
+                      {{"name", "ZeroWorkers"}, {"type", "SyncStrategyScenario"}, {"inputs", bsp(0)}}}}};
+  const std::string path = write_temp(doc.dump());
+  const Run bad = cli("list presets --preset-file " + path);
+  CHECK(bad.status == 2);  // listed, with the problem, and status 2
+  CHECK_THAT(bad.out, Catch::Contains(path + ": preset \"ZeroWorkers\" (entry 2): workers: must be an integer >= 1, got 0"));
+  CHECK_THAT(bad.out, Catch::Contains("\nGood "));
+  const Run good = cli("eval Good --set workers=8 --preset-file " + path);
+  CHECK(good.status == 0);  // the valid entry evaluates; the problem is still said
+  CHECK_THAT(good.out, Catch::Contains("Good (SyncStrategyScenario)"));
+  CHECK_THAT(good.out, Catch::Contains("global_batch                256 "));
+  const Run left = cli("eval ZeroWorkers --preset-file " + path);
+  CHECK(left.status == 2);
+  CHECK_THAT(left.out, Catch::Contains("preset: \"ZeroWorkers\" of " + path + " was left out: preset \"ZeroWorkers\" (entry 2): workers"));
+  std::remove(path.c_str());
+  const Run missing = cli("list presets --preset-file /nonexistent/presets.json");
+  CHECK(missing.status == 2);
+  CHECK_THAT(missing.out, Catch::Contains("preset_file: cannot read file \"/nonexistent/presets.json\""));
+  CHECK(cli("list types --preset-file").status == 2);  // needs a value
+}
+
+TEST_CASE("readValue reads a prediction in the dimension of a property's unit", "[prediction]") {
+  CHECK(mlsysim::read_value("2 h", "s", "prediction") == 7200);
+  CHECK(mlsysim::read_value("40 USD", "USD", "prediction") == 40);
+  CHECK(mlsysim::read_value("1.5 GB", "byte", "prediction") == 1.5e9);
+  CHECK(mlsysim::read_value("2 USD/h", "USD/s", "prediction") == Approx(2.0 / 3600).epsilon(1e-15));
+  CHECK(mlsysim::read_value(12500, "count", "prediction") == 12500);
+  CHECK(mlsysim::read_value("5.7", "", "prediction") == 5.7);
+  CHECK(mlsysim::read_value("-3", "", "prediction") == -3);
+  const auto refused = [](const Json& v, const std::string& unit, const std::string& part) {
+    try {
+      mlsysim::read_value(v, unit, "prediction");
+      FAIL("accepted " << v.dump());
+    } catch (const mlsysim::InputError& e) {
+      CHECK(e.field == "prediction");
+      CHECK_THAT(e.what(), Catch::StartsWith("prediction: "));
+      CHECK_THAT(e.what(), Catch::Contains(part));
+    }
+  };
+  refused("40 USD", "s", "expected a time");
+  refused(40, "s", "(no unit)");
+  refused("", "s", "");
+  refused("15T", "count", "write \"15e12\"");
+  refused("abc", "USD", "expected a currency");
+  refused("40%", "", "write the fraction \"0.4\"");
+}
