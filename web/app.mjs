@@ -11,6 +11,7 @@ import { PREF_CHOICES, useModule } from './format.mjs';
 import { MODES, defaultState, defaultCompare, decodeState, encodeState } from './link.mjs';
 import { plainResult, resultCsv, resultMarkdown, compareCsv, compareMarkdown, exportButtons } from './export.mjs';
 import { startupFailure, failureDetails } from './startup.mjs';
+import { loadPresetFile, withPresetFile } from './course-presets.mjs';
 
 // Words of a question that say nothing about its topic, left out by the finder
 // ("own or rent" finds ClusterTcoScenario by "own" and "rent").
@@ -30,6 +31,15 @@ class App {
     this.compare = new Compare(this);
     this.sweep = null;  // loaded on first use: withSweep()
     this.burst = null;
+  }
+
+  /** Adds the presets of the link's `preset-file` (course-presets.mjs), if it names one:
+   *  after the built-in ones, in the pickers under their own heading, in links. */
+  async loadPresetFile(written) {
+    if (!written) return;
+    const file = await loadPresetFile(this.m, written, location.href);
+    const ctx = withPresetFile(this, file, written);
+    for (const k of ['presets', 'presetFile', 'presetFileUrl', 'fileNotices', 'leftOut']) this[k] = ctx[k];
   }
 
   calcType() { return this.types.find((t) => t.name === this.state.calc.type); }
@@ -149,10 +159,13 @@ class App {
     const types = [], compareTypes = [];
     for (const c of byCategory) {
       for (const t of c.types)
-        presets.push(el('optgroup', { label: `${c.title} · ${t.name}` }, ...this.presets.filter((q) => q.type === t.name).map((p) => el('option', { value: p.name, text: p.name }))));
+        presets.push(el('optgroup', { label: `${c.title} · ${t.name}` }, ...this.presets.filter((q) => q.type === t.name && !q.file).map((p) => el('option', { value: p.name, text: p.name }))));
       types.push(el('optgroup', { label: c.title }, ...c.types.map((t) => el('option', { value: t.name, text: `${t.name}: ${t.question}` }))));
       compareTypes.push(el('optgroup', { label: c.title }, ...c.types.map((t) => el('option', { value: t.name, text: t.name }))));
     }
+    // a course's own presets (preset-file=): under their own heading, after the built-in ones
+    const course = this.presets.filter((p) => p.file);
+    if (course.length) presets.push(el('optgroup', { label: `Course presets · ${this.presetFile}` }, ...course.map((p) => el('option', { value: p.name, text: `${p.name} (${p.type})` }))));
     $('preset').replaceChildren(...presets);
     $('type').replaceChildren(...types);
     $('compare-type').replaceChildren(...compareTypes);
@@ -363,6 +376,7 @@ if (!globalThis.mlsysimPrerendering) {
       [m] = await Promise.all([createMlsysim(), firstResultPainted()]);
     } else m = await createMlsysim();
     window.mlsysimApp = new App(m);
+    await window.mlsysimApp.loadPresetFile(new URLSearchParams(location.search).get('preset-file'));
     window.mlsysimApp.start();
   } catch (e) {
     // what failed and what to do, in a reader's words (startup.mjs: the same text as the embeds')

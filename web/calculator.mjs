@@ -6,7 +6,7 @@
 // live on one page.
 import { $, el, mathml, breakable } from './dom.mjs';
 import { fieldControl, evaluateTexts, formText, usesInput, symbolItem } from './fields.mjs';
-import { shownText, exactText, numberText, humanText } from './format.mjs';
+import { shownText, exactText, numberText, humanText, valueText } from './format.mjs';
 
 const ANNOUNCE_DELAY_MS = 900;  // a burst of typing is announced once, when it pauses
 
@@ -29,11 +29,18 @@ export class ScenarioView {
    *   useIn(link, text): carries a result into another type (a property's `links`:
    *     {type, field}; `text` is the value as that field's input text); without it the
    *     cards offer no "use in" button,
+   *   predict: names of properties whose value waits for the reader's prediction (see
+   *     predictBox), onPrediction({property, predicted, actual, unit, inputs}) after each
+   *     checked prediction (values in the property's canonical unit `unit`; inputs: the
+   *     Result's normalized inputs),
    * }
    */
   constructor(parts, opts) {
     this.parts = parts;
-    this.opts = { idBase: '', show: null, editable: null, properties: null, preset: null, onUpdate: () => {}, ...opts };
+    this.opts = { idBase: '', show: null, editable: null, properties: null, preset: null, predict: [], onUpdate: () => {}, onPrediction: () => {}, ...opts };
+    // per predicted property: {revealed, history: [{text, predicted, actual}]}; kept for
+    // the life of the view (this session's predictions)
+    this.predictions = new Map(this.opts.predict.map((n) => [n, { revealed: false, history: [] }]));
     this.type = opts.type;
     this.controls = new Map();
     this.rows = new Map();
@@ -52,6 +59,13 @@ export class ScenarioView {
     if (!show) return this.type.fields;  // all, in declaration order
     const names = [...new Set([...show, ...(editable || [])])];
     return names.filter((n) => byName.has(n)).map((n) => byName.get(n));
+  }
+
+  /** True while property `name` waits for the reader's prediction: its value, its
+   *  substituted work and anything that would tell it are kept out of the page. */
+  isHidden(name) {
+    const st = this.predictions.get(name);
+    return !!st && !st.revealed;
   }
 
   isEditable(name) {
@@ -150,16 +164,19 @@ export class ScenarioView {
         });
         return b;
       }) : [];
+      const predict = this.predictions.has(p.name) ? this.predictBox(p) : null;
       const card = el('article', { class: 'property', 'data-property': p.name },
         el('h4', {}, el('code', { text: p.name }), better),
         el('p', { class: 'reading' }, value, exact),
+        predict ? predict.node : null,
         el('div', { class: 'equation', role: 'img', 'aria-label': `${p.name} = ${p.equation}` }, mathml(p.mathml),
           el('span', { class: 'linear-text', 'aria-hidden': 'true', text: `${p.name} = ${p.equation}` })),
         work,
         el('p', { class: 'doc', text: p.doc }),
         p.source ? el('p', { class: 'source', text: `Source: ${p.source}` }) : null,
-        uses.length ? el('p', { class: 'uses' }, ...uses) : null);
-      this.cards.set(p.name, { card, value, exact, work, uses });
+        uses.length ? el('p', { class: 'uses' }, ...uses) : null,
+        predict ? predict.history : null);
+      this.cards.set(p.name, { card, value, exact, work, uses, predict });
       return card;
     }));
   }
@@ -170,6 +187,8 @@ export class ScenarioView {
     for (const [name, c] of this.controls) texts[name] = c.get();
     this.texts = texts;
     const prefs = this.opts.prefs();
+    // an edited input asks for a new prediction: the value hides again (the history stays)
+    if (edited) for (const [name, st] of this.predictions) if (st.revealed) { st.revealed = false; this.clearPrediction(name); }
     const { result, errors, missing, general, standIns } = evaluateTexts(this.opts.m, this.type, texts, this.lastGood, { bytes: prefs.bytes, work: true });
     for (const [name, { row, error }] of this.rows) {
       const msg = errors.get(name);
@@ -199,9 +218,20 @@ export class ScenarioView {
   render(result, stale) {
     const prefs = this.opts.prefs();
     if (this.parts.results) this.parts.results.classList.toggle('is-stale', stale);
-    this.parts.warnings.replaceChildren(...(result ? result.warnings : []).map((w) => el('li', { text: w })));
-    for (const [name, { card, value, exact, work, uses }] of this.cards) {
+    this.parts.warnings.replaceChildren(...this.shownWarnings(result).map((w) => el('li', { text: w })));
+    for (const [name, { card, value, exact, work, uses, predict }] of this.cards) {
       const p = result && result.properties[name];
+      if (predict) this.renderPrediction(name, predict, p, stale);
+      if (this.isHidden(name)) {
+        // nothing of the value in the page: no text, no work, no accessible name
+        card.classList.add('awaiting');
+        value.textContent = '';
+        exact.textContent = '';
+        this.hideWork(work, name);
+        for (const b of uses) b.disabled = true;
+        continue;
+      }
+      card.classList.remove('awaiting');
       card.classList.toggle('unavailable', !p || 'error' in p);
       const prop = this.type.properties.find((x) => x.name === name);
       card.classList.toggle('stale', stale && (this.standIns || []).some((f) => usesInput(this.type, prop, f)));
@@ -232,6 +262,122 @@ export class ScenarioView {
     // in the next frame, when the browser lays the cards out anyway: reading widths now
     // would force a layout per render (76 ms of a cold start)
     if (!this.scrollCheck) this.scrollCheck = requestAnimationFrame(() => { this.scrollCheck = 0; this.fitEquations(); });
+  }
+
+  /** Warnings of `result` as shown: one that holds the value of a property still waiting
+   *  for its prediction (a warning may quote a result, "speedup 5.71") waits with it. */
+  shownWarnings(result) {
+    if (!result) return [];
+    const hidden = [...this.predictions.keys()].filter((n) => this.isHidden(n));
+    return result.warnings.map((w) => {
+      const tells = hidden.filter((n) => {
+        const p = result.properties[n];
+        return p && 'text' in p && (w.includes(p.text) || w.includes(shownText(p, this.opts.prefs())));
+      });
+      return tells.length ? `A warning about ${tells.join(', ')} is shown after your prediction.` : w;
+    });
+  }
+
+  /**
+   * The prediction controls of a predicted property's card: a labelled input that takes
+   * what a field of the property's dimension takes ("5", "40 USD", "2 h"), Check (Enter
+   * works) and Show me; below them, once checked, the verdict; under the card, this
+   * session's predictions. Returns {node, input, error, verdict, history}.
+   */
+  predictBox(p) {
+    const id = (kind) => `${this.opts.idBase}${kind}-${p.name}`;
+    const unit = p.unit && p.unit !== 'count' ? ` (a value in ${p.unit} or any unit of its kind)` : '';
+    const input = el('input', { type: 'text', id: id('predict'), class: 'predict-input', autocomplete: 'off', spellcheck: 'false',
+      'aria-describedby': `${id('predict-help')} ${id('predict-err')}`, 'aria-invalid': 'false' });
+    const error = el('p', { id: id('predict-err'), class: 'field-error', hidden: true });
+    const verdict = el('p', { class: 'verdict', hidden: true });
+    const check = el('button', { type: 'button', class: 'action check', text: 'Check' });
+    const reveal = el('button', { type: 'button', class: 'action reveal', text: 'Show me' });
+    const history = el('div', { class: 'predict-history', hidden: true },
+      el('p', { class: 'predict-history-title', text: 'Your predictions' }), el('ol', {}));
+    check.addEventListener('click', () => this.checkPrediction(p.name));
+    reveal.addEventListener('click', () => this.revealPrediction(p.name, null));
+    input.addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); this.checkPrediction(p.name); } });
+    const ask = el('div', { class: 'predict-ask' },
+      el('label', { for: id('predict'), class: 'predict-label', text: 'Your prediction' }),
+      el('div', { class: 'predict-row' }, input, check, reveal),
+      el('p', { class: 'help', id: id('predict-help'), text: `Predict ${p.name}${unit}, then check it against the model.` }),
+      error);
+    const node = el('div', { class: 'predict' }, ask, verdict);
+    return { node, ask, input, error, verdict, history, check, reveal };
+  }
+
+  /** Shows a predicted card's controls or verdict as its state says. */
+  renderPrediction(name, box, p, stale) {
+    const st = this.predictions.get(name);
+    box.ask.hidden = st.revealed;
+    box.verdict.hidden = !st.revealed || !st.verdict;
+    if (st.revealed && st.verdict) box.verdict.textContent = st.verdict;
+  }
+
+  /** Empties a revealed card's prediction input and verdict (after an input changed). */
+  clearPrediction(name) {
+    const c = this.cards.get(name);
+    if (!c || !c.predict) return;
+    c.predict.input.value = '';
+    c.predict.verdict.textContent = '';
+    this.predictions.get(name).verdict = '';
+  }
+
+  /** Reads the prediction typed for `name`; an invalid one gets an error as a field does. */
+  checkPrediction(name) {
+    const c = this.cards.get(name);
+    const prop = this.type.properties.find((x) => x.name === name);
+    const text = c.predict.input.value.trim();
+    let predicted = null, message = null;
+    if (text === '') message = 'prediction: type a value first (or choose Show me)';
+    else {
+      try {
+        predicted = this.opts.m.readValue(text, prop.unit, 'prediction');
+      } catch (e) {
+        message = e.message;
+      }
+    }
+    c.predict.error.textContent = message || '';
+    c.predict.error.hidden = !message;
+    c.predict.input.setAttribute('aria-invalid', message ? 'true' : 'false');
+    if (message) { c.predict.input.focus(); return; }
+    this.revealPrediction(name, { text, predicted });
+  }
+
+  /** Reveals `name`'s value, with the verdict on `prediction` ({text, predicted}) or none
+   *  (Show me); announces it once and reports it (onPrediction). */
+  revealPrediction(name, prediction) {
+    const st = this.predictions.get(name);
+    const c = this.cards.get(name);
+    const r = this.result;
+    const p = r && r.properties[name];
+    if (!p || !('value' in p)) {
+      const why = p && 'error' in p ? p.error : 'the inputs above are not all valid yet';
+      c.predict.error.textContent = `There is no value to compare with: ${why}.`;
+      c.predict.error.hidden = false;
+      return;
+    }
+    const prefs = this.opts.prefs();
+    st.revealed = true;
+    st.verdict = prediction ? predictionVerdict(prediction.predicted, p.value, p.unit, prefs) : '';
+    if (prediction) {
+      st.history.push({ ...prediction, actual: p.value });
+      const item = el('li', { text: `${valueText(prediction.predicted, p.unit, prefs)} for ${shownText(p, prefs)}: ${predictionError(prediction.predicted, p.value)}` });
+      c.predict.history.querySelector('ol').append(item);
+      c.predict.history.hidden = false;
+      this.opts.onPrediction({ property: name, predicted: prediction.predicted, actual: p.value, unit: p.unit, inputs: r.inputs });
+    }
+    c.predict.error.hidden = true;
+    this.render(this.result, false);
+    // heard once: the value and the verdict
+    if (this.parts.announce) this.parts.announce.textContent = `${name} is ${shownText(p, prefs)}.${st.verdict ? ` ${st.verdict}` : ''}`;
+    this.announced.set(name, this.shown(name));
+    // the controls that had focus are gone: the card's heading takes it (its name only,
+    // so the value is heard once, from the status)
+    const heading = c.card.querySelector('h4');
+    heading.tabIndex = -1;
+    heading.focus();
   }
 
   /** Empties a work line that has no value to show, its accessible name too: a screen
@@ -271,6 +417,7 @@ export class ScenarioView {
 
   /** The text a property shows now: its value, "unavailable" or "—". */
   shown(name, result = this.result) {
+    if (this.isHidden(name)) return 'shown after your prediction';
     const p = result && result.properties[name];
     return !p ? '—' : 'error' in p ? 'unavailable' : shownText(p, this.opts.prefs());
   }
@@ -350,6 +497,7 @@ export class Calculator {
         results: $('results'), print: $('print-table'), announce: $('announce') },
       { m: this.app.m, type, types: this.app.types, registry: this.app.registry, preset: calc.preset,
         useIn: (link, text) => this.app.useIn(link, text),
+        predict: (this.app.state.predict || []).filter((n) => type.properties.some((x) => x.name === n)),
         prefs: () => this.app.state.prefs, label: () => this.app.calcLabel(),
         onUpdate: (texts, edited) => this.updated(texts, edited) });
     this.view.build(calc.texts);
@@ -372,4 +520,21 @@ export class Calculator {
   update(edited) {
     this.view.update(edited);
   }
+}
+
+/** "12 % low", "3.2 times too high", "exactly right": a prediction against the value. */
+export function predictionError(predicted, actual) {
+  if (predicted === actual) return 'exactly right';
+  if (actual === 0) return `the value is 0; your prediction is ${predicted > 0 ? 'above' : 'below'} it`;
+  const rel = (predicted - actual) / Math.abs(actual);
+  const side = rel > 0 ? 'high' : 'low';
+  if (Math.abs(rel) < 1e-4) return `right to within 0.01 % (${side})`;
+  return `${numberText(Math.abs(rel) * 100, 2)} % ${side}`;
+}
+
+/** The verdict under a checked card: the prediction, the ratio and the signed error. */
+export function predictionVerdict(predicted, actual, unit, prefs) {
+  const ratio = actual === 0 ? null : predicted / actual;
+  const ratioText = ratio === null ? '' : ` (${numberText(ratio, 3)} times the value)`;
+  return `Your prediction: ${valueText(predicted, unit, prefs)}${ratioText}; your prediction is ${predictionError(predicted, actual)}.`;
 }

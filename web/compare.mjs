@@ -31,7 +31,11 @@ export class Compare {
     const head = el('tr', {}, el('th', { scope: 'col', text: 'scenario' }));
     compare.columns.forEach((col, k) => {
       const select = el('select', { 'aria-label': `column ${k + 1} preset`, 'data-column': String(k), title: this.app.columnLabel(k) });
-      for (const p of this.app.presets.filter((q) => q.type === type.name)) select.append(el('option', { value: p.name, text: p.name }));
+      const ofType = this.app.presets.filter((q) => q.type === type.name);
+      for (const p of ofType.filter((q) => !q.file)) select.append(el('option', { value: p.name, text: p.name }));
+      // a course's own presets (preset-file=) under their own heading
+      const course = ofType.filter((q) => q.file);
+      if (course.length) select.append(el('optgroup', { label: 'Course presets' }, ...course.map((p) => el('option', { value: p.name, text: p.name }))));
       select.append(el('option', { value: '', text: '(custom)' }));
       select.value = col.preset || '';
       select.addEventListener('change', () => {

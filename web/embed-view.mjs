@@ -11,11 +11,20 @@ import { ScenarioView } from './calculator.mjs';
 import { presetTexts, registryMap, symbolItem } from './fields.mjs';
 import { readEmbedOptions, readTheme, calculatorQuery } from './link.mjs';
 import { useModule } from './format.mjs';
+import { loadPresetFile, withPresetFile } from './course-presets.mjs';
 
 /** The module's lists, read once per module instance. */
 export function moduleContext(m) {
   useModule(m);
   return { m, types: m.listScenarioTypes(), presets: m.listPresets(), registry: registryMap(m) };
+}
+
+/** `ctx` with the presets of the `preset-file` option that get(name) reads, if any (a URL
+ *  relative to `base`: the iframe's page, or the element's host page). */
+export async function withOptionPresetFile(ctx, get, base) {
+  const written = (get('preset-file') || '').trim();
+  if (!written) return ctx;
+  return withPresetFile(ctx, await loadPresetFile(ctx.m, written, base), written);
 }
 
 /** What the model assumes, what it leaves out and the symbols of its equations, in a
@@ -36,8 +45,11 @@ export class EmbeddedScenario {
    * box: the element to render into. themeNode: the element that carries the theme
    * (class mlsysim-theme). calculatorUrl: URL of the full calculator (index.html).
    * host: how the options name what they are ({lead, silent}: link.mjs readEmbedOptions).
+   * onPrediction(detail): a reader checked a prediction (predict=): detail is {property,
+   * predicted, actual, unit, inputs} (ScenarioView), for the host page to record.
    */
-  constructor(box, { themeNode, calculatorUrl, host = {} }) {
+  constructor(box, { themeNode, calculatorUrl, host = {}, onPrediction = () => {} }) {
+    this.onPrediction = onPrediction;
     this.box = box;
     this.themeNode = themeNode;
     this.calculatorUrl = calculatorUrl;
@@ -104,12 +116,13 @@ export class EmbeddedScenario {
       const target = ctx.presets.find((p) => p.type === link.type);
       const texts = { ...(target ? presetTexts(ctx, target.name) : {}), [link.field]: text };
       const q = calculatorQuery({ preset: target ? target.name : null, type: ctx.types.find((t) => t.name === link.type),
-        texts, prefs: o.prefs, baseTexts: target ? presetTexts(ctx, target.name) : {} });
+        texts, prefs: o.prefs, baseTexts: target ? presetTexts(ctx, target.name) : {}, presetFile: target && target.file ? o.presetFile : null });
       window.open(new URL(q, this.calculatorUrl).href, '_blank', 'noopener');
     };
     this.view = new ScenarioView(parts, {
       m: ctx.m, type: o.type, types: ctx.types, registry: ctx.registry, preset: o.preset, useIn,
-      show: o.show, editable: o.editable, properties: o.properties,
+      show: o.show, editable: o.editable, properties: o.properties, predict: o.predict,
+      onPrediction: (detail) => this.onPrediction(detail),
       prefs: () => o.prefs, label: () => `${label} (${o.type.name})`,
     });
     const form = el('form', { class: 'inputs', autocomplete: 'off', novalidate: true, 'aria-label': `Inputs of ${label}` }, parts.fields);

@@ -2,6 +2,8 @@
 // docs/embedding.md), with no page chrome. It posts its height to the parent whenever
 // it changes, in two shapes: {type: 'mlsysim:resize', height, id} for any host and
 // {subject: 'lti.frameResize', height} for Canvas and other LMSs that listen for it.
+// With `predict=`, each prediction a reader checks is posted too: {type:
+// 'mlsysim:prediction', id, property, predicted, actual, unit, inputs}.
 //
 // The theme: with `theme=auto` it follows its host page when the host says which scheme
 // it shows. A frame cannot look at a page of another origin, so it asks its parent once,
@@ -11,7 +13,7 @@
 // setting.
 import createMlsysim from './mlsysim.mjs';
 import { $ } from './dom.mjs';
-import { EmbeddedScenario, moduleContext } from './embed-view.mjs';
+import { EmbeddedScenario, moduleContext, withOptionPresetFile } from './embed-view.mjs';
 import { FOREIGN_KEYS } from './link.mjs';
 import { failureView } from './startup.mjs';
 
@@ -40,6 +42,11 @@ const embed = new EmbeddedScenario($('embed'), {
   calculatorUrl: new URL('index.html', location.href),
   // `id` is the frame's own (echoed in the resize message), not an option of the scenario
   host: { lead: 'Unknown parameter', silent: (k) => k === 'id' || FOREIGN_KEYS.test(k) },
+  // a checked prediction, for a course page to record (docs/embedding.md): what the
+  // reader typed and the model's value, nothing else; stored and sent nowhere else
+  onPrediction: (d) => {
+    if (framed) window.parent.postMessage({ type: 'mlsysim:prediction', id: frameId, ...d }, '*');
+  },
 });
 embed.prepareTheme((k) => params.get(k));
 window.mlsysimEmbed = embed;
@@ -55,8 +62,9 @@ if (framed) {
 }
 
 try {
-  const ctx = moduleContext(await createMlsysim());
-  const o = embed.render(ctx, (k) => params.get(k), params);
+  const get = (k) => params.get(k);
+  const ctx = await withOptionPresetFile(moduleContext(await createMlsysim()), get, location.href);
+  const o = embed.render(ctx, get, params);
   if (!o.error) document.title = `${o.preset || o.type.name} · mlsysim scenario calculator`;
   document.body.dataset.ready = o.error ? 'error' : '1';
 } catch (e) {

@@ -4,7 +4,9 @@
 //
 // Shared conventions: `preset` or `type`, `i.FIELD=text` input overrides, the display
 // preferences `bytes`, `time` and `money`, `theme`, and the embed's comma lists `show`,
-// `editable` and `properties` and its `about`. Each reader takes `get(name) -> string | null`
+// `editable` and `properties` and its `about`; `predict` (properties whose values wait for
+// the reader's prediction) and `preset-file` (a course's own presets, course-presets.mjs)
+// are read by both. Each reader takes `get(name) -> string | null`
 // (URLSearchParams.get or Element.getAttribute) and pushes a notice for anything it could
 // not honour: the notice names the option, the value received and what is valid. The full
 // page's state (decodeState, encodeState) adds `mode`, the comparison (`ctype`, `cK`,
@@ -33,9 +35,9 @@ const LIST_ITEMS = 200;
 const clip = (v, n) => String(v).slice(0, n);
 
 /** The options an embed reads (besides `i.FIELD`); the element observes these attributes. */
-export const EMBED_OPTIONS = ['preset', 'type', 'show', 'editable', 'properties', 'about', 'theme', 'bytes', 'time', 'money'];
+export const EMBED_OPTIONS = ['preset', 'type', 'show', 'editable', 'properties', 'predict', 'about', 'theme', 'bytes', 'time', 'money', 'preset-file'];
 /** The full page's own keys (besides `i.FIELD`, `cK` and `cK.FIELD`). */
-export const PAGE_OPTIONS = ['mode', 'preset', 'type', 'theme', 'bytes', 'time', 'money', 'ctype', 'sfield', 'sfrom', 'sto', 'sn', 'sscale', 'sprops', 'soverlay'];
+export const PAGE_OPTIONS = ['mode', 'preset', 'type', 'predict', 'theme', 'bytes', 'time', 'money', 'preset-file', 'ctype', 'sfield', 'sfrom', 'sto', 'sn', 'sscale', 'sprops', 'soverlay'];
 /** Query keys that links carry for others (campaign tags, referrers): never read, never reported. */
 export const FOREIGN_KEYS = /^(utm_.+|fbclid|gclid|dclid|msclkid|mc_cid|mc_eid|ref)$/;
 /** The element's own HTML attributes, which are the host page's business, not options. */
@@ -189,8 +191,9 @@ export function readList(get, option, known, what, typeName, notices) {
 export function readEmbedOptions(ctx, get, entries, host = {}) {
   const { lead = 'Unknown parameter', silent = (k) => FOREIGN_KEYS.test(k) } = host;
   entries = [...entries];
-  const notices = [];
-  const out = { error: null, preset: null, type: null, texts: {}, show: null, editable: null, properties: null, about: 'collapsed', notices };
+  const notices = [...(ctx.fileNotices || [])];  // a course preset file's, if any
+  const out = { error: null, preset: null, type: null, texts: {}, show: null, editable: null, properties: null, predict: [],
+    about: 'collapsed', presetFile: ctx.presetFileUrl || null, notices };
   out.theme = readTheme(get, notices);
   out.prefs = readPrefs(get, notices, 'The embed asks for');
   const presetName = get('preset'), typeName = get('type');
@@ -198,6 +201,8 @@ export function readEmbedOptions(ctx, get, entries, host = {}) {
   const refusal = (f) => { try { f(); return null; } catch (e) { return e.message; } };
   if (presetName !== null) {
     const p = ctx.presets.find((x) => x.name === presetName.trim());
+    const left = !p && ctx.leftOut && ctx.leftOut(presetName.trim());
+    if (left) return { ...out, error: `preset: "${clip(presetName, 60)}" of the preset file was left out: ${left}` };
     if (!p) return { ...out, error: refusal(() => ctx.m.evaluatePreset(clip(presetName, 200))) || `preset: unknown preset "${clip(presetName, 60)}"` };
     out.preset = p.name;
     out.type = ctx.types.find((t) => t.name === p.type);
@@ -225,8 +230,22 @@ export function readEmbedOptions(ctx, get, entries, host = {}) {
   out.show = readList(get, 'show', fields, 'field', out.type.name, notices);
   out.editable = readList(get, 'editable', fields, 'field', out.type.name, notices);
   out.properties = readList(get, 'properties', out.type.properties.map((p) => p.name), 'property', out.type.name, notices);
+  out.predict = readPredict(get, out.type, out.properties, notices);
   out.about = readChoice(get, 'about', ABOUT, notices);
   return out;
+}
+
+/**
+ * `predict`: the properties whose values wait for the reader's prediction ([] when
+ * absent), in the order given. A property the type lacks is left out with a notice; one
+ * that `properties` hides is left out too (a prediction needs its card).
+ */
+export function readPredict(get, type, properties, notices) {
+  const names = readList(get, 'predict', type.properties.map((p) => p.name), 'property', type.name, notices) || [];
+  const hidden = properties ? names.filter((n) => !properties.includes(n)) : [];
+  if (hidden.length)
+    notices.push(`predict: ${hidden.map((n) => `"${n}"`).join(', ')} ${hidden.length === 1 ? 'is' : 'are'} not among the properties shown (properties=${properties.join(',')}); left out.`);
+  return names.filter((n) => !hidden.includes(n));
 }
 
 /** An option with a few named values (`about`): the first of `choices` when absent. */
@@ -247,6 +266,8 @@ export function calculatorQuery(o) {
   const base = o.preset ? o.baseTexts || {} : {};
   for (const [k, v] of Object.entries(o.texts || {})) if ((base[k] ?? '') !== v && v !== '') q.set(`i.${k}`, v);
   for (const [k, v] of Object.entries(o.prefs || {})) if (v !== DEFAULT_PREFS[k]) q.set(k, v);
+  if (o.predict && o.predict.length) q.set('predict', o.predict.join(','));
+  if (o.presetFile) q.set('preset-file', o.presetFile);
   return `?${q}`;
 }
 
@@ -273,6 +294,8 @@ export function defaultState(ctx) {
     sweep: { field: '', from: '1', to: '1024', n: '200', scale: 'log', props: [], overlay: false },  // '' = the first numeric field
     prefs: { ...DEFAULT_PREFS },
     theme: 'auto',
+    predict: [],  // property names (readPredict)
+    presetFile: ctx.presetFile || null,  // the preset-file option as the link wrote it
   };
 }
 
@@ -281,7 +304,7 @@ export function defaultState(ctx) {
 export function decodeState(ctx, search) {
   const q = new URLSearchParams(search);
   const s = defaultState(ctx);
-  const notices = [];
+  const notices = [...(ctx.fileNotices || [])];
   const text = (v) => String(v).slice(0, MAX_TEXT);
   const mode = q.get('mode');
   if (mode !== null) {
@@ -291,7 +314,9 @@ export function decodeState(ctx, search) {
   const presetName = q.get('preset'), typeName = q.get('type');
   if (presetName !== null) {
     const p = ctx.presets.find((x) => x.name === presetName);
+    const left = !p && ctx.leftOut && ctx.leftOut(presetName);
     if (p) s.calc = { preset: p.name, type: p.type, texts: presetTexts(ctx, p.name) };
+    else if (left) notices.push(`The link names preset "${text(presetName).slice(0, 60)}" of the preset file, which was left out (${left}); showing ${s.calc.preset}.`);
     else notices.push(`The link names an unknown preset "${text(presetName).slice(0, 60)}"; showing ${s.calc.preset}.`);
     if (p && typeName !== null && typeName !== p.type)
       notices.push(`The link names preset ${p.name}, a ${p.type}, and type "${text(typeName).slice(0, 60)}"; showing the preset.`);
@@ -370,6 +395,7 @@ export function decodeState(ctx, search) {
   }
   s.prefs = readPrefs((k) => q.get(k), notices);
   s.theme = readTheme((k) => q.get(k), notices);
+  s.predict = readPredict((k) => q.get(k), calcType, null, notices);
   return { state: s, notices };
 }
 
@@ -403,5 +429,10 @@ export function encodeState(ctx, s) {
   }
   for (const k of Object.keys(PREF_CHOICES)) if (s.prefs[k] !== DEFAULT_PREFS[k]) q.set(k, s.prefs[k]);
   if (s.theme !== 'auto') q.set('theme', s.theme);
+  // predictions of the calculator's type (a type chosen later may not have them)
+  const calcType = ctx.types.find((t) => t.name === s.calc.type);
+  const predict = (s.predict || []).filter((n) => calcType.properties.some((p) => p.name === n));
+  if (predict.length) q.set('predict', predict.join(','));
+  if (s.presetFile) q.set('preset-file', s.presetFile);
   return `?${q}`;
 }

@@ -6,8 +6,8 @@
 //                     i.workers="16"></mlsysim-scenario>
 //
 // Attributes (docs/embedding.md has every one, with its default): preset, type, show,
-// editable, properties, about, theme, bytes, time, money, and i.FIELD for an input
-// override. Changing any of them re-renders. An attribute that is none of these (nor one
+// editable, properties, predict, about, theme, bytes, time, money, preset-file, and
+// i.FIELD for an input override. Changing any of them re-renders. An attribute that is none of these (nor one
 // of HTML's own: id, class, data-*, aria-*, …) gets a notice naming the nearest option.
 // The element renders into an open shadow root with the calculator's own stylesheet (a
 // <link>, so it works under `style-src 'self'`): host page styles do not reach in, and its
@@ -21,7 +21,7 @@
 // setting). theme="light" and theme="dark" override it.
 import createMlsysim from './mlsysim.mjs';
 import { el } from './dom.mjs';
-import { EmbeddedScenario, moduleContext } from './embed-view.mjs';
+import { EmbeddedScenario, moduleContext, withOptionPresetFile } from './embed-view.mjs';
 import { EMBED_OPTIONS, HTML_ATTRIBUTES } from './link.mjs';
 import { failureView } from './startup.mjs';
 
@@ -129,6 +129,8 @@ export class MlsysimScenario extends HTMLElement {
     this.embed = new EmbeddedScenario(this.box, {
       themeNode: this.box, calculatorUrl: CALCULATOR,
       host: { lead: 'Unknown attribute', silent: (k) => HTML_ATTRIBUTES.test(k) },
+      // a checked prediction (predict=): an event the host page can record
+      onPrediction: (detail) => this.dispatchEvent(new CustomEvent('mlsysim-prediction', { bubbles: true, composed: true, detail })),
     });
     this.state = 'loading';
     this.pending = false;
@@ -168,8 +170,10 @@ export class MlsysimScenario extends HTMLElement {
     this.pending = true;
     queueMicrotask(async () => {
       let ctx;
+      const get = (k) => this.getAttribute(k);
       try {
-        ctx = await mlsysimContext();
+        // a course's presets: preset-file="…" is relative to the host page
+        ctx = await withOptionPresetFile(await mlsysimContext(), get, document.baseURI);
       } catch (e) {
         this.pending = false;
         this.box.replaceChildren(failureView(e));
@@ -177,7 +181,6 @@ export class MlsysimScenario extends HTMLElement {
         return;
       }
       this.pending = false;
-      const get = (k) => this.getAttribute(k);
       const entries = [...this.attributes].map((a) => [a.name, a.value]);
       const o = this.embed.render(ctx, get, entries);
       this.finish(o.error ? 'error' : 'ready');
