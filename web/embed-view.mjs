@@ -47,9 +47,13 @@ export class EmbeddedScenario {
    * host: how the options name what they are ({lead, silent}: link.mjs readEmbedOptions).
    * onPrediction(detail): a reader checked a prediction (predict=): detail is {property,
    * predicted, actual, unit, inputs} (ScenarioView), for the host page to record.
+   * onUpdate({inputs, edited}): after each evaluation; `inputs` are the form texts that
+   * differ from the preset's (or, for a type, every text typed), as i.FIELD would set
+   * them; `edited` is true when the reader changed something.
    */
-  constructor(box, { themeNode, calculatorUrl, host = {}, onPrediction = () => {} }) {
+  constructor(box, { themeNode, calculatorUrl, host = {}, onPrediction = () => {}, onUpdate = () => {} }) {
     this.onPrediction = onPrediction;
+    this.onUpdate = onUpdate;
     this.box = box;
     this.themeNode = themeNode;
     this.calculatorUrl = calculatorUrl;
@@ -123,6 +127,11 @@ export class EmbeddedScenario {
       m: ctx.m, type: o.type, types: ctx.types, registry: ctx.registry, preset: o.preset, useIn,
       show: o.show, editable: o.editable, properties: o.properties, predict: o.predict,
       onPrediction: (detail) => this.onPrediction(detail),
+      onUpdate: (texts, edited) => {
+        const base = o.preset ? presetTexts(ctx, o.preset) : {};
+        const inputs = Object.fromEntries(Object.entries(texts).filter(([k, v]) => (base[k] ?? '') !== v));
+        this.onUpdate({ inputs, edited });
+      },
       prefs: () => o.prefs, label: () => `${label} (${o.type.name})`,
     });
     const form = el('form', { class: 'inputs', autocomplete: 'off', novalidate: true, 'aria-label': `Inputs of ${label}` }, parts.fields);

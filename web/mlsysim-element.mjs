@@ -131,6 +131,8 @@ export class MlsysimScenario extends HTMLElement {
       host: { lead: 'Unknown attribute', silent: (k) => HTML_ATTRIBUTES.test(k) },
       // a checked prediction (predict=): an event the host page can record
       onPrediction: (detail) => this.dispatchEvent(new CustomEvent('mlsysim-prediction', { bubbles: true, composed: true, detail })),
+      // every evaluation: the inputs that differ from the preset's, for a notebook widget
+      onUpdate: (detail) => this.dispatchEvent(new CustomEvent('mlsysim-update', { bubbles: true, composed: true, detail })),
     });
     this.state = 'loading';
     this.pending = false;

@@ -1,0 +1,251 @@
+// Teaching and authoring (issue #16), in headless Chromium: predict, then reveal (the
+// value is nowhere in the page until checked; the verdict; the parent hears of it), a
+// course's own preset file with one bad entry (the page, the iframe and the element offer
+// the good ones and name the bad one), and the notebook widget over a minimal model that
+// implements anywidget's front-end contract (get, set, on, off, save_changes).
+//
+// Expected values are worked by hand from docs/scenarios.md's equations:
+// TransformerBsp8Workers: speedup = 100000 / (14000 × (1 + 0.25)) = 5.7142857…;
+// Week3Bsp16Workers (examples/course-presets.json): global_batch = 16 × 32 = 512;
+// Week5Llama8BOnLab64: 6 × 8.03e9 × 1e12 flop / (64 × 989e12 flop/s × 0.4) × 64 × 2.5 USD/h.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, symlinkSync, mkdirSync, writeFileSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { browser, shots } from './harness.mjs';
+import { serveStatic } from './server.mjs';
+import { dist, root } from '../node/load.mjs';
+
+// dist/ as it is, plus a course folder with a preset file that has one bad entry
+const site = mkdtempSync(path.join(os.tmpdir(), 'mlsysim-course-'));
+for (const f of readdirSync(dist)) symlinkSync(path.join(dist, f), path.join(site, f));
+mkdirSync(path.join(site, 'course'));
+const example = JSON.parse(readFileSync(path.join(root, 'examples/course-presets.json'), 'utf8'));
+const bad = { presets: [...example.presets, { name: 'Broken', type: 'SyncStrategyScenario', summary: 'zero workers', inputs: { ...example.presets[0].inputs, workers: 0 } }] };
+writeFileSync(path.join(site, 'course/presets.json'), JSON.stringify(bad));
+writeFileSync(path.join(site, 'course/lesson.html'), '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Week 3</title></head><body><main id="lesson"></main></body></html>');
+
+const server = await serveStatic(site);
+const { context, page, problems } = await browser(server.origin);
+test.after(async () => { await context.close(); await server.close(); });
+const O = server.origin;
+const BROKEN = 'preset "Broken" (entry 4): workers: must be an integer >= 1, got 0';
+
+const SPEEDUP = 100000 / (14000 * (1 + 0.25));
+const TRAINING_COST = (6 * 8.03e9 * 1e12) / (64 * 989e12 * 0.4) * 64 * 2.5 / 3600;
+
+test('a predicted value is nowhere in the page until checked; the check reports the ratio and the error, and an edit hides it again', async () => {
+  await page.setViewportSize({ width: 700, height: 1000 });
+  await page.goto(`${O}/embed.html?preset=TransformerBsp8Workers&properties=global_batch,speedup,cost&predict=speedup`);
+  await page.waitForSelector('body[data-ready="1"]');
+  const card = page.locator('[data-property="speedup"]');
+  // absent from the DOM, the text, the accessibility tree and the print table
+  const html = await page.content();
+  assert.ok(!html.includes('5.714'), 'the value is not in the markup');
+  assert.ok(!html.includes('5.71428'), 'nor its exact form');
+  const client = await page.context().newCDPSession(page);
+  const { nodes } = await client.send('Accessibility.getFullAXTree');
+  const names = JSON.stringify(nodes.map((n) => [n.name && n.name.value, n.description && n.description.value]));
+  assert.ok(names.includes('Your prediction') && !names.includes('5.714'), 'nor in an accessible name');
+  await client.detach();
+  assert.match(await page.locator('.print-table').textContent(), /speedupshown after your prediction/);
+  assert.equal(await card.locator('.value').textContent(), '');
+  assert.ok(await card.locator('.work').isHidden());
+  // the other cards show theirs; the predicted one asks
+  assert.equal(await page.locator('[data-property="global_batch"] .value').textContent(), '256 samples');
+  assert.equal(await card.getByLabel('Your prediction').count(), 1);
+  assert.ok(await card.locator('.equation').isVisible(), 'its equation is shown');
+
+  // an invalid prediction: the message of an invalid input
+  await card.getByLabel('Your prediction').fill('40 USD');
+  await card.getByRole('button', { name: 'Check' }).click();
+  assert.equal(await card.locator('.field-error').textContent(), 'prediction: expected a number, got "40 USD" (currency)');
+  assert.equal(await card.getByLabel('Your prediction').getAttribute('aria-invalid'), 'true');
+  assert.ok(!(await page.content()).includes('5.714'), 'still hidden');
+
+  // 6 against 5.714: 1.05 times, 5 % high; Enter checks
+  await card.getByLabel('Your prediction').fill('6');
+  await card.getByLabel('Your prediction').press('Enter');
+  assert.equal(await card.locator('.value').textContent(), '5.714');
+  assert.ok(Math.abs(6 / SPEEDUP - 1.05) < 1e-12);
+  assert.equal(await card.locator('.verdict').textContent(), 'Your prediction: 6 (1.05 times the value); your prediction is 5 % high.');
+  assert.ok(await card.locator('.work').isVisible(), 'then the work');
+  assert.equal(await page.locator('p[role="status"][aria-live="polite"]').textContent(),
+    'speedup is 5.714. Your prediction: 6 (1.05 times the value); your prediction is 5 % high.');
+  assert.deepEqual(await card.locator('.predict-history li').allTextContents(), ['6 for 5.714: 5 % high']);
+  await page.screenshot({ path: path.join(shots, 'predict-700-checked.png'), fullPage: true });
+
+  // an edit hides the value again and asks anew; the history stays
+  await page.locator('#in-workers').fill('16');
+  await page.waitForFunction(() => document.querySelector('[data-property="speedup"] .value').textContent === '');
+  assert.ok(await card.getByLabel('Your prediction').isVisible());
+  assert.equal(await card.getByLabel('Your prediction').inputValue(), '');
+  assert.equal(await card.locator('.predict-history li').count(), 1);
+  // Show me reveals without a prediction (iterations are an input: speedup does not change)
+  await card.getByRole('button', { name: 'Show me' }).click();
+  assert.equal(await card.locator('.value').textContent(), '5.714');
+  assert.ok(await card.locator('.verdict').isHidden());
+  assert.deepEqual(problems.pageErrors, []);
+});
+
+test('a warning that quotes a predicted value waits with it', async () => {
+  // workers 3 with iterations held: the sample-efficiency warning quotes sample_efficiency
+  await page.goto(`${O}/embed.html?preset=TransformerBsp8Workers&i.workers=3&predict=sample_efficiency`);
+  await page.waitForSelector('body[data-ready="1"]');
+  const warnings = await page.locator('.warnings li').allTextContents();
+  assert.ok(warnings.some((w) => w === 'A warning about sample_efficiency is shown after your prediction.'), warnings.join(' | '));
+  await page.locator('[data-property="sample_efficiency"]').getByRole('button', { name: 'Show me' }).click();
+  assert.ok((await page.locator('.warnings li').allTextContents()).every((w) => !w.includes('shown after your prediction')));
+});
+
+test('the iframe posts each checked prediction to its parent; the element fires mlsysim-prediction', async () => {
+  await page.goto(`${O}/course/lesson.html`);
+  await page.evaluate((origin) => {
+    window.got = [];
+    window.addEventListener('message', (e) => { if (e.data && e.data.type === 'mlsysim:prediction') window.got.push(e.data); });
+    document.addEventListener('mlsysim-prediction', (e) => window.got.push({ from: 'element', ...e.detail }));
+    const f = document.createElement('iframe');
+    f.src = `${origin}/embed.html?preset=TransformerBsp8Workers&predict=cost&id=lab3`;
+    f.style.width = '700px'; f.style.height = '900px';
+    document.getElementById('lesson').append(f);
+    const s = document.createElement('script');
+    s.type = 'module'; s.src = '../mlsysim-element.mjs';
+    document.head.append(s);
+    const e = document.createElement('mlsysim-scenario');
+    e.setAttribute('preset', 'TransformerBsp8Workers');
+    e.setAttribute('predict', 'global_batch');
+    e.setAttribute('properties', 'global_batch');
+    document.getElementById('lesson').append(e);
+  }, O);
+  const frame = page.frameLocator('iframe');
+  await frame.locator('body[data-ready="1"]').waitFor();
+  // cost = 14000 × 0.625 s × 8 × 2 USD/h = 38.888… USD; a prediction of 40 USD
+  await frame.locator('[data-property="cost"]').getByLabel('Your prediction').fill('40 USD');
+  await frame.locator('[data-property="cost"]').getByRole('button', { name: 'Check' }).click();
+  await page.waitForFunction(() => window.got.length >= 1);
+  const [msg] = await page.evaluate(() => window.got);
+  assert.equal(msg.id, 'lab3');
+  assert.equal(msg.property, 'cost');
+  assert.equal(msg.predicted, 40);
+  assert.ok(Math.abs(msg.actual - 14000 * 0.625 * 8 * 2 / 3600) < 1e-9);
+  assert.equal(msg.unit, 'USD');
+  assert.equal(msg.inputs.workers, 8);
+  // the element, in its shadow root
+  await page.locator('mlsysim-scenario [data-property="global_batch"]').getByLabel('Your prediction').fill('200');
+  await page.locator('mlsysim-scenario [data-property="global_batch"]').getByRole('button', { name: 'Check' }).click();
+  await page.waitForFunction(() => window.got.length >= 2);
+  const el = (await page.evaluate(() => window.got))[1];
+  assert.deepEqual([el.from, el.property, el.predicted, el.actual], ['element', 'global_batch', 200, 256]);
+  assert.match(await page.locator('mlsysim-scenario .verdict').textContent(), /your prediction is 22 % low/);  // 56/256 = 21.875 %
+});
+
+test('a course preset file with one bad entry: the page offers the good ones and names the bad one; links carry the file', async () => {
+  await page.goto(`${O}/index.html?preset-file=course/presets.json&preset=Week5Llama8BOnLab64`);
+  await page.waitForSelector('body[data-ready="1"]');
+  const notes = await page.locator('#notices li').allTextContents();
+  assert.ok(notes.some((n) => n.includes(BROKEN)), notes.join(' | '));
+  const course = page.locator('#preset optgroup[label^="Course presets"] option');
+  assert.deepEqual(await course.allTextContents(),
+    ['Week3Bsp16Workers (SyncStrategyScenario)', 'Week5Llama8BOnLab64 (TrainingComputeScenario)', 'Week7Lab64OwnVsCloud (ClusterTcoScenario)']);
+  assert.equal(await page.locator('#scenario-title').textContent(), 'Week5Llama8BOnLab64');
+  assert.equal(await page.locator('[data-property="training_cost"] .value').textContent(), `$${TRAINING_COST.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
+  // an edit: the link keeps the file and the preset
+  await page.locator('#in-mfu').fill('0.5');
+  await page.waitForFunction(() => location.search.includes('i.mfu=0.5'));
+  const q = new URLSearchParams(await page.evaluate(() => location.search));
+  assert.equal(q.get('preset-file'), 'course/presets.json');
+  assert.equal(q.get('preset'), 'Week5Llama8BOnLab64');
+  // compare offers the course presets of the type under their own heading
+  await page.goto(`${O}/index.html?preset-file=course/presets.json&preset=Week3Bsp16Workers&mode=compare`);
+  await page.waitForSelector('body[data-ready="1"]');
+  assert.deepEqual(await page.locator('#compare-table select[data-column="0"] optgroup[label="Course presets"] option').allTextContents(), ['Week3Bsp16Workers']);
+  // the bad preset, named by a link: said, and the default shown
+  await page.goto(`${O}/index.html?preset-file=course/presets.json&preset=Broken`);
+  await page.waitForSelector('body[data-ready="1"]');
+  assert.ok((await page.locator('#notices li').allTextContents()).some((n) => n.startsWith('The link names preset "Broken" of the preset file, which was left out')));
+  // a file that cannot be fetched: one notice, the built-in presets
+  await page.goto(`${O}/index.html?preset-file=course/missing.json`);
+  await page.waitForSelector('body[data-ready="1"]');
+  assert.deepEqual(await page.locator('#notices li').allTextContents(),
+    [`preset-file: ${O}/course/missing.json cannot be read (the server answered 404 Not Found); using the built-in presets only.`]);
+  assert.equal(await page.locator('#scenario-title').textContent(), 'TransformerBsp8Workers');
+});
+
+test('the iframe and the element take a course preset file too, and name its bad entry', async () => {
+  await page.goto(`${O}/embed.html?preset-file=course/presets.json&preset=Week3Bsp16Workers&properties=global_batch`);
+  await page.waitForSelector('body[data-ready="1"]');
+  assert.ok((await page.locator('.notices li').allTextContents()).some((n) => n.includes(BROKEN)));
+  assert.equal(await page.locator('[data-property="global_batch"] .value').textContent(), '512 samples');
+  const open = new URL(await page.getByRole('link', { name: 'Open in the full calculator' }).getAttribute('href'));
+  assert.equal(open.searchParams.get('preset-file'), `${O}/course/presets.json`, 'the full calculator gets the file too');
+  await page.goto(`${O}/embed.html?preset-file=course/presets.json&preset=Broken`);
+  await page.waitForSelector('body[data-ready="error"]');
+  assert.match(await page.locator('.embed-error').textContent(), /preset: "Broken" of the preset file was left out: preset "Broken" \(entry 4\): workers/);
+  // the element, relative to its host page (course/lesson.html)
+  await page.goto(`${O}/course/lesson.html`);
+  await page.evaluate(() => {
+    const s = document.createElement('script');
+    s.type = 'module'; s.src = '../mlsysim-element.mjs';
+    document.head.append(s);
+    const e = document.createElement('mlsysim-scenario');
+    e.setAttribute('preset-file', 'presets.json');
+    e.setAttribute('preset', 'Week3Bsp16Workers');
+    e.setAttribute('properties', 'global_batch');
+    document.getElementById('lesson').append(e);
+  });
+  await page.waitForFunction(() => document.querySelector('mlsysim-scenario')?.state === 'ready');
+  assert.equal(await page.locator('mlsysim-scenario [data-property="global_batch"] .value').textContent(), '512 samples');
+  assert.ok((await page.locator('mlsysim-scenario .notices li').allTextContents()).some((n) => n.includes(BROKEN)));
+});
+
+test('the notebook widget renders from a model, re-renders on a change, writes result and inputs back, and cleans up', async () => {
+  await page.goto(`${O}/course/lesson.html`);
+  const out = await page.evaluate(async () => {
+    // a minimal model with anywidget's front-end contract
+    const data = { preset: 'TransformerBsp8Workers', show: ['workers'], properties: 'global_batch,speedup', inputs: {} };
+    const handlers = new Map();
+    const saves = [];
+    const model = {
+      get: (k) => data[k],
+      set: (k, v) => { data[k] = v; for (const f of handlers.get(`change:${k}`) || []) f(); },
+      on: (ev, f) => { if (!handlers.has(ev)) handlers.set(ev, new Set()); handlers.get(ev).add(f); },
+      off: (ev, f) => handlers.get(ev)?.delete(f),
+      save_changes: () => saves.push(JSON.parse(JSON.stringify({ result: data.result, inputs: data.inputs }))),
+    };
+    const { default: widget } = await import('../mlsysim-widget.mjs');
+    const el = document.getElementById('lesson');
+    const cleanup = widget.render({ model, el });
+    const e = el.querySelector('mlsysim-scenario');
+    await e.ready;
+    const wait = (f) => new Promise((r) => { const t = setInterval(() => { if (f()) { clearInterval(t); r(); } }, 20); });
+    await wait(() => data.result);
+    const first = data.result;
+    // a change of a key from the kernel re-renders
+    model.set('preset', 'TransformerAsp8Workers');
+    await wait(() => data.result && data.result.preset === 'TransformerAsp8Workers');
+    const second = data.result;
+    // the reader edits an input: result and inputs written back and saved
+    const input = e.shadowRoot.querySelector('#in-workers');
+    input.value = '16';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    await wait(() => data.inputs && data.inputs.workers === '16');
+    const edited = { inputs: data.inputs, global_batch: data.result.properties.global_batch.value, work: 'work' in data.result.properties.speedup };
+    const shownAfterEdit = e.shadowRoot.querySelector('#in-workers').value;
+    cleanup();
+    const after = { attached: el.querySelector('mlsysim-scenario') !== null, handlers: [...handlers.values()].reduce((n, s) => n + s.size, 0) };
+    return { first, second, edited, shownAfterEdit, after, saves: saves.length };
+  });
+  assert.equal(out.first.type, 'SyncStrategyScenario');
+  assert.equal(out.first.preset, 'TransformerBsp8Workers');
+  assert.ok(Math.abs(out.first.properties.speedup.value - SPEEDUP) < 1e-12);
+  assert.equal(out.first.properties.global_batch.value, 8 * 32);
+  assert.equal(out.second.preset, 'TransformerAsp8Workers');
+  assert.deepEqual(out.edited.inputs, { workers: '16' });
+  assert.equal(out.edited.global_batch, 16 * 32);
+  assert.equal(out.edited.work, false, 'the Result as evaluate returns it');
+  assert.equal(out.shownAfterEdit, '16', 'writing inputs back does not reset the reader\'s edit');
+  assert.deepEqual(out.after, { attached: false, handlers: 0 });
+  assert.ok(out.saves >= 3);
+  assert.deepEqual(problems.pageErrors, []);
+});
