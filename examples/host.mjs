@@ -1,7 +1,9 @@
 // The host side of the iframe embed, as a course page can copy it (docs/embedding.md):
 // 1. resize each mlsysim iframe to the height it reports;
 // 2. tell each one which colour scheme this page shows, when it asks and whenever the
-//    page's theme changes, so that a `theme=auto` embed matches the page around it.
+//    page's theme changes, so that a `theme=auto` embed matches the page around it;
+// 3. record the predictions readers check (predict=): the iframe's message and the
+//    element's event carry the same fields.
 const log = document.getElementById('resize-log');
 const received = [];
 
@@ -49,4 +51,17 @@ if (choice) {
   });
 }
 
+// predictions: a course page would store them; this one shows the last
+const predictions = [];
+const showPrediction = (d) => {
+  predictions.push(d);
+  const plog = document.getElementById('prediction-log');
+  if (plog) plog.textContent = `Last prediction: ${d.property} ${d.predicted} against ${d.actual} ${d.unit} (${predictions.length} so far).`;
+};
+window.addEventListener('message', (event) => {
+  if (event.origin === window.location.origin && event.data && event.data.type === 'mlsysim:prediction') showPrediction(event.data);
+});
+document.addEventListener('mlsysim-prediction', (event) => showPrediction(event.detail));
+
 window.mlsysimResizes = received;  // for the tests
+window.mlsysimPredictions = predictions;

@@ -229,3 +229,29 @@ test('options of the wrong kind are refused by name, never read as the default',
   // the instance keeps working
   assert.equal(m.evaluatePreset('TransformerBsp8Workers', {}, { bytes: 'binary', work: false }).properties.speedup.text, '5.714');
 });
+
+test('readPresetFile and readValue: a course preset file and a prediction, read by the core', async () => {
+  const { readFileSync } = await import('node:fs');
+  const text = readFileSync(new URL('../../examples/course-presets.json', import.meta.url), 'utf8');
+  const file = m.readPresetFile(text);
+  assert.deepEqual(file.notices, []);
+  assert.deepEqual(file.presets.map((p) => [p.name, p.type]), [['Week3Bsp16Workers', 'SyncStrategyScenario'],
+    ['Week5Llama8BOnLab64', 'TrainingComputeScenario'], ['Week7Lab64OwnVsCloud', 'ClusterTcoScenario']]);
+  // a course preset evaluates as its type with its inputs: 16 workers × 32 = 512
+  assert.equal(m.evaluate(file.presets[0].type, file.presets[0].inputs).properties.global_batch.value, 512);
+  const bad = m.readPresetFile('{"presets": [{"name": "X", "type": "SyncStrategyScenario", "inputs": {"workers": 0}}]}');
+  assert.deepEqual(bad.presets, []);
+  assert.deepEqual(bad.notices, [{ preset: 'X', entry: 1, field: 'workers', message: 'preset "X" (entry 1): workers: must be an integer >= 1, got 0' }]);
+  for (const [input, part] of [[42, 'must be the file\'s text'], ['[', 'not valid JSON'], [' '.repeat(1048577), 'at most 1 MiB']]) {
+    assert.throws(() => m.readPresetFile(input), (e) => e.field === 'preset_file' && e.message.includes(part), String(part));
+  }
+  assert.equal(m.readValue('2 h', 's'), 7200);
+  assert.equal(m.readValue('40 USD', 'USD', 'prediction'), 40);
+  assert.equal(m.readValue(7, ''), 7);
+  assert.throws(() => m.readValue('40 USD', 's', 'prediction'), (e) => e.field === 'prediction' && /^prediction: expected a time/.test(e.message));
+  assert.throws(() => m.readValue(NaN, ''), (e) => e.field === 'value' && /finite/.test(e.message));
+  assert.throws(() => m.readValue({}, 's'), (e) => e.field === 'value');
+  assert.equal(m.evaluate('SyncStrategyScenario', ctxInputs()).properties.global_batch.value, 256, 'the module still works');
+});
+
+function ctxInputs() { return m.listPresets()[0].inputs; }

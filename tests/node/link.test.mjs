@@ -136,3 +136,44 @@ test('about: collapsed by default, open or none when asked, a notice for anythin
   assert.equal(o.about, 'collapsed');
   assert.deepEqual(o.notices, ['about: must be one of collapsed, open, none, got "hidden"; using collapsed.']);
 });
+
+test('predict: the properties named, in order; unknown and hidden ones left out with a notice; links keep them', () => {
+  const q = new URLSearchParams('preset=TransformerBsp8Workers&properties=speedup,cost&predict=cost,nope,global_batch');
+  const o = readEmbedOptions(ctx, (k) => q.get(k), q);
+  assert.deepEqual(o.predict, ['cost']);
+  assert.ok(o.notices.some((n) => n.startsWith('predict: unknown property "nope" of SyncStrategyScenario')), JSON.stringify(o.notices));
+  assert.ok(o.notices.includes('predict: "global_batch" is not among the properties shown (properties=speedup,cost); left out.'), JSON.stringify(o.notices));
+  assert.equal(new URLSearchParams(calculatorQuery({ ...o, baseTexts: presetTexts(ctx, o.preset) })).get('predict'), 'cost');
+  // the page: kept through a link, and dropped when the calculator's type has no such property
+  const { state, notices } = decodeState(ctx, '?preset=TransformerBsp8Workers&predict=speedup,cost');
+  assert.deepEqual(notices, []);
+  assert.deepEqual(state.predict, ['speedup', 'cost']);
+  assert.equal(new URLSearchParams(encodeState(ctx, state)).get('predict'), 'speedup,cost');
+  state.calc = { preset: 'NdrRingVsTree1GB', type: 'CollectiveCostScenario', texts: presetTexts(ctx, 'NdrRingVsTree1GB') };
+  assert.equal(new URLSearchParams(encodeState(ctx, state)).get('predict'), null);
+});
+
+test('preset-file: its presets are chosen like built-in ones, its notices shown, a left-out preset named, and links carry it', async () => {
+  const { withPresetFile } = await import('../../web/course-presets.mjs');
+  const text = JSON.stringify({ presets: [
+    { name: 'Mine', type: 'SyncStrategyScenario', inputs: { ...ctx.presets[0].inputs, workers: 4 } },
+    { name: 'Bad', type: 'SyncStrategyScenario', inputs: { ...ctx.presets[0].inputs, workers: -1 } }] });
+  const read = m.readPresetFile(text);
+  const file = { url: 'https://course.example/presets.json', presets: read.presets.map((p) => ({ ...p, file: 'https://course.example/presets.json' })),
+    left: read.notices, notices: read.notices.map((n) => `preset-file: ${n.message}; this preset was left out.`) };
+  const c = withPresetFile(ctx, file, 'presets.json');
+  const { state, notices } = decodeState(c, '?preset=Mine&preset-file=presets.json');
+  assert.equal(state.calc.preset, 'Mine');
+  assert.equal(state.calc.texts.workers, '4');
+  assert.deepEqual(notices, ['preset-file: preset "Bad" (entry 2): workers: must be an integer >= 1, got -1; this preset was left out.']);
+  state.calc.texts.workers = '6';
+  const q = new URLSearchParams(encodeState(c, state));
+  assert.deepEqual([q.get('preset'), q.get('i.workers'), q.get('preset-file')], ['Mine', '6', 'presets.json']);
+  const left = decodeState(c, '?preset=Bad');
+  assert.ok(left.notices.some((n) => n.startsWith('The link names preset "Bad" of the preset file, which was left out (preset "Bad" (entry 2): workers')), JSON.stringify(left.notices));
+  const o = readEmbedOptions(c, (k) => ({ preset: 'Bad' })[k] ?? null, []);
+  assert.match(o.error, /^preset: "Bad" of the preset file was left out: preset "Bad" \(entry 2\)/);
+  const ok = readEmbedOptions(c, (k) => ({ preset: 'Mine' })[k] ?? null, []);
+  assert.equal(ok.error, null);
+  assert.equal(new URLSearchParams(calculatorQuery({ ...ok, baseTexts: presetTexts(c, 'Mine') })).get('preset-file'), 'https://course.example/presets.json');
+});
