@@ -135,6 +135,13 @@ class App {
     $('picker').hidden = mode === 'compare';
     if (mode === 'compare' && !this.compareBuilt) this.buildCompare();
     if (mode === 'sweep') this.withSweep((v) => v.build());
+    if (mode === 'embed') this.withBuilder((v) => v.build());
+  }
+
+  /** Runs fn(view) on the embed builder, loaded on first use. */
+  withBuilder(fn) {
+    this.builderLoading ||= import('./builder.mjs').then(({ Builder }) => (this.builder = new Builder(this)));
+    return this.builderLoading.then(fn);
   }
 
   /** Runs fn(view) on the sweep view, which (with its chart library) loads on first use. */
@@ -234,6 +241,7 @@ class App {
     this.followCalc();
     this.calculator.build();
     if (this.state.mode === 'sweep') this.withSweep((v) => v.build());
+    if (this.state.mode === 'embed') this.withBuilder((v) => v.build());
     this.changed();
   }
 
@@ -287,6 +295,7 @@ class App {
         this.state.prefs[k] = $(`pref-${k}`).value;
         this.calculator.update(false);
         if (this.compareBuilt) this.compare.update(false);
+        if (this.state.mode === 'embed' && this.builder) this.builder.refresh();
         this.changed();
       });
     }

@@ -11,7 +11,8 @@
 // not honour: the notice names the option, the value received and what is valid. The full
 // page's state (decodeState, encodeState) adds `mode`, the comparison (`ctype`, `cK`,
 // `cK.FIELD`) and the sweep (`sfield`, `sfrom`, `sto`, `sn`, `sscale`, `sprops`,
-// `soverlay`).
+// `soverlay`) and the embed builder (`eshow`, `eedit`, `eprops`, `epredict`, `etheme`,
+// `eabout`, `esite`: the embed options it writes, embedOptions).
 //
 // One rule for names nobody reads, on every page and the element: a parameter (or
 // attribute) the grammar does not read is left out with a notice that names it and the
@@ -21,7 +22,7 @@
 import { DEFAULT_PREFS, PREF_CHOICES } from './format.mjs';
 import { presetTexts } from './fields.mjs';
 
-export const MODES = ['calc', 'compare', 'sweep'];
+export const MODES = ['calc', 'compare', 'sweep', 'embed'];
 export const MAX_LINK_TEXT = 2000;  // a typed value longer than this stays out of the link
 export const MIN_COLUMNS = 2;
 export const MAX_COLUMNS = 4;
@@ -37,7 +38,8 @@ const clip = (v, n) => String(v).slice(0, n);
 /** The options an embed reads (besides `i.FIELD`); the element observes these attributes. */
 export const EMBED_OPTIONS = ['preset', 'type', 'show', 'editable', 'properties', 'predict', 'about', 'theme', 'bytes', 'time', 'money', 'preset-file'];
 /** The full page's own keys (besides `i.FIELD`, `cK` and `cK.FIELD`). */
-export const PAGE_OPTIONS = ['mode', 'preset', 'type', 'predict', 'theme', 'bytes', 'time', 'money', 'preset-file', 'ctype', 'sfield', 'sfrom', 'sto', 'sn', 'sscale', 'sprops', 'soverlay'];
+export const PAGE_OPTIONS = ['mode', 'preset', 'type', 'predict', 'theme', 'bytes', 'time', 'money', 'preset-file', 'ctype', 'sfield', 'sfrom', 'sto', 'sn', 'sscale', 'sprops', 'soverlay',
+  'eshow', 'eedit', 'eprops', 'epredict', 'etheme', 'eabout', 'esite'];
 /** Query keys that links carry for others (campaign tags, referrers): never read, never reported. */
 export const FOREIGN_KEYS = /^(utm_.+|fbclid|gclid|dclid|msclkid|mc_cid|mc_eid|ref)$/;
 /** The element's own HTML attributes, which are the host page's business, not options. */
@@ -95,8 +97,11 @@ export function reportUnknownNames(entries, notices, { lead, known, silent, cand
   for (const k of unknown.slice(0, MAX_UNKNOWN)) {
     let hint = special(k);
     if (!hint && others.names.includes(k)) hint = others.note(k);
-    const guess = hint ? null : nearestName(k, candidates);
-    const elsewhere = hint || guess ? null : nearestName(k, others.names);
+    let guess = hint ? null : nearestName(k, candidates);
+    let elsewhere = hint ? null : nearestName(k, others.names);
+    // the closer of the two ("shows" on the page is the embeds' show, not the builder's eshow)
+    if (guess && elsewhere && distance(k, elsewhere) < distance(k, guess)) guess = null;
+    else if (guess) elsewhere = null;
     hint ||= guess ? `did you mean ${guess}?` : elsewhere ? `did you mean ${elsewhere}? ${others.note(elsewhere)}`
       : `the ones read are ${candidates.filter((c) => !c.startsWith('i.')).join(', ')} and i.FIELD.`;
     notices.push(`${lead} "${clip(k, 60)}", left out: ${hint}`);
@@ -271,6 +276,41 @@ export function calculatorQuery(o) {
   return `?${q}`;
 }
 
+/**
+ * The options of an embed of the calculator's scenario `calc` ({preset, type, texts}) as
+ * the builder chose them (`e`: state.embed), as [[name, value]] in the order an author
+ * reads them: the iframe's query and the element's attributes are both written from this.
+ * Only what differs from the embed's defaults is written: lists that keep everything
+ * (in declaration order) are left out, and inputs equal to the preset's. ctx: {types,
+ * presets, presetFileUrl}; prefs: the display units ({bytes, time, money}).
+ */
+export function embedOptions(ctx, calc, e, prefs) {
+  const type = ctx.types.find((t) => t.name === calc.type);
+  const out = [];
+  const preset = calc.preset && ctx.presets.find((p) => p.name === calc.preset);
+  if (preset && preset.file && ctx.presetFileUrl) out.push(['preset-file', ctx.presetFileUrl]);
+  out.push(calc.preset ? ['preset', calc.preset] : ['type', calc.type]);
+  const fields = type.fields.map((f) => f.name), props = type.properties.map((p) => p.name);
+  const inOrder = (names, all) => all.filter((n) => names.includes(n));
+  const show = e.show ? inOrder(e.show, fields) : fields;
+  const editable = e.editable ? inOrder(e.editable, show) : show;
+  const properties = e.properties ? inOrder(e.properties, props) : props;
+  const predict = inOrder(e.predict, properties);
+  if (show.length !== fields.length) out.push(['show', show.join(',')]);
+  if (editable.length !== show.length) out.push(['editable', editable.join(',')]);
+  if (properties.length !== props.length) out.push(['properties', properties.join(',')]);
+  if (predict.length) out.push(['predict', predict.join(',')]);
+  const base = calc.preset ? presetTexts(ctx, calc.preset) : {};
+  for (const f of fields) {
+    const v = calc.texts[f] ?? '';
+    if ((base[f] ?? '') !== v && v !== '') out.push([`i.${f}`, v]);
+  }
+  if (e.about !== 'collapsed') out.push(['about', e.about]);
+  if (e.theme !== 'auto') out.push(['theme', e.theme]);
+  for (const [k, v] of Object.entries(prefs || {})) if (v !== DEFAULT_PREFS[k]) out.push([k, v]);
+  return out;
+}
+
 /** The default comparison of a type: its presets (up to four), or two blank columns. */
 export function defaultColumns(ctx, typeName) {
   const presets = ctx.presets.filter((p) => p.type === typeName).slice(0, MAX_COLUMNS);
@@ -295,6 +335,9 @@ export function defaultState(ctx) {
     prefs: { ...DEFAULT_PREFS },
     theme: 'auto',
     predict: [],  // property names (readPredict)
+    // the embed builder: what the embed shows (null: everything), which results wait for a
+    // prediction, its theme and `about`, and the site URL its snippets name ('' = this one)
+    embed: { show: null, editable: null, properties: null, predict: [], theme: 'auto', about: 'collapsed', site: '' },
     presetFile: ctx.presetFile || null,  // the preset-file option as the link wrote it
   };
 }
@@ -396,6 +439,11 @@ export function decodeState(ctx, search) {
   s.prefs = readPrefs((k) => q.get(k), notices);
   s.theme = readTheme((k) => q.get(k), notices);
   s.predict = readPredict((k) => q.get(k), calcType, null, notices);
+  const eget = (k) => q.get(`e${k}`);
+  const names = (key) => (q.has(key) ? q.get(key).split(',').map((x) => x.trim().slice(0, 100)).filter(Boolean).slice(0, 200) : null);
+  s.embed = { show: names('eshow'), editable: names('eedit'), properties: names('eprops'), predict: names('epredict') || [],
+    theme: THEMES.includes(eget('theme')) ? eget('theme') : 'auto', about: ABOUT.includes(eget('about')) ? eget('about') : 'collapsed',
+    site: q.has('esite') ? text(q.get('esite')).slice(0, 500) : '' };
   return { state: s, notices };
 }
 
@@ -434,5 +482,13 @@ export function encodeState(ctx, s) {
   const predict = (s.predict || []).filter((n) => calcType.properties.some((p) => p.name === n));
   if (predict.length) q.set('predict', predict.join(','));
   if (s.presetFile) q.set('preset-file', s.presetFile);
+  const e = s.embed;
+  if (e) {
+    for (const [key, v] of [['eshow', e.show], ['eedit', e.editable], ['eprops', e.properties]]) if (v) q.set(key, v.join(','));
+    if (e.predict.length) q.set('epredict', e.predict.join(','));
+    if (e.theme !== 'auto') q.set('etheme', e.theme);
+    if (e.about !== 'collapsed') q.set('eabout', e.about);
+    if (e.site) q.set('esite', e.site);
+  }
   return `?${q}`;
 }

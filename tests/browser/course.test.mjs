@@ -249,3 +249,81 @@ test('the notebook widget renders from a model, re-renders on a change, writes r
   assert.ok(out.saves >= 3);
   assert.deepEqual(problems.pageErrors, []);
 });
+
+/** What an embed shows, run in its page: its title, its fields (read-only or not), its
+ *  cards (waiting for a prediction, or the value shown) and its theme. `root`: the
+ *  iframe's document or the element's shadow root; `themed`: the node with data-theme. */
+const SHAPE = `(root, themed) => ({
+  title: root.querySelector('.embed-title strong').textContent,
+  fields: [...root.querySelectorAll('.field')].map((f) => f.dataset.field + (f.classList.contains('readonly') ? ' (read-only)' : '')),
+  cards: [...root.querySelectorAll('.property')].map((c) => c.dataset.property + ': ' + (c.classList.contains('awaiting') ? 'predict' : c.querySelector('.value').textContent)),
+  theme: themed.dataset.theme,
+})`;
+
+test('the embed builder: both snippets reproduce its preview, for a preset of every category; its state is in the link', async () => {
+  const m = await (await import('../node/load.mjs')).load();
+  const types = m.listScenarioTypes();
+  const presets = m.listPresets();
+  await page.setViewportSize({ width: 1280, height: 1000 });
+  for (const c of m.listCategories()) {
+    const p = presets.find((x) => types.find((t) => t.name === x.type).category === c.name);
+    if (!p) continue;
+    const type = types.find((t) => t.name === p.type);
+    const [f0, f1] = type.fields, [p0, p1] = type.properties;
+    await page.goto(`${O}/index.html?preset=${p.name}&mode=embed`);
+    await page.waitForSelector('body[data-ready="1"]');
+    await page.waitForSelector('#builder-fields tr');
+    // hide the first input, make the second read-only, hide the last result, predict the first
+    await page.locator(`#builder-fields tr[data-field="${f0.name}"] input[data-kind="show"]`).uncheck();
+    if (f1) await page.locator(`#builder-fields tr[data-field="${f1.name}"] input[data-kind="editable"]`).uncheck();
+    if (p1) await page.locator(`#builder-properties tr[data-property="${type.properties.at(-1).name}"] input[data-kind="properties"]`).uncheck();
+    await page.locator(`#builder-properties tr[data-property="${p0.name}"] input[data-kind="predict"]`).check();
+    await page.locator('#builder-theme').selectOption('dark');
+    const iframeSnippet = await page.locator('#builder-iframe').textContent();
+    const elementSnippet = await page.locator('#builder-element').textContent();
+    const link = await page.evaluate(() => location.search);
+    // the preview, once it shows the last choice
+    const src = await page.locator('#builder-preview').getAttribute('src');
+    await page.waitForFunction((s) => document.getElementById('builder-preview').contentWindow.location.href.endsWith(s) &&
+      document.getElementById('builder-preview').contentDocument.body?.dataset.ready === '1', src);
+    const previewFrame = page.frames().find((f) => f.url().endsWith(src));
+    const want = await previewFrame.evaluate(`(${SHAPE})(document, document.documentElement)`);
+    assert.equal(want.theme, 'dark');
+    assert.ok(want.fields.length === type.fields.length - 1 && !want.fields.includes(f0.name), `${p.name}: ${want.fields}`);
+    assert.ok(want.cards[0] === `${p0.name}: predict`, `${p.name}: ${want.cards}`);
+    if (f1) assert.ok(want.fields.includes(`${f1.name} (read-only)`), `${p.name}: ${want.fields}`);
+
+    // a course page with each snippet, served from elsewhere on the site
+    for (const [kind, snippet] of [['iframe', iframeSnippet], ['element', elementSnippet]]) {
+      await page.goto(`${O}/course/lesson.html`);
+      await page.evaluate((html) => {
+        const box = document.getElementById('lesson');
+        box.innerHTML = html;
+        // scripts from markup do not run: as a browser parsing the page would, run them
+        for (const old of box.querySelectorAll('script')) {
+          const s = document.createElement('script');
+          for (const a of old.attributes) s.setAttribute(a.name, a.value);
+          s.textContent = old.textContent;
+          old.replaceWith(s);
+        }
+      }, snippet);
+      let got;
+      if (kind === 'iframe') {
+        const frame = page.frames().find((f) => f !== page.mainFrame());
+        await frame.waitForSelector('body[data-ready="1"]');
+        got = await frame.evaluate(`(${SHAPE})(document, document.documentElement)`);
+        // the listener in the snippet sizes the iframe to its content
+        await page.waitForFunction(() => document.querySelector('iframe').style.height !== '600px');
+      } else {
+        await page.waitForFunction(() => document.querySelector('mlsysim-scenario')?.state === 'ready');
+        got = await page.evaluate(`((r) => (${SHAPE})(r, r.querySelector('.mlsysim-theme')))(document.querySelector('mlsysim-scenario').shadowRoot)`);
+      }
+      assert.deepEqual(got, want, `${p.name}, ${kind} snippet`);
+    }
+    // the builder's state is in the page's link
+    await page.goto(`${O}/index.html${link}`);
+    await page.waitForSelector('#builder-fields tr');
+    assert.equal(await page.locator('#builder-element').textContent(), elementSnippet, `${p.name}: the link restores the builder`);
+  }
+  assert.deepEqual(problems.pageErrors, []);
+});

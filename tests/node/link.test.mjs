@@ -3,7 +3,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { load } from './load.mjs';
-import { decodeState, encodeState, defaultState, readEmbedOptions, calculatorQuery, nearestName, FOREIGN_KEYS, HTML_ATTRIBUTES } from '../../web/link.mjs';
+import { decodeState, encodeState, defaultState, readEmbedOptions, calculatorQuery, nearestName, embedOptions, FOREIGN_KEYS, HTML_ATTRIBUTES } from '../../web/link.mjs';
 import { presetTexts } from '../../web/fields.mjs';
 
 const m = await load();
@@ -176,4 +176,26 @@ test('preset-file: its presets are chosen like built-in ones, its notices shown,
   const ok = readEmbedOptions(c, (k) => ({ preset: 'Mine' })[k] ?? null, []);
   assert.equal(ok.error, null);
   assert.equal(new URLSearchParams(calculatorQuery({ ...ok, baseTexts: presetTexts(c, 'Mine') })).get('preset-file'), 'https://course.example/presets.json');
+});
+
+test('the embed builder writes only what differs from an embed\'s defaults, and its choices round-trip through the page\'s link', () => {
+  const calc = { preset: 'TransformerBsp8Workers', type: 'SyncStrategyScenario', texts: { ...presetTexts(ctx, 'TransformerBsp8Workers'), workers: '16' } };
+  const all = { show: null, editable: null, properties: null, predict: [], theme: 'auto', about: 'collapsed', site: '' };
+  assert.deepEqual(embedOptions(ctx, calc, all, { bytes: 'decimal', time: 'auto', money: 'short' }), [['preset', 'TransformerBsp8Workers'], ['i.workers', '16']]);
+  const e = { show: ['iterations', 'workers'], editable: ['workers'], properties: ['speedup', 'global_batch'], predict: ['speedup', 'cost'], theme: 'dark', about: 'none', site: 'https://x.example/m/' };
+  assert.deepEqual(embedOptions(ctx, calc, e, { bytes: 'binary', time: 'auto', money: 'short' }), [
+    ['preset', 'TransformerBsp8Workers'], ['show', 'workers,iterations'], ['editable', 'workers'], ['properties', 'global_batch,speedup'],
+    ['predict', 'speedup'], ['i.workers', '16'], ['about', 'none'], ['theme', 'dark'], ['bytes', 'binary']]);
+  // the options read back as the builder chose them (cost is not shown, so not predicted)
+  const q = new URLSearchParams(embedOptions(ctx, calc, e, {}));
+  const o = readEmbedOptions(ctx, (k) => q.get(k), q);
+  assert.deepEqual([o.show, o.editable, o.properties, o.predict, o.theme, o.about, o.texts.workers, o.notices],
+    [['workers', 'iterations'], ['workers'], ['global_batch', 'speedup'], ['speedup'], 'dark', 'none', '16', []]);
+  const s = defaultState(ctx);
+  s.mode = 'embed';
+  s.embed = e;
+  const back = decodeState(ctx, encodeState(ctx, s));
+  assert.deepEqual(back.notices, []);
+  assert.deepEqual(back.state.embed, e);
+  assert.equal(back.state.mode, 'embed');
 });

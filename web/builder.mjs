@@ -1,0 +1,158 @@
+// The embed builder (the full calculator's Embed view): an embed of the calculator's
+// scenario, with its edited inputs, for course material. The author chooses the inputs
+// shown and which of them can be edited, the results shown and which wait for a
+// prediction, the theme and `about`; the display units are the page's own. A live
+// preview is the iframe a course page will hold (embed.html with the same query), and
+// two snippets (the iframe with its resize listener; the custom element with its script
+// tag) name the site the files will be hosted at. The options are written once, by
+// link.mjs embedOptions, for the preview and both snippets; the builder's choices are
+// part of the page's link (eshow, eedit, eprops, epredict, etheme, eabout, esite).
+import { $, el, copyText, actionButton, breakable } from './dom.mjs';
+import { embedOptions, THEMES, ABOUT } from './link.mjs';
+
+/** `s` safe inside an HTML attribute value in double quotes, or text. */
+const escapeHtml = (s) => String(s).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The folder URL of this page (where embed.html and mlsysim-element.mjs are). */
+export function thisSite() {
+  return new URL('.', location.href).href;
+}
+
+/**
+ * The two snippets for embed options `options` ([[name, value]]) and the site folder
+ * `site` (a URL ending in "/"): {iframe, element}. `title` names the embed for screen
+ * readers (the iframe's title).
+ */
+export function embedSnippets(options, site, title) {
+  const base = site.endsWith('/') ? site : `${site}/`;
+  // commas stay commas: an author reads and edits these lists
+  const query = options.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v).replace(/%2C/g, ',')}`).join('&');
+  let origin = '';
+  try { origin = new URL(base).origin; } catch { origin = base; }
+  const iframe = `<iframe src="${escapeHtml(`${base}embed.html?${query}`)}"
+        title="${escapeHtml(title)}" loading="lazy"
+        style="width: 100%; height: 600px; border: 0"></iframe>
+<script>
+  // once per page: each mlsysim iframe takes the height it reports
+  window.addEventListener('message', (event) => {
+    const d = event.data;
+    if (!d || d.type !== 'mlsysim:resize' || event.origin !== ${JSON.stringify(origin)}) return;
+    for (const f of document.querySelectorAll('iframe'))
+      if (f.contentWindow === event.source) f.style.height = d.height + 'px';
+  });
+</script>`;
+  const attributes = options.map(([k, v]) => `${k}="${escapeHtml(v)}"`);
+  const element = `<script type="module" src="${escapeHtml(`${base}mlsysim-element.mjs`)}"></script>
+<mlsysim-scenario ${attributes.join('\n                  ')}></mlsysim-scenario>`;
+  return { iframe, element, query };
+}
+
+export class Builder {
+  /** app: the page (state, types, presets, presetFileUrl, calcLabel(), changed()). */
+  constructor(app) {
+    this.app = app;
+    this.frameHeight = 0;
+    // the preview reports its height as a course page's iframe would
+    window.addEventListener('message', (event) => {
+      const frame = $('builder-preview');
+      if (!frame || event.source !== frame.contentWindow || !event.data || event.data.type !== 'mlsysim:resize') return;
+      const h = Number(event.data.height);
+      if (Number.isFinite(h) && h > 0 && h < 20000) frame.style.height = `${h}px`;
+    });
+    $('builder-site').addEventListener('input', () => { this.app.state.embed.site = $('builder-site').value.trim(); this.refresh(); });
+    $('builder-theme').addEventListener('change', () => { this.app.state.embed.theme = $('builder-theme').value; this.refresh(); });
+    $('builder-about').addEventListener('change', () => { this.app.state.embed.about = $('builder-about').value; this.refresh(); });
+    $('builder-iframe-copy').replaceWith(actionButton('Copy iframe snippet', () => copyText($('builder-iframe').textContent), 'copy the iframe and its resize listener'));
+    $('builder-element-copy').replaceWith(actionButton('Copy element snippet', () => copyText($('builder-element').textContent), 'copy the script tag and the element'));
+  }
+
+  type() { return this.app.types.find((t) => t.name === this.app.state.calc.type); }
+
+  /** The builder's choices for the calculator's type: a list naming nothing of this type
+   *  (chosen for another one) starts again from everything. */
+  choices() {
+    const e = this.app.state.embed;
+    const type = this.type();
+    const has = (names, all) => names && names.some((n) => all.includes(n));
+    const fields = type.fields.map((f) => f.name), props = type.properties.map((p) => p.name);
+    if (e.show && !has(e.show, fields) && e.show.length) e.show = null;
+    if (e.editable && !has(e.editable, fields) && e.editable.length) e.editable = null;
+    if (e.properties && !has(e.properties, props) && e.properties.length) e.properties = null;
+    e.predict = e.predict.filter((n) => props.includes(n));
+    return e;
+  }
+
+  /** Rebuilds the controls for the calculator's scenario, then the preview and snippets. */
+  build() {
+    const type = this.type();
+    const e = this.choices();
+    $('builder-base').textContent = this.app.calcLabel();
+    $('builder-theme').replaceChildren(...THEMES.map((t) => el('option', { value: t, text: t })));
+    $('builder-theme').value = e.theme;
+    $('builder-about').replaceChildren(...ABOUT.map((t) => el('option', { value: t, text: t })));
+    $('builder-about').value = e.about;
+    $('builder-site').value = e.site;
+    $('builder-site').placeholder = thisSite();
+    const box = (name, kind, label, onChange) => {
+      const input = el('input', { type: 'checkbox', 'data-name': name, 'data-kind': kind });
+      input.addEventListener('change', () => { onChange(input.checked); this.sync(); this.refresh(); });
+      return el('label', { class: 'check' }, input, ` ${label}`);
+    };
+    const fields = type.fields.map((f) => f.name), props = type.properties.map((p) => p.name);
+    const list = (v, all) => (v ? [...v] : [...all]);
+    const set = (key, all, name, on) => {
+      const now = list(e[key], all);
+      const next = on ? [...new Set([...now, name])] : now.filter((n) => n !== name);
+      e[key] = all.every((n) => next.includes(n)) ? null : all.filter((n) => next.includes(n));
+    };
+    $('builder-fields').replaceChildren(...type.fields.map((f) => el('tr', { 'data-field': f.name },
+      el('th', { scope: 'row' }, el('code', {}, ...breakable(f.name))),
+      el('td', {}, box(f.name, 'show', 'shown', (on) => { set('show', fields, f.name, on); if (!on) set('editable', fields, f.name, false); })),
+      el('td', {}, box(f.name, 'editable', 'editable', (on) => { set('editable', fields, f.name, on); if (on) set('show', fields, f.name, true); })))));
+    $('builder-properties').replaceChildren(...type.properties.map((p) => el('tr', { 'data-property': p.name },
+      el('th', { scope: 'row' }, el('code', {}, ...breakable(p.name))),
+      el('td', {}, box(p.name, 'properties', 'shown', (on) => {
+        set('properties', props, p.name, on);
+        if (!on) e.predict = e.predict.filter((n) => n !== p.name);
+      })),
+      el('td', {}, box(p.name, 'predict', 'predicted', (on) => {
+        e.predict = on ? props.filter((n) => n === p.name || e.predict.includes(n)) : e.predict.filter((n) => n !== p.name);
+        if (on) set('properties', props, p.name, true);
+      })))));
+    this.sync();
+    this.refresh();
+  }
+
+  /** Ticks each box as the choices say (a field unticked as shown is not editable...). */
+  sync() {
+    const type = this.type();
+    const e = this.app.state.embed;
+    const fields = type.fields.map((f) => f.name), props = type.properties.map((p) => p.name);
+    const show = e.show || fields, editable = e.editable || show, properties = e.properties || props;
+    for (const input of document.querySelectorAll('#view-embed input[data-kind]')) {
+      const n = input.dataset.name;
+      input.checked = { show: show.includes(n), editable: show.includes(n) && editable.includes(n),
+        properties: properties.includes(n), predict: e.predict.includes(n) }[input.dataset.kind];
+    }
+  }
+
+  /** The options as chosen: [[name, value]] (link.mjs embedOptions). */
+  options() {
+    return embedOptions(this.app, this.app.state.calc, this.choices(), this.app.state.prefs);
+  }
+
+  /** Writes the preview and the snippets for the current choices; the link follows. */
+  refresh() {
+    const options = this.options();
+    const site = this.app.state.embed.site || thisSite();
+    const { iframe, element, query } = embedSnippets(options, site, `mlsysim calculator: ${this.app.calcLabel()}`);
+    $('builder-iframe').textContent = iframe;
+    $('builder-element').textContent = element;
+    // the preview is this site's embed.html with the same options
+    const src = `embed.html?${query}`;
+    const frame = $('builder-preview');
+    if (frame.getAttribute('src') !== src) frame.setAttribute('src', src);
+    frame.title = `Preview of the embed: ${this.app.calcLabel()}`;
+    this.app.changed();
+  }
+}
