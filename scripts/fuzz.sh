@@ -10,13 +10,20 @@ seconds="${1:-20}"
 cmake --preset asan >/dev/null
 cmake --build --preset asan
 mkdir -p build/fuzz/crashes
-for t in quantity request evaluate; do
+# the three targets side by side (the machines have 2 cores: each gets about two thirds
+# of one, for a third of the wall time of running them one after another)
+targets="quantity request evaluate"
+for t in $targets; do
   mkdir -p "build/fuzz/corpus/$t"
   echo "== fuzz_$t for ${seconds} s =="
-  log="build/fuzz/fuzz_$t.log"
   ASAN_OPTIONS=detect_leaks=1 build/asan/fuzz_$t "build/fuzz/corpus/$t" "tests/fuzz/corpus/$t" \
     -max_total_time="$seconds" -timeout=5 -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1 \
-    -artifact_prefix="build/fuzz/crashes/$t-" > "$log" 2>&1 || true
+    -artifact_prefix="build/fuzz/crashes/$t-" > "build/fuzz/fuzz_$t.log" 2>&1 &
+done
+wait
+for t in $targets; do
+  log="build/fuzz/fuzz_$t.log"
+  echo "-- fuzz_$t --"
   grep -E "^Done [0-9]+ runs|^stat::(number_of_executed_units|peak_rss_mb)|cov: .* (DONE|INITED)|SUMMARY|ERROR|invariant" "$log" | tail -n 6  || true
   if ! grep -q "^Done [0-9]* runs" "$log" && ! ls build/fuzz/crashes/"$t"-* >/dev/null 2>&1; then
     echo "fuzz_$t did not run to the end; see $log"

@@ -10,12 +10,16 @@
 import { $, el, copyText, actionButton, breakable } from './dom.mjs';
 import { embedOptions, THEMES, ABOUT } from './link.mjs';
 
+// "<" of the snippets' tags, not written as a literal: the one-file page inlines this code
+// in a <script>, where a literal "</script>" would end it (and esbuild folds 'a' + 'b')
+const LT = String.fromCharCode(60);
+
 /** `s` safe inside an HTML attribute value in double quotes, or text. */
 const escapeHtml = (s) => String(s).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The folder URL of this page (where embed.html and mlsysim-element.mjs are). */
 export function thisSite() {
-  return new URL('.', location.href).href;
+  return location.protocol === 'file:' ? 'https://your.site/mlsysim/' : new URL('.', location.href).href;
 }
 
 /**
@@ -29,10 +33,10 @@ export function embedSnippets(options, site, title) {
   const query = options.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v).replace(/%2C/g, ',')}`).join('&');
   let origin = '';
   try { origin = new URL(base).origin; } catch { origin = base; }
-  const iframe = `<iframe src="${escapeHtml(`${base}embed.html?${query}`)}"
+  const iframe = `${LT}iframe src="${escapeHtml(`${base}embed.html?${query}`)}"
         title="${escapeHtml(title)}" loading="lazy"
-        style="width: 100%; height: 600px; border: 0"></iframe>
-<script>
+        style="width: 100%; height: 600px; border: 0">${LT}/iframe>
+${LT}script>
   // once per page: each mlsysim iframe takes the height it reports
   window.addEventListener('message', (event) => {
     const d = event.data;
@@ -40,10 +44,10 @@ export function embedSnippets(options, site, title) {
     for (const f of document.querySelectorAll('iframe'))
       if (f.contentWindow === event.source) f.style.height = d.height + 'px';
   });
-</script>`;
+${LT}/script>`;
   const attributes = options.map(([k, v]) => `${k}="${escapeHtml(v)}"`);
-  const element = `<script type="module" src="${escapeHtml(`${base}mlsysim-element.mjs`)}"></script>
-<mlsysim-scenario ${attributes.join('\n                  ')}></mlsysim-scenario>`;
+  const element = `${LT}script type="module" src="${escapeHtml(`${base}mlsysim-element.mjs`)}">${LT}/script>
+${LT}mlsysim-scenario ${attributes.join('\n                  ')}>${LT}/mlsysim-scenario>`;
   return { iframe, element, query };
 }
 
@@ -148,9 +152,14 @@ export class Builder {
     const { iframe, element, query } = embedSnippets(options, site, `mlsysim calculator: ${this.app.calcLabel()}`);
     $('builder-iframe').textContent = iframe;
     $('builder-element').textContent = element;
-    // the preview is this site's embed.html with the same options
+    // the preview is this site's embed.html with the same options (a page opened from a
+    // file, such as the one-file page, has no embed.html beside it)
     const src = `embed.html?${query}`;
     const frame = $('builder-preview');
+    const offline = location.protocol === 'file:';
+    frame.hidden = offline;
+    $('builder-offline').hidden = !offline;
+    if (offline) { this.app.changed(); return; }
     if (frame.getAttribute('src') !== src) frame.setAttribute('src', src);
     frame.title = `Preview of the embed: ${this.app.calcLabel()}`;
     this.app.changed();

@@ -58,11 +58,15 @@ TEST_CASE("Every row of the input matrix is accepted or refused as it says", "[m
   }
 }
 
-TEST_CASE("The CLI exits 2 naming the field for every refused row, 0 for every accepted one", "[matrix][cli]") {
+namespace {
+// Runs every MLSYSIM_CLI_MATRIX_STRIDE-th row of the matrix whose turn is `half` (0 or 1:
+// alternate rows, two test cases that ctest runs side by side, one per core).
+void cli_matrix_rows(int half) {
   const Json matrix = test::read_vector_file("input_matrix.json");
   std::size_t row = 0;
   for (const Json& c : matrix["cases"]) {
-    if (row++ % MLSYSIM_CLI_MATRIX_STRIDE != 0) continue;
+    const std::size_t k = row++;
+    if (k % MLSYSIM_CLI_MATRIX_STRIDE != 0 || (k / MLSYSIM_CLI_MATRIX_STRIDE) % 2 != static_cast<std::size_t>(half)) continue;
     const Json request = {{"preset", c["preset"]}, {"overrides", expand(c["set"])}};
     char path[] = "/tmp/mlsysim-matrix-XXXXXX";
     const int fd = mkstemp(path);
@@ -88,4 +92,13 @@ TEST_CASE("The CLI exits 2 naming the field for every refused row, 0 for every a
       CHECK(code == 0);
     }
   }
+}
+}  // namespace
+
+TEST_CASE("The CLI exits 2 naming the field for every refused row, 0 for every accepted one (even rows)", "[matrix][cli]") {
+  cli_matrix_rows(0);
+}
+
+TEST_CASE("The CLI exits 2 naming the field for every refused row, 0 for every accepted one (odd rows)", "[matrix][cli]") {
+  cli_matrix_rows(1);
 }
