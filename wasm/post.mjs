@@ -348,7 +348,9 @@ async function createMlsysim(options = {}) {
       if (typeof value !== 'string' && typeof value !== 'number')
         throw mlsysimError(`${field}: must be a text or a number, got ${value === null ? 'null' : typeof value}`, field);
       if (typeof value === 'string' && value.length > 10000) throw mlsysimError(`${field}: too long (at most 10000 characters)`, field);
-      const reply = JSON.parse(mlsysimRaw(raw._readValue, JSON.stringify(value, mlsysimReplacer), String(unit ?? ''), field));
+      const json = JSON.stringify(value, mlsysimReplacer);
+      if (MLSYSIM_LONE_SURROGATE.test(json)) throw mlsysimError(`${field}: holds a lone UTF-16 surrogate, which is not text`, field);
+      const reply = JSON.parse(mlsysimRaw(raw._readValue, json, String(unit ?? ''), field));
       if (reply.error !== undefined) throw mlsysimError(reply.error, reply.field);
       return reply.result;
     },

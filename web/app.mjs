@@ -126,12 +126,19 @@ class App {
 
   show(mode) {
     this.state.mode = mode;
+    // a link that asks for predictions (predict=) shows every value elsewhere only once
+    // they are checked: Compare, Sweep and the builder's preview would give them away
+    const hidden = mode !== 'calc' && this.calculator.view ? this.calculator.view.hiddenPredictions() : [];
+    const gate = $('predict-gate');
+    gate.hidden = hidden.length === 0;
+    if (hidden.length) $('predict-gate-text').textContent = `This page asks for your prediction of ${hidden.join(', ')} first: check it in the Calculator (or choose Show me there), then this view shows every value.`;
     for (const m of MODES) {
       const tab = $(`tab-${m}`);
       tab.setAttribute('aria-selected', String(m === mode));
       tab.tabIndex = m === mode ? 0 : -1;
-      $(`view-${m}`).hidden = m !== mode;
+      $(`view-${m}`).hidden = m !== mode || hidden.length > 0;
     }
+    if (hidden.length) return;
     $('picker').hidden = mode === 'compare';
     if (mode === 'compare' && !this.compareBuilt) this.buildCompare();
     if (mode === 'sweep') this.withSweep((v) => v.build());
@@ -271,6 +278,7 @@ class App {
     });
     $('type').addEventListener('change', () => this.choose({ kind: 'type', name: $('type').value, blank: true }));
     $('find').addEventListener('input', () => this.showFinds());
+    $('predict-gate-back').addEventListener('click', () => { this.show('calc'); this.changed('mode'); });
     $('find').addEventListener('keydown', (e) => {
       const first = $('find-results').querySelector('button');
       if (e.key === 'Enter' && first) { e.preventDefault(); first.click(); }
@@ -315,7 +323,8 @@ class App {
     $('sweep-props').addEventListener('change', () => this.withSweep((v) => v.read()));
     $('copy-link').replaceWith(actionButton('Copy link', () => copyText(location.href), 'copy a link to exactly this view'));
     $('calc-exports').replaceWith(exportButtons(() => {
-      const r = this.calculator.result;
+      // what the page shows: a value still waiting for its prediction is not exported
+      const r = this.calculator.view && this.calculator.view.visibleResult();
       return r && { csv: resultCsv(r, this.calcType(), this.state.calc.texts), json: JSON.stringify(plainResult(r), null, 2) + '\n',
         md: resultMarkdown(r, this.calcType(), this.state.prefs, this.calcLabel(), this.state.calc.texts) };
     }, () => `mlsysim-${this.state.calc.preset || this.state.calc.type}${this.state.calc.preset && this.edited(this.state.calc.preset, this.state.calc.texts) ? '-edited' : ''}`));

@@ -53,7 +53,14 @@
     if (key === 'preset' ? value !== preset : key === 'mode' ? value !== 'calc' : !keeps.test(key)) pending = true;
   });
   if (pending) root.classList.add('mlsysim-pending');
-  else document.addEventListener('readystatechange', function () {
+  // a link that asks for predictions: the prerendered values leave the page before the
+  // live view (which hides them until checked) takes its place
+  if (/(^|[?&])predict=/.test(location.search)) document.addEventListener('readystatechange', function () {
+    if (document.readyState !== 'interactive') return;
+    var shown = document.querySelectorAll('#properties, #print-table, #warnings');
+    for (var i = 0; i < shown.length; i++) shown[i].replaceChildren();
+  });
+  if (!pending) document.addEventListener('readystatechange', function () {
     if (document.readyState !== 'interactive') return;
     performance.mark('mlsysim:first-result');
     // a browser without `inert` (Firefox before 112) would let the reader type into the

@@ -65,7 +65,42 @@ export class ScenarioView {
    *  substituted work and anything that would tell it are kept out of the page. */
   isHidden(name) {
     const st = this.predictions.get(name);
-    return !!st && !st.revealed;
+    if (!st || st.revealed) return false;
+    // a property with no value for these inputs has nothing to predict: it says why
+    const p = this.rendered && this.rendered.properties[name];
+    return !(p && 'error' in p && !this.waiting(p));
+  }
+
+  /** True for a property error that only waits for an input being corrected. */
+  waiting(p) {
+    return this.renderedStale && / needs [a-z_0-9]+, which (is invalid|was not given)$/.test(p.error);
+  }
+
+  /** The properties still waiting for the reader's prediction. */
+  hiddenPredictions() {
+    return [...this.predictions.keys()].filter((n) => this.cards.has(n) && this.isHidden(n));
+  }
+
+  /** The hidden properties that property `name`'s equation reads: its substituted work
+   *  would quote their values, so it waits with them. */
+  hiddenInputsOf(name) {
+    const prop = this.type.properties.find((x) => x.name === name);
+    return prop ? prop.uses.filter((d) => this.isHidden(d)) : [];
+  }
+
+  /** The Result as the page may show it: a property waiting for its prediction is
+   *  {error: "…: shown after your prediction"} (exports, the element's result, the
+   *  widget's model), and no substituted work quotes it. Null when there is no result. */
+  visibleResult() {
+    const r = this.result;
+    if (!r) return null;
+    const properties = {};
+    for (const [name, p] of Object.entries(r.properties)) {
+      if (this.isHidden(name)) properties[name] = { error: `${name}: shown after your prediction` };
+      else if (p.work && this.hiddenInputsOf(name).length) { const { work, ...rest } = p; properties[name] = rest; }
+      else properties[name] = p;
+    }
+    return { ...r, properties };
   }
 
   isEditable(name) {
@@ -218,6 +253,8 @@ export class ScenarioView {
   render(result, stale) {
     const prefs = this.opts.prefs();
     if (this.parts.results) this.parts.results.classList.toggle('is-stale', stale);
+    this.rendered = result;
+    this.renderedStale = stale;
     this.parts.warnings.replaceChildren(...this.shownWarnings(result).map((w) => el('li', { text: w })));
     for (const [name, { card, value, exact, work, uses, predict }] of this.cards) {
       const p = result && result.properties[name];
@@ -244,6 +281,11 @@ export class ScenarioView {
       } else if ('error' in p) {
         value.textContent = 'unavailable';
         exact.textContent = p.error;
+        this.hideWork(work, name);
+      } else if (this.hiddenInputsOf(name).length) {
+        // its work would quote a value still waiting for its prediction
+        value.textContent = shownText(p, prefs);
+        exact.textContent = exactText(p);
         this.hideWork(work, name);
       } else {
         value.textContent = shownText(p, prefs);
@@ -310,7 +352,10 @@ export class ScenarioView {
   /** Shows a predicted card's controls or verdict as its state says. */
   renderPrediction(name, box, p, stale) {
     const st = this.predictions.get(name);
-    box.ask.hidden = st.revealed;
+    const nothing = p && 'error' in p && !(stale && / needs [a-z_0-9]+, which (is invalid|was not given)$/.test(p.error));
+    box.ask.hidden = st.revealed || !!nothing;
+    // "no value to compare with" no longer holds once there is one
+    if (box.error.dataset.kind === 'no-value' && p && 'value' in p && !stale) { box.error.hidden = true; delete box.error.dataset.kind; }
     box.verdict.hidden = !st.revealed || !st.verdict;
     if (st.revealed && st.verdict) box.verdict.textContent = st.verdict;
   }
@@ -326,6 +371,7 @@ export class ScenarioView {
 
   /** Reads the prediction typed for `name`; an invalid one gets an error as a field does. */
   checkPrediction(name) {
+    if (this.predictions.get(name).revealed) return;  // a second click before the view changed
     const c = this.cards.get(name);
     const prop = this.type.properties.find((x) => x.name === name);
     const text = c.predict.input.value.trim();
@@ -340,6 +386,7 @@ export class ScenarioView {
     }
     c.predict.error.textContent = message || '';
     c.predict.error.hidden = !message;
+    delete c.predict.error.dataset.kind;
     c.predict.input.setAttribute('aria-invalid', message ? 'true' : 'false');
     if (message) { c.predict.input.focus(); return; }
     this.revealPrediction(name, { text, predicted });
@@ -349,6 +396,7 @@ export class ScenarioView {
    *  (Show me); announces it once and reports it (onPrediction). */
   revealPrediction(name, prediction) {
     const st = this.predictions.get(name);
+    if (st.revealed) return;
     const c = this.cards.get(name);
     const r = this.result;
     const p = r && r.properties[name];
@@ -356,6 +404,7 @@ export class ScenarioView {
       const why = p && 'error' in p ? p.error : 'the inputs above are not all valid yet';
       c.predict.error.textContent = `There is no value to compare with: ${why}.`;
       c.predict.error.hidden = false;
+      c.predict.error.dataset.kind = 'no-value';
       return;
     }
     const prefs = this.opts.prefs();
@@ -526,15 +575,26 @@ export class Calculator {
 export function predictionError(predicted, actual) {
   if (predicted === actual) return 'exactly right';
   if (actual === 0) return `the value is 0; your prediction is ${predicted > 0 ? 'above' : 'below'} it`;
-  const rel = (predicted - actual) / Math.abs(actual);
-  const side = rel > 0 ? 'high' : 'low';
-  if (Math.abs(rel) < 1e-4) return `right to within 0.01 % (${side})`;
-  return `${numberText(Math.abs(rel) * 100, 2)} % ${side}`;
+  const side = predicted > actual ? 'high' : 'low';
+  // ten times off or more, or of the other sign: orders of magnitude say it better than
+  // a percentage (and cannot overflow: 1e308 against 5.7 is not "Infinity %")
+  if (predicted === 0) return '100 % low';
+  if (Math.sign(predicted) !== Math.sign(actual)) return `of the other sign (the value is ${actual > 0 ? 'positive' : 'negative'})`;
+  const ratio = predicted / actual;
+  const orders = Number.isFinite(ratio) && ratio > 0 ? Math.log10(ratio) : Math.log10(Math.abs(predicted)) - Math.log10(Math.abs(actual));
+  if (Math.abs(orders) >= 1 - 1e-12) {
+    const n = numberText(Math.abs(orders), 2);
+    return `${n} ${n === '1' ? 'order' : 'orders'} of magnitude ${Math.abs(predicted) > Math.abs(actual) ? 'high' : 'low'}`;
+  }
+  const rel = Math.abs((predicted - actual) / actual);
+  if (rel < 1e-4) return `right to within 0.01 % (${side})`;
+  return `${numberText(rel * 100, 2)} % ${side}`;
 }
 
 /** The verdict under a checked card: the prediction, the ratio and the signed error. */
 export function predictionVerdict(predicted, actual, unit, prefs) {
   const ratio = actual === 0 ? null : predicted / actual;
-  const ratioText = ratio === null ? '' : ` (${numberText(ratio, 3)} times the value)`;
+  const ratioText = ratio === null || !Number.isFinite(ratio) || ratio === 0 || Math.abs(ratio) >= 1e6 || Math.abs(ratio) < 1e-6 ? ''
+    : ` (${numberText(ratio, 3)} times the value)`;
   return `Your prediction: ${valueText(predicted, unit, prefs)}${ratioText}; your prediction is ${predictionError(predicted, actual)}.`;
 }

@@ -90,11 +90,15 @@ async function read(m, href) {
  * `ctx` ({m, types, presets, ...}) with the presets of `file` (loadPresetFile's) after the
  * built-in ones, and what links need: presetFile (the option as written, for the page's
  * own links), presetFileUrl (absolute, for links to the full calculator from an embed),
- * fileNotices, and leftOut(name): the message of a preset of the file that was refused.
+ * fileNotices, fileFailed (the notice of a file that could not be used at all, or null),
+ * and leftOut(name): the message of a preset of the file that was refused.
  */
 export function withPresetFile(ctx, file, written) {
   if (!file) return ctx;
+  // a file that could not be used at all: the reason an unknown preset is unknown
+  const failed = file.presets.length === 0 && file.left.length === 0 && file.notices.length ? file.notices[0] : null;
   return {
+    fileFailed: failed,
     ...ctx,
     presets: [...ctx.presets, ...file.presets],
     presetFile: written,

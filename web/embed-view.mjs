@@ -130,6 +130,8 @@ export class EmbeddedScenario {
       onUpdate: (texts, edited) => {
         const base = o.preset ? presetTexts(ctx, o.preset) : {};
         const inputs = Object.fromEntries(Object.entries(texts).filter(([k, v]) => (base[k] ?? '') !== v));
+        // the full calculator opens on what the reader sees, edits included
+        if (this.fullLink) this.fullLink.href = new URL(calculatorQuery({ ...o, texts, baseTexts: base }), this.calculatorUrl).href;
         this.onUpdate({ inputs, edited });
       },
       prefs: () => o.prefs, label: () => `${label} (${o.type.name})`,
@@ -137,6 +139,7 @@ export class EmbeddedScenario {
     const form = el('form', { class: 'inputs', autocomplete: 'off', novalidate: true, 'aria-label': `Inputs of ${label}` }, parts.fields);
     form.addEventListener('submit', (e) => e.preventDefault());
     const link = new URL(calculatorQuery({ ...o, baseTexts: o.preset ? presetTexts(ctx, o.preset) : {} }), this.calculatorUrl);
+    this.fullLink = el('a', { href: link.href, target: '_blank', rel: 'noopener', text: 'Open in the full calculator' });
     const section = el('section', { class: 'mlsysim embed', 'data-state': 'ready', 'aria-label': `mlsysim calculator: ${label}` },
       el('header', { class: 'embed-head' },
         el('p', { class: 'embed-title' }, el('strong', { text: label }), el('span', { class: 'embed-type', text: ` ·\u00a0${o.preset ? o.type.name : o.type.category}` })),
@@ -147,7 +150,7 @@ export class EmbeddedScenario {
       el('div', { class: 'embed-columns' }, form, parts.results),
       parts.print,
       parts.announce,
-      el('p', { class: 'embed-foot' }, el('a', { href: link.href, target: '_blank', rel: 'noopener', text: 'Open in the full calculator' })));
+      el('p', { class: 'embed-foot' }, this.fullLink));
     this.box.replaceChildren(section);
     this.view.build(o.texts);
     section.classList.toggle('no-inputs', this.view.shownFields().length === 0);

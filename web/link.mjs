@@ -197,6 +197,7 @@ export function readEmbedOptions(ctx, get, entries, host = {}) {
   const { lead = 'Unknown parameter', silent = (k) => FOREIGN_KEYS.test(k) } = host;
   entries = [...entries];
   const notices = [...(ctx.fileNotices || [])];  // a course preset file's, if any
+  if ([...entries].filter(([k]) => k === 'preset-file').length > 1) notices.push('preset-file: given more than once; the first is used.');
   const out = { error: null, preset: null, type: null, texts: {}, show: null, editable: null, properties: null, predict: [],
     about: 'collapsed', presetFile: ctx.presetFileUrl || null, notices };
   out.theme = readTheme(get, notices);
@@ -208,6 +209,7 @@ export function readEmbedOptions(ctx, get, entries, host = {}) {
     const p = ctx.presets.find((x) => x.name === presetName.trim());
     const left = !p && ctx.leftOut && ctx.leftOut(presetName.trim());
     if (left) return { ...out, error: `preset: "${clip(presetName, 60)}" of the preset file was left out: ${left}` };
+    if (!p && ctx.fileFailed) return { ...out, error: `preset: "${clip(presetName, 60)}" is not a built-in preset, and the preset file that may hold it cannot be used: ${ctx.fileFailed}` };
     if (!p) return { ...out, error: refusal(() => ctx.m.evaluatePreset(clip(presetName, 200))) || `preset: unknown preset "${clip(presetName, 60)}"` };
     out.preset = p.name;
     out.type = ctx.types.find((t) => t.name === p.type);
@@ -348,6 +350,7 @@ export function decodeState(ctx, search) {
   const q = new URLSearchParams(search);
   const s = defaultState(ctx);
   const notices = [...(ctx.fileNotices || [])];
+  if (q.getAll('preset-file').length > 1) notices.push('The link gives preset-file more than once; the first is used.');
   const text = (v) => String(v).slice(0, MAX_TEXT);
   const mode = q.get('mode');
   if (mode !== null) {
@@ -360,6 +363,7 @@ export function decodeState(ctx, search) {
     const left = !p && ctx.leftOut && ctx.leftOut(presetName);
     if (p) s.calc = { preset: p.name, type: p.type, texts: presetTexts(ctx, p.name) };
     else if (left) notices.push(`The link names preset "${text(presetName).slice(0, 60)}" of the preset file, which was left out (${left}); showing ${s.calc.preset}.`);
+    else if (ctx.fileFailed) notices.push(`The link names preset "${text(presetName).slice(0, 60)}", which is not a built-in preset, and the preset file that may hold it cannot be used; showing ${s.calc.preset}.`);
     else notices.push(`The link names an unknown preset "${text(presetName).slice(0, 60)}"; showing ${s.calc.preset}.`);
     if (p && typeName !== null && typeName !== p.type)
       notices.push(`The link names preset ${p.name}, a ${p.type}, and type "${text(typeName).slice(0, 60)}"; showing the preset.`);

@@ -195,8 +195,10 @@ export class MlsysimScenario extends HTMLElement {
     this.dispatchEvent(new CustomEvent('mlsysim-render', { bubbles: true, composed: true, detail: { state } }));
   }
 
-  /** The Result shown now (null while loading, on an error or with invalid inputs). */
-  get result() { return this.embed.view ? this.embed.view.result : null; }
+  /** The Result shown now (null while loading, on an error or with invalid inputs); a
+   *  property still waiting for the reader's prediction is {error: "…: shown after your
+   *  prediction"} until it is revealed. */
+  get result() { return this.embed.view ? this.embed.view.visibleResult() : null; }
 }
 
 if (!customElements.get('mlsysim-scenario')) customElements.define('mlsysim-scenario', MlsysimScenario);

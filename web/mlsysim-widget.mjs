@@ -8,8 +8,11 @@
 // preset-file; a key name cannot hold "-"), each a string or null; show, editable,
 // properties and predict may also be lists. `inputs` is an object {FIELD: value} (the
 // element's i.FIELD). A change of any of them re-renders. Written back and saved: `result`
-// (the Result shown, as evaluate returns it, or null while an input is invalid) and
-// `inputs` (the inputs that differ from the preset's, as the reader edited them).
+// (the Result shown, as evaluate returns it, or null while an input is invalid; a value
+// still waiting for the reader's prediction is {error} until revealed), `inputs` (the
+// inputs that differ from the preset's, as the reader edited them) and `predictions`
+// (this session's checked predictions, as the element's mlsysim-prediction event gives
+// them). A model value that cannot become an option is named in a notice above it.
 //
 // The module, its wasm and the stylesheet load from beside this file (import.meta.url),
 // never from anywhere else: serve the dist/ folder and point the widget at
@@ -21,11 +24,27 @@ import { EMBED_OPTIONS } from './link.mjs';
 const keyOf = (k) => k.replace(/-/g, '_');
 const KEYS = [...EMBED_OPTIONS.map(keyOf), 'inputs'];
 
-/** An option's attribute text for model value `v`: lists joined by commas; null removes. */
+/** An option's attribute text for model value `v`: lists joined by commas; null removes.
+ *  Throws for a value with no text (an object whose toString throws). */
 function attributeText(v) {
   if (v === null || v === undefined) return null;
   if (Array.isArray(v)) return v.map(String).join(',');
   return String(v);
+}
+
+/** A name the element can take as an attribute (i.FIELD of a real field always can). */
+function attributeName(name) {
+  try {
+    document.createElement('div').setAttribute(name, '');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** "…" of a value, for a notice, whatever it is. */
+function shown(v) {
+  try { return JSON.stringify(v).slice(0, 80); } catch { return Object.prototype.toString.call(v); }
 }
 
 /** An input value as the form's text: numbers and text as they are, objects (an inline
@@ -48,6 +67,14 @@ function plainResult(r) {
 
 /** True when two {field: text} objects say the same. */
 function sameInputs(a, b) {
+  try {
+    return sameTexts(a, b);
+  } catch {
+    return false;  // a value with no text is never our own echo
+  }
+}
+
+function sameTexts(a, b) {
   const x = Object.entries(a || {}).map(([k, v]) => [k, inputText(v)]).sort();
   const y = Object.entries(b || {}).map(([k, v]) => [k, inputText(v)]).sort();
   return JSON.stringify(x) === JSON.stringify(y);
@@ -59,18 +86,45 @@ function sameInputs(a, b) {
  */
 function render({ model, el }) {
   const e = document.createElement('mlsysim-scenario');
+  // what the model asks for that cannot reach the element (the element's own notices say
+  // the rest): above it, in the embed's notice style
+  const notices = document.createElement('ul');
+  notices.className = 'mlsysim-widget-notices';
+  notices.setAttribute('aria-label', 'Notices about this widget');
   let written = null;  // the inputs this widget last wrote back (their echo is not a change)
+  const predictions = [];
+
+  /** The attributes the model asks for, and notices for what it asks that cannot be. */
+  const wanted = () => {
+    const attrs = [], said = [];
+    for (const k of EMBED_OPTIONS) {
+      try {
+        attrs.push([k, attributeText(model.get(keyOf(k)))]);
+      } catch {
+        said.push(`${keyOf(k)}: must be a text or a list of texts, got ${shown(model.get(keyOf(k)))}; left out.`);
+        attrs.push([k, null]);
+      }
+    }
+    const inputs = model.get('inputs');
+    if (inputs !== null && inputs !== undefined && (typeof inputs !== 'object' || Array.isArray(inputs)))
+      said.push(`inputs: must be an object {FIELD: value}, got ${shown(inputs)}; left out.`);
+    else if (inputs)
+      for (const [f, v] of Object.entries(inputs)) {
+        if (v === null || v === undefined) continue;
+        if (!attributeName(`i.${f}`)) { said.push(`inputs: "${String(f).slice(0, 60)}" cannot be a field name (no field has spaces or markup); left out.`); continue; }
+        let text;
+        try { text = inputText(v); } catch { said.push(`inputs.${f}: cannot be read as text; left out.`); continue; }
+        attrs.push([`i.${f}`, text]);
+      }
+    return { attrs, said };
+  };
 
   const apply = () => {
-    for (const k of EMBED_OPTIONS) {
-      const text = attributeText(model.get(keyOf(k)));
-      if (text === null) e.removeAttribute(k);
-      else e.setAttribute(k, text);
-    }
+    const { attrs, said } = wanted();  // everything read before anything changes
     for (const a of [...e.attributes]) if (a.name.startsWith('i.')) e.removeAttribute(a.name);
-    const inputs = model.get('inputs');
-    if (inputs && typeof inputs === 'object')
-      for (const [f, v] of Object.entries(inputs)) if (v !== null && v !== undefined) e.setAttribute(`i.${f}`, inputText(v));
+    for (const [k, v] of attrs) if (v === null) e.removeAttribute(k); else e.setAttribute(k, v);
+    notices.replaceChildren(...said.map((t) => Object.assign(document.createElement('li'), { textContent: t })));
+    notices.hidden = said.length === 0;
   };
   const changed = () => {
     if (sameInputs(model.get('inputs'), written) && written !== null) return;  // our own write, echoed
@@ -78,7 +132,6 @@ function render({ model, el }) {
     apply();
   };
   const handlers = KEYS.map((k) => [`change:${k}`, k === 'inputs' ? changed : () => { written = null; apply(); }]);
-  for (const [event, fn] of handlers) model.on(event, fn);
 
   const update = (ev) => {
     const result = plainResult(e.result);
@@ -89,14 +142,29 @@ function render({ model, el }) {
     }
     model.save_changes();
   };
+  // each checked prediction (predict=), this session's list: for a notebook to record
+  const predicted = (ev) => {
+    predictions.push(ev.detail);
+    model.set('predictions', [...predictions]);
+    model.save_changes();
+  };
+  const rendered = () => update(null);
   e.addEventListener('mlsysim-update', update);
-  e.addEventListener('mlsysim-render', () => update(null));
+  e.addEventListener('mlsysim-render', rendered);
+  e.addEventListener('mlsysim-prediction', predicted);
 
   apply();
-  el.append(e);
+  el.append(notices, e);
+  for (const [event, fn] of handlers) model.on(event, fn);
+  let cleaned = false;
   return () => {
+    if (cleaned) return;
+    cleaned = true;
     for (const [event, fn] of handlers) model.off(event, fn);
     e.removeEventListener('mlsysim-update', update);
+    e.removeEventListener('mlsysim-render', rendered);
+    e.removeEventListener('mlsysim-prediction', predicted);
+    notices.remove();
     e.remove();
   };
 }

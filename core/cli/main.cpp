@@ -260,7 +260,10 @@ int run(const std::vector<std::string>& args) {
     else if (a == "--work") work = true;
     else if (a == "--type") type = next(), has_type = true;
     else if (a == "--input") input = next(), has_input = true;
-    else if (a == "--preset-file") preset_file = next(), has_preset_file = true;
+    else if (a == "--preset-file") {
+      if (has_preset_file) throw UsageError("--preset-file given twice; give one file");
+      preset_file = next(), has_preset_file = true;
+    }
     else if (a == "--set") {
       const std::string& kv = next();
       const auto eq = kv.find('=');
@@ -298,7 +301,7 @@ int run(const std::vector<std::string>& args) {
     if (has_type || !positional.empty() || !sets.empty())
       throw UsageError("--input takes the whole request; do not combine it with PRESET, --type or --set");
     const Json request = mlsysim::parse_json(read_all(input), "input");
-    result = mlsysim::evaluate_request(request, options);
+    result = mlsysim::evaluate_request(request, options, course.presets);
   } else if (has_type) {
     if (!positional.empty()) throw UsageError("give either PRESET or --type TYPE, not both");
     result = mlsysim::evaluate(type, sets, options);

@@ -1,6 +1,7 @@
 // The docs/api.md contract as JSON values, read off the declarations (api.hpp).
 #include "mlsysim/api.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <memory>
@@ -167,6 +168,12 @@ Json evaluate_inputs(const ScenarioType& type, const Json& inputs, const Json& p
   return result(type, in, preset, options, errors);
 }
 
+// The other properties an expression names (its substituted work shows their values).
+void properties_named(const Expr::Node& n, Json& out) {
+  if (n.kind == Expr::Kind::Prop && std::find(out.begin(), out.end(), Json(n.name)) == out.end()) out.push_back(n.name);
+  for (const auto& a : n.args) properties_named(*a, out);
+}
+
 // The types and fields that take property `name` of `t` as an input ([{type, field}]).
 Json links_of(const ScenarioType& t, const std::string& name) {
   Json out = Json::array();
@@ -224,6 +231,8 @@ Json list_scenario_types() {
             depends.push_back(model.slots[s].name);
             break;
           }
+      Json uses = Json::array();
+      properties_named(p.expr.node(), uses);
       props.push_back({{"name", p.name},
                        {"unit", p.unit},
                        {"equation", t.equation(p)},
@@ -232,6 +241,7 @@ Json list_scenario_types() {
                        {"doc", p.doc},
                        {"better", p.better.empty() ? Json() : Json(p.better)},
                        {"depends_on", depends},
+                       {"uses", uses},
                        {"source", p.source},
                        {"links", links_of(t, p.name)}});
     }
@@ -357,12 +367,13 @@ Preset read_preset_entry(const Json& e, const std::vector<std::string>& earlier)
   only_keys(e, "preset", "", {"name", "type", "summary", "inputs"});
   Preset p;
   if (!e.contains("name") || !e["name"].is_string())
-    throw InputError("name", "must be a text of 1 to 64 letters, digits, '_', '-' or '.', got " +
+    throw InputError("name", "must be a text of 1 to 64 letters, digits, '_', '-' or '.', starting with a letter or digit, got " +
                                  (e.contains("name") ? describe(e["name"]) : std::string("nothing")));
   p.name = e["name"].get<std::string>();
-  bool ok = !p.name.empty() && p.name.size() <= 64;
+  // starting with a letter or digit: "--json" would read as an option of the CLI
+  bool ok = !p.name.empty() && p.name.size() <= 64 && std::isalnum(static_cast<unsigned char>(p.name[0]));
   for (char c : p.name) ok = ok && (std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.');
-  if (!ok) throw InputError("name", "must be 1 to 64 letters, digits, '_', '-' or '.', got " + describe(e["name"]));
+  if (!ok) throw InputError("name", "must be 1 to 64 letters, digits, '_', '-' or '.', starting with a letter or digit, got " + describe(e["name"]));
   const auto lower = [](std::string s) {
     for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     return s;
@@ -454,18 +465,11 @@ double read_value(const Json& value, const std::string& unit, const std::string&
   } catch (const UnitError& e) {
     throw InputError(name, e.what());
   }
-  try {
-    return read_quantity(value, name, "", dim, Bounds{}, is_count_label(unit) ? "" : unit);
-  } catch (const InputError& e) {
-    // "15T", "40%", "12,500": the number as it must be written
-    const std::string advice = value.is_string() ? number_advice(value.get<std::string>()) : "";
-    if (advice.empty()) throw;
-    throw InputError(name, "must be a number" + std::string(dim.dimensionless() ? "" : " with a unit") + ", got " +
-                               describe(value) + ": " + advice);
-  }
+  // (a number as people write it, "$40", "15T", "40%", gets the quantity reader's advice)
+  return read_quantity(value, name, "", dim, Bounds{}, is_count_label(unit) ? "" : unit);
 }
 
-Json evaluate_request(const Json& request, const EvalOptions& options) {
+Json evaluate_request(const Json& request, const EvalOptions& options, const std::vector<Preset>& course) {
   if (!request.is_object())
     throw InputError("input", "must be a JSON object {\"type\", \"inputs\"} or {\"preset\", \"overrides\"}, got " + describe(request));
   for (const auto& [key, _] : request.items())
@@ -478,7 +482,7 @@ Json evaluate_request(const Json& request, const EvalOptions& options) {
     if (!request["preset"].is_string()) throw InputError("preset", "must be a preset name, got " + describe(request["preset"]));
     if (request.contains("inputs")) throw InputError("inputs", "goes with \"type\"; with \"preset\" use \"overrides\"");
     return evaluate_preset(request["preset"].get<std::string>(), request.contains("overrides") ? request["overrides"] : Json(),
-                           options);
+                           options, course);
   }
   if (!request["type"].is_string()) throw InputError("type", "must be a scenario type name, got " + describe(request["type"]));
   if (request.contains("overrides")) throw InputError("overrides", "goes with \"preset\"; with \"type\" use \"inputs\"");

@@ -141,9 +141,14 @@ double read_quantity(const Json& v, const std::string& field, const std::string&
       throw InputError(field, prefix + "expected " + expected + example + ", got " + describe(v));
     }
   } catch (const UnitError& e) {
-    throw InputError(field, prefix + e.what() + (dim.dimensionless() ? "" : "; expected " + expected + example));
+    // "$40", "15T", "12,500 USD": the number as it must be written
+    const std::string advice = v.is_string() ? number_advice(v.get<std::string>()) : "";
+    const bool said = advice.empty() || std::string(e.what()).find(advice) != std::string::npos;
+    throw InputError(field, prefix + e.what() + (dim.dimensionless() ? "" : "; expected " + expected + example) +
+                                (said ? "" : ": " + advice));
   }
-  if (!std::isfinite(q.value)) throw InputError(field, prefix + "must be a finite " + name + ", got " + describe(v));
+  if (!std::isfinite(q.value))
+    throw InputError(field, prefix + "must be a finite " + (name.empty() ? std::string("number") : name) + ", got " + describe(v));
   if (q.dim != dim) {
     const std::string got_dim = q.dim.dimensionless() ? "no unit" : q.dim.name();
     throw InputError(field, prefix + "expected " + expected + ", got " + describe(v) + " (" + got_dim + ")" +

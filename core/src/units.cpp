@@ -302,6 +302,15 @@ std::string Dim::canonical_unit() const {
 
 std::string number_advice(std::string_view text) {
   const std::string_view t = trim(text);
+  // "$40", "$2.50/h": money is written with its unit after the number
+  if (t.size() > 1 && t[0] == '$') {
+    const std::string_view after = trim(t.substr(1));
+    std::size_t n = 0;
+    while (n < after.size() && (is_digit(after[n]) || after[n] == '.')) ++n;
+    double x = 0;
+    if (n > 0 && parse_number(after.substr(0, n), x))
+      return "a dollar sign before the number is not read: write " + quoted(std::string(after.substr(0, n)) + " USD" + std::string(after.substr(n)));
+  }
   std::size_t end = 0;  // the number part: digits, commas, one point, a sign
   while (end < t.size() && (is_digit(t[end]) || t[end] == ',' || t[end] == '.' || ((t[end] == '-' || t[end] == '+') && end == 0))) ++end;
   const std::string_view number = t.substr(0, end);

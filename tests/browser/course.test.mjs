@@ -325,5 +325,76 @@ test('the embed builder: both snippets reproduce its preview, for a preset of ev
     await page.waitForSelector('#builder-fields tr');
     assert.equal(await page.locator('#builder-element').textContent(), elementSnippet, `${p.name}: the link restores the builder`);
   }
+  // a course preset: its snippets name the preset file, absolute, so a lesson page anywhere finds it
+  await page.goto(`${O}/index.html?preset-file=course/presets.json&preset=Week3Bsp16Workers&mode=embed`);
+  await page.waitForSelector('#builder-fields tr');
+  const snippet = await page.locator('#builder-element').textContent();
+  assert.match(snippet, new RegExp(`preset-file="${O}/course/presets.json"\\s+preset="Week3Bsp16Workers"`));
+  assert.match(await page.locator('#builder-iframe').textContent(), /embed\.html\?preset-file=http%3A%2F%2F127\.0\.0\.1%3A\d+%2Fcourse%2Fpresets\.json&amp;preset=Week3Bsp16Workers/);
   assert.deepEqual(problems.pageErrors, []);
+});
+
+test('a work line that would quote a predicted value waits with it; the full page keeps it out of exports and other views', async () => {
+  // cost = iterations × iteration_time × workers × rate: its work would show 625 ms
+  await page.goto(`${O}/embed.html?preset=TransformerBsp8Workers&predict=iteration_time`);
+  await page.waitForSelector('body[data-ready="1"]');
+  assert.ok(!(await page.content()).includes('625'), 'iteration_time (625 ms) is nowhere');
+  assert.equal(await page.locator('[data-property="cost"] .value').textContent(), '$38.89');
+  assert.ok(await page.locator('[data-property="cost"] .work').isHidden());
+  await page.locator('[data-property="iteration_time"]').getByRole('button', { name: 'Show me' }).click();
+  assert.match(await page.locator('[data-property="cost"] .work').getAttribute('aria-label'), /14,000 × 625 ms × 8 × 2 USD\/h = \$38\.89/);
+  // a property with no value for these inputs has nothing to predict: it says why
+  await page.goto(`${O}/embed.html?preset=LabJobAttackSurface&predict=weight_bytes`);
+  await page.waitForSelector('body[data-ready="1"]');
+  assert.ok(await page.locator('[data-property="weight_bytes"] .predict-ask').isHidden());
+  assert.equal(await page.locator('[data-property="weight_bytes"] .value').textContent(), 'unavailable');
+  // the full page: the export's Result, Compare and the builder wait for the prediction
+  await page.goto(`${O}/index.html?preset=TransformerBsp8Workers&predict=speedup`);
+  await page.waitForSelector('body[data-ready="1"]');
+  const visible = await page.evaluate(() => window.mlsysimApp.calculator.view.visibleResult().properties.speedup);
+  assert.deepEqual(visible, { error: 'speedup: shown after your prediction' });
+  await page.locator('#tab-compare').click();
+  assert.ok(await page.locator('#view-compare').isHidden());
+  assert.equal(await page.locator('#predict-gate-text').textContent(),
+    'This page asks for your prediction of speedup first: check it in the Calculator (or choose Show me there), then this view shows every value.');
+  assert.ok(!(await page.locator('body').innerText()).includes('5.714'));
+  await page.locator('#predict-gate-back').click();
+  await page.locator('[data-property="speedup"]').getByRole('button', { name: 'Show me' }).click();
+  await page.locator('#tab-compare').click();
+  assert.ok(await page.locator('#view-compare').isVisible());
+  assert.ok(await page.locator('#predict-gate').isHidden());
+});
+
+test('the widget names model values that cannot become options, and keeps working', async () => {
+  await page.goto(`${O}/course/lesson.html`);
+  const out = await page.evaluate(async () => {
+    const data = { preset: 'TransformerBsp8Workers', properties: 'global_batch', inputs: { 'a b': 1, '<img src=x>': 2, workers: 4 }, theme: { toString: null } };
+    const handlers = new Map();
+    const model = {
+      get: (k) => data[k],
+      set: (k, v) => { data[k] = v; for (const f of handlers.get(`change:${k}`) || []) f(); },
+      on: (ev, f) => { if (!handlers.has(ev)) handlers.set(ev, new Set()); handlers.get(ev).add(f); },
+      off: (ev, f) => handlers.get(ev)?.delete(f),
+      save_changes: () => {},
+    };
+    const { default: widget } = await import('../mlsysim-widget.mjs');
+    const el = document.getElementById('lesson');
+    el.replaceChildren();
+    const cleanup = widget.render({ model, el });
+    const e = el.querySelector('mlsysim-scenario');
+    await e.ready;
+    const wait = (f) => new Promise((r) => { const t = setInterval(() => { if (f()) { clearInterval(t); r(); } }, 20); });
+    await wait(() => data.result);
+    const notices = [...el.querySelectorAll('.mlsysim-widget-notices li')].map((li) => li.textContent);
+    const value = data.result.properties.global_batch.value;
+    cleanup();
+    cleanup();  // twice: nothing more happens
+    return { notices, value, left: [...handlers.values()].reduce((n, s) => n + s.size, 0) };
+  });
+  assert.deepEqual(out.notices, [
+    'theme: must be a text or a list of texts, got {"toString":null}; left out.',
+    'inputs: "a b" cannot be a field name (no field has spaces or markup); left out.',
+    'inputs: "<img src=x>" cannot be a field name (no field has spaces or markup); left out.']);
+  assert.equal(out.value, 4 * 32, 'the valid input applies');
+  assert.equal(out.left, 0);
 });

@@ -34,14 +34,15 @@ const char* version();
 /// listScenarioTypes(): [{name, category, question, summary, assumptions, excludes,
 ///   fields: [{name, type, dimension, unit, display_unit, display_factor, required,
 ///             default, rule, doc, numeric, source, needs}],
-///   properties: [{name, unit, equation, mathml, doc, better, depends_on, source, links}],
+///   properties: [{name, unit, equation, mathml, doc, better, depends_on, uses, source, links}],
 ///   symbols: [{name, meaning, unit}]}]
 /// Extensions: `question` is the question the type answers; `fields[i].unit` is the
 /// canonical unit of a quantity field and `display_unit` the unit people write it in
 /// ("USD/h"), one of which is `display_factor` canonical units; `numeric` is true for the fields a sweep can vary; `source` says where a
 /// default comes from ("" when none); a registry field (`type` "workload", "fleet",
 /// "hardware", ...) lists in `needs` the sub-fields the type's equations read;
-/// `properties[i].depends_on` names the fields and symbols its value depends on;
+/// `properties[i].depends_on` names the fields and symbols its value depends on; `uses`
+/// the other properties its equation names (its substituted work shows their values);
 /// `properties[i].mathml` is the equation as a MathML <math> element; `better` is
 /// "higher", "lower" or null (which way wins in a comparison); `source` is where the
 /// formula comes from; `links` are [{type, field}]: the inputs of other types this
@@ -124,7 +125,7 @@ Json evaluate_preset(const std::string& name, const Json& overrides, const EvalO
 double read_value(const Json& value, const std::string& unit, const std::string& name);
 
 /// The request form of `mlsysim eval --input`: {"type": T, "inputs": {...}} or
-/// {"preset": P, "overrides": {...}}. Throws InputError.
-Json evaluate_request(const Json& request, const EvalOptions& options = {});
+/// {"preset": P, "overrides": {...}}; `course` as for evaluate_preset. Throws InputError.
+Json evaluate_request(const Json& request, const EvalOptions& options = {}, const std::vector<Preset>& course = {});
 
 }  // namespace mlsysim

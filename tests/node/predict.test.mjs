@@ -1,0 +1,34 @@
+// The verdict on a prediction (web/calculator.mjs predictionError, predictionVerdict),
+// against values worked by hand: the signed relative error in per cent within a factor
+// of ten, orders of magnitude beyond it (never "Infinity %"), the other sign said as such.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { load } from './load.mjs';
+import { useModule } from '../../web/format.mjs';
+import { predictionError, predictionVerdict } from '../../web/calculator.mjs';
+
+useModule(await load());
+const PREFS = { bytes: 'decimal', time: 'auto', money: 'short' };
+
+test('a prediction within a factor of ten: the signed error in per cent, two significant digits', () => {
+  const speedup = 100000 / (14000 * 1.25);  // 5.714…
+  assert.equal(predictionError(6, speedup), '5 % high');            // 6 / 5.714 = 1.05
+  assert.equal(predictionError(200, 256), '22 % low');              // 56 / 256 = 21.875 %
+  assert.equal(predictionError(40, 38.888888888888886), '2.9 % high');  // 1.111 / 38.89 = 2.857 %
+  assert.equal(predictionError(0, 5), '100 % low');
+  assert.equal(predictionError(5, 5), 'exactly right');
+  assert.equal(predictionError(5.0001, 5), 'right to within 0.01 % (high)');
+  assert.equal(predictionVerdict(6, speedup, '', PREFS), 'Your prediction: 6 (1.05 times the value); your prediction is 5 % high.');
+  assert.equal(predictionVerdict(7200, 3600, 's', PREFS), 'Your prediction: 2 h (2 times the value); your prediction is 100 % high.');
+});
+
+test('ten times off or more: orders of magnitude, which cannot overflow; the other sign is said', () => {
+  assert.equal(predictionError(50, 5), '1 order of magnitude high');
+  assert.equal(predictionError(0.5, 5), '1 order of magnitude low');
+  assert.equal(predictionError(5000, 5), '3 orders of magnitude high');
+  assert.equal(predictionError(1e308, 5.7), '307 orders of magnitude high');   // log10(1e308 / 5.7) = 307.24
+  assert.equal(predictionError(5e-324, 5.7), '324 orders of magnitude low');
+  assert.equal(predictionVerdict(1e308, 5.7, '', PREFS), 'Your prediction: 1e308; your prediction is 307 orders of magnitude high.');
+  assert.equal(predictionError(-3, 5), 'of the other sign (the value is positive)');
+  assert.equal(predictionError(3, 0), 'the value is 0; your prediction is above it');
+});
