@@ -27,22 +27,35 @@ export function thisSite() {
  * `site` (a URL ending in "/"): {iframe, element}. `title` names the embed for screen
  * readers (the iframe's title).
  */
-export function embedSnippets(options, site, title) {
+export function embedSnippets(options, site, title, id = '') {
   const base = site.endsWith('/') ? site : `${site}/`;
   // commas stay commas: an author reads and edits these lists
-  const query = options.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v).replace(/%2C/g, ',')}`).join('&');
+  const pairs = id ? [...options, ['id', id]] : options;  // the iframe's id, echoed in its messages
+  const write = (list) => list.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v).replace(/%2C/g, ',')}`).join('&');
+  const query = write(options), frameQuery = write(pairs);
   let origin = '';
   try { origin = new URL(base).origin; } catch { origin = base; }
-  const iframe = `${LT}iframe src="${escapeHtml(`${base}embed.html?${query}`)}"
+  const iframe = `${LT}iframe src="${escapeHtml(`${base}embed.html?${frameQuery}`)}"
         title="${escapeHtml(title)}" loading="lazy"
         style="width: 100%; height: 600px; border: 0">${LT}/iframe>
 ${LT}script>
-  // once per page: each mlsysim iframe takes the height it reports
+  // once per page: each mlsysim iframe takes the height it reports, and is told whether
+  // this page is light or dark (the background it sits on), so that theme=auto matches it
   window.addEventListener('message', (event) => {
     const d = event.data;
-    if (!d || d.type !== 'mlsysim:resize' || event.origin !== ${JSON.stringify(origin)}) return;
-    for (const f of document.querySelectorAll('iframe'))
-      if (f.contentWindow === event.source) f.style.height = d.height + 'px';
+    if (!d || event.origin !== ${JSON.stringify(origin)}) return;
+    const f = [...document.querySelectorAll('iframe')].find((x) => x.contentWindow === event.source);
+    if (!f) return;
+    if (d.type === 'mlsysim:resize') f.style.height = d.height + 'px';
+    if (d.type === 'mlsysim:theme-request') {
+      let n = f.parentElement, rgb = [255, 255, 255];
+      for (; n; n = n.parentElement) {
+        const c = (getComputedStyle(n).backgroundColor.match(/[\\d.]+/g) || []).map(Number);
+        if (c.length < 4 || c[3] > 0.5) { rgb = c; break; }
+      }
+      const dark = 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2] < 128;
+      event.source.postMessage({ type: 'mlsysim:theme', theme: dark ? 'dark' : 'light' }, event.origin);
+    }
   });
 ${LT}/script>`;
   const attributes = options.map(([k, v]) => `${k}="${escapeHtml(v)}"`);
@@ -64,6 +77,7 @@ export class Builder {
       if (Number.isFinite(h) && h > 0 && h < 20000) frame.style.height = `${h}px`;
     });
     $('builder-site').addEventListener('input', () => { this.app.state.embed.site = $('builder-site').value.trim(); this.refresh(); });
+    $('builder-id').addEventListener('input', () => { this.app.state.embed.id = $('builder-id').value.trim().slice(0, 100); this.refresh(); });
     $('builder-theme').addEventListener('change', () => { this.app.state.embed.theme = $('builder-theme').value; this.refresh(); });
     $('builder-about').addEventListener('change', () => { this.app.state.embed.about = $('builder-about').value; this.refresh(); });
     $('builder-iframe-copy').replaceWith(actionButton('Copy iframe snippet', () => copyText($('builder-iframe').textContent), 'copy the iframe and its resize listener'));
@@ -97,6 +111,8 @@ export class Builder {
     $('builder-about').value = e.about;
     $('builder-site').value = e.site;
     $('builder-site').placeholder = thisSite();
+    $('builder-id').value = e.id || '';
+    $('builder-id').placeholder = this.defaultId();
     const box = (name, kind, label, onChange) => {
       const input = el('input', { type: 'checkbox', 'data-name': name, 'data-kind': kind });
       input.addEventListener('change', () => { onChange(input.checked); this.sync(); this.refresh(); });
@@ -140,16 +156,41 @@ export class Builder {
     }
   }
 
+  /** The iframe's id when none is typed: the scenario's name, lower case. */
+  defaultId() {
+    return (this.app.state.calc.preset || this.app.state.calc.type).toLowerCase();
+  }
+
+  /**
+   * Where the snippets find a course preset's file: where this page read it, moved to
+   * the typed site when it lies in this site's folder (week4/presets.json here is
+   * week4/presets.json there: a course site holds its lesson files beside the
+   * calculator's as this one does).
+   */
+  presetFileUrl() {
+    const read = this.app.presetFileUrl;
+    const site = this.app.state.embed.site;
+    if (!read || !site) return read || null;
+    const here = thisSite();
+    if (!read.startsWith(here)) return read;
+    try {
+      return new URL(read.slice(here.length), site.endsWith('/') ? site : `${site}/`).href;
+    } catch {
+      return read;
+    }
+  }
+
   /** The options as chosen: [[name, value]] (link.mjs embedOptions). */
   options() {
-    return embedOptions(this.app, this.app.state.calc, this.choices(), this.app.state.prefs);
+    return embedOptions(this.app, this.app.state.calc, this.choices(), this.app.state.prefs, this.presetFileUrl());
   }
 
   /** Writes the preview and the snippets for the current choices; the link follows. */
   refresh() {
     const options = this.options();
     const site = this.app.state.embed.site || thisSite();
-    const { iframe, element, query } = embedSnippets(options, site, `mlsysim calculator: ${this.app.calcLabel()}`);
+    const { iframe, element, query } = embedSnippets(options, site, `mlsysim calculator: ${this.app.calcLabel()}`,
+      this.app.state.embed.id || this.defaultId());
     $('builder-iframe').textContent = iframe;
     $('builder-element').textContent = element;
     // the preview is this site's embed.html with the same options (a page opened from a

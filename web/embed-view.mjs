@@ -98,7 +98,11 @@ export class EmbeddedScenario {
     this.view = null;
     const list = el('ul', { class: 'notices', 'aria-label': 'Notices about this embed' }, ...o.notices.map((n) => el('li', { text: n })));
     list.hidden = o.notices.length === 0;
-    const notices = el('div', { role: 'status' }, list);
+    // a course preset file's problems concern its author, not the reader: collapsed, named
+    const file = o.fileNotices && o.fileNotices.length ? el('details', { class: 'file-notices' },
+      el('summary', { text: `${o.fileNotices.length === 1 ? 'A problem' : `${o.fileNotices.length} problems`} in the course's preset file (for its author)` }),
+      el('ul', {}, ...o.fileNotices.map((n) => el('li', { text: n })))) : null;
+    const notices = el('div', { role: 'status' }, list, file);
     if (o.error) {
       this.box.replaceChildren(el('section', { class: 'mlsysim embed', 'data-state': 'error', 'aria-label': 'mlsysim calculator' },
         el('p', { class: 'embed-error', role: 'alert', text: `This calculator cannot be shown: ${o.error}` }), notices));

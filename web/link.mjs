@@ -12,7 +12,7 @@
 // page's state (decodeState, encodeState) adds `mode`, the comparison (`ctype`, `cK`,
 // `cK.FIELD`) and the sweep (`sfield`, `sfrom`, `sto`, `sn`, `sscale`, `sprops`,
 // `soverlay`) and the embed builder (`eshow`, `eedit`, `eprops`, `epredict`, `etheme`,
-// `eabout`, `esite`: the embed options it writes, embedOptions).
+// `eabout`, `esite`, `eid`: the embed options it writes, embedOptions).
 //
 // One rule for names nobody reads, on every page and the element: a parameter (or
 // attribute) the grammar does not read is left out with a notice that names it and the
@@ -39,7 +39,7 @@ const clip = (v, n) => String(v).slice(0, n);
 export const EMBED_OPTIONS = ['preset', 'type', 'show', 'editable', 'properties', 'predict', 'about', 'theme', 'bytes', 'time', 'money', 'preset-file'];
 /** The full page's own keys (besides `i.FIELD`, `cK` and `cK.FIELD`). */
 export const PAGE_OPTIONS = ['mode', 'preset', 'type', 'predict', 'theme', 'bytes', 'time', 'money', 'preset-file', 'ctype', 'sfield', 'sfrom', 'sto', 'sn', 'sscale', 'sprops', 'soverlay',
-  'eshow', 'eedit', 'eprops', 'epredict', 'etheme', 'eabout', 'esite'];
+  'eshow', 'eedit', 'eprops', 'epredict', 'etheme', 'eabout', 'esite', 'eid'];
 /** Query keys that links carry for others (campaign tags, referrers): never read, never reported. */
 export const FOREIGN_KEYS = /^(utm_.+|fbclid|gclid|dclid|msclkid|mc_cid|mc_eid|ref)$/;
 /** The element's own HTML attributes, which are the host page's business, not options. */
@@ -190,16 +190,17 @@ export function readList(get, option, known, what, typeName, notices) {
  * "Unknown attribute"), silent(name): true for a name the host itself uses (the iframe's
  * `id`, the element's HTML attributes)}. Returns {error (a message: nothing can be shown),
  * preset, type (a listScenarioTypes entry), texts, show, editable, properties, about,
- * prefs, theme, notices}. The scenario is the preset (its inputs, then the overrides) or
+ * prefs, theme, notices, fileNotices (a course preset file's problems), predict, presetFile}. The scenario is the preset (its inputs, then the overrides) or
  * the type (its defaults, then the overrides); with neither, the first preset.
  */
 export function readEmbedOptions(ctx, get, entries, host = {}) {
   const { lead = 'Unknown parameter', silent = (k) => FOREIGN_KEYS.test(k) } = host;
   entries = [...entries];
-  const notices = [...(ctx.fileNotices || [])];  // a course preset file's, if any
+  const notices = [];
   if ([...entries].filter(([k]) => k === 'preset-file').length > 1) notices.push('preset-file: given more than once; the first is used.');
+  // a course preset file's problems are its author's: the embed lists them apart, collapsed
   const out = { error: null, preset: null, type: null, texts: {}, show: null, editable: null, properties: null, predict: [],
-    about: 'collapsed', presetFile: ctx.presetFileUrl || null, notices };
+    about: 'collapsed', presetFile: ctx.presetFileUrl || null, notices, fileNotices: ctx.fileNotices || [] };
   out.theme = readTheme(get, notices);
   out.prefs = readPrefs(get, notices, 'The embed asks for');
   const presetName = get('preset'), typeName = get('type');
@@ -284,13 +285,14 @@ export function calculatorQuery(o) {
  * reads them: the iframe's query and the element's attributes are both written from this.
  * Only what differs from the embed's defaults is written: lists that keep everything
  * (in declaration order) are left out, and inputs equal to the preset's. ctx: {types,
- * presets, presetFileUrl}; prefs: the display units ({bytes, time, money}).
+ * presets, presetFileUrl}; prefs: the display units ({bytes, time, money}); presetFileUrl:
+ * where the snippets find a course preset's file (by default where this page read it).
  */
-export function embedOptions(ctx, calc, e, prefs) {
+export function embedOptions(ctx, calc, e, prefs, presetFileUrl = ctx.presetFileUrl) {
   const type = ctx.types.find((t) => t.name === calc.type);
   const out = [];
-  const preset = calc.preset && ctx.presets.find((p) => p.name === calc.preset);
-  if (preset && preset.file && ctx.presetFileUrl) out.push(['preset-file', ctx.presetFileUrl]);
+  const preset = calc.preset && ctx.presetFileUrl && ctx.presets.find((p) => p.name === calc.preset);
+  if (preset && preset.file && presetFileUrl) out.push(['preset-file', presetFileUrl]);
   out.push(calc.preset ? ['preset', calc.preset] : ['type', calc.type]);
   const fields = type.fields.map((f) => f.name), props = type.properties.map((p) => p.name);
   const inOrder = (names, all) => all.filter((n) => names.includes(n));
@@ -339,7 +341,7 @@ export function defaultState(ctx) {
     predict: [],  // property names (readPredict)
     // the embed builder: what the embed shows (null: everything), which results wait for a
     // prediction, its theme and `about`, and the site URL its snippets name ('' = this one)
-    embed: { show: null, editable: null, properties: null, predict: [], theme: 'auto', about: 'collapsed', site: '' },
+    embed: { show: null, editable: null, properties: null, predict: [], theme: 'auto', about: 'collapsed', site: '', id: '' },
     presetFile: ctx.presetFile || null,  // the preset-file option as the link wrote it
   };
 }
@@ -447,7 +449,7 @@ export function decodeState(ctx, search) {
   const names = (key) => (q.has(key) ? q.get(key).split(',').map((x) => x.trim().slice(0, 100)).filter(Boolean).slice(0, 200) : null);
   s.embed = { show: names('eshow'), editable: names('eedit'), properties: names('eprops'), predict: names('epredict') || [],
     theme: THEMES.includes(eget('theme')) ? eget('theme') : 'auto', about: ABOUT.includes(eget('about')) ? eget('about') : 'collapsed',
-    site: q.has('esite') ? text(q.get('esite')).slice(0, 500) : '' };
+    site: q.has('esite') ? text(q.get('esite')).slice(0, 500) : '', id: q.has('eid') ? text(q.get('eid')).slice(0, 100) : '' };
   return { state: s, notices };
 }
 
@@ -493,6 +495,7 @@ export function encodeState(ctx, s) {
     if (e.theme !== 'auto') q.set('etheme', e.theme);
     if (e.about !== 'collapsed') q.set('eabout', e.about);
     if (e.site) q.set('esite', e.site);
+    if (e.id) q.set('eid', e.id);
   }
   return `?${q}`;
 }

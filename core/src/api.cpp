@@ -360,9 +360,11 @@ Json evaluate_with(const Preset& preset, const Json& overrides, const EvalOption
   return evaluate_inputs(find_scenario_type(preset.type), inputs, preset.name, options);
 }
 
-// One entry of a preset file, checked; InputError on the part it breaks. `earlier`: the
-// names of the entries before it, kept or not (fixing one must not make a clash).
-Preset read_preset_entry(const Json& e, const std::vector<std::string>& earlier) {
+// One entry of a preset file, checked; InputError on the part of its shape it breaks, and
+// every input error of its inputs in `input_errors` ([{field, message}], as a partial
+// evaluation lists them). `earlier`: the names of the entries before it, kept or not
+// (fixing one must not make a clash).
+Preset read_preset_entry(const Json& e, const std::vector<std::string>& earlier, Json& input_errors) {
   if (!e.is_object()) throw InputError("preset", "must be an object {name, type, summary, inputs}, got " + describe(e));
   only_keys(e, "preset", "", {"name", "type", "summary", "inputs"});
   Preset p;
@@ -397,7 +399,11 @@ Preset read_preset_entry(const Json& e, const std::vector<std::string>& earlier)
     throw InputError("inputs", "must be an object of field values, as evaluate takes them, got " +
                                    (e.contains("inputs") ? describe(e["inputs"]) : std::string("nothing")));
   p.inputs = e["inputs"];
-  evaluate(p.type, p.inputs);  // every rule of every field, as an evaluation applies them
+  // every rule of every field, as an evaluation applies them; all problems at once, so
+  // that an author fixes the entry in one pass
+  EvalOptions partial;
+  partial.partial = true;
+  input_errors = evaluate(p.type, p.inputs, partial)["input_errors"];
   return p;
 }
 
@@ -434,9 +440,17 @@ PresetFile read_preset_file(const std::string& text) {
   for (std::size_t k = 0; k < list.size(); ++k) {
     const Json& e = list[k];
     const bool named = e.is_object() && e.contains("name") && e["name"].is_string() && !e["name"].get<std::string>().empty();
+    const std::string who_ = named ? "preset " + describe(Json(e["name"].get<std::string>().substr(0, 64))) + " (entry " +
+                                         std::to_string(k + 1) + ")"
+                                   : "entry " + std::to_string(k + 1);
     try {
-      out.presets.push_back(read_preset_entry(e, names));
-      names.push_back(out.presets.back().name);
+      Json input_errors = Json::array();
+      Preset p = read_preset_entry(e, names, input_errors);
+      names.push_back(p.name);
+      if (input_errors.empty()) out.presets.push_back(std::move(p));
+      for (const Json& ie : input_errors)
+        out.notices.push_back({{"preset", p.name}, {"entry", k + 1}, {"field", ie["field"]},
+                               {"message", who_ + ": " + ie["message"].get<std::string>()}});
     } catch (const InputError& err) {
       if (named) names.push_back(e["name"].get<std::string>());
       const std::string who = named ? "preset " + describe(Json(e["name"].get<std::string>().substr(0, 64))) + " (entry " +

@@ -59,7 +59,11 @@ Inputs normalize_inputs(const ScenarioType& type, const Json& inputs, const std:
   for (const auto& item : inputs.items()) {
     const std::string key = item.key();  // (a structured binding cannot be captured in C++17)
     check([&] {
-      if (!type.field(key)) throw InputError(key, "unknown field of " + type.name + "; valid fields: " + join(names));
+      if (!type.field(key)) {
+        const std::string guess = nearest_name(key, names);
+        throw InputError(key, "unknown field of " + type.name + (guess.empty() ? "" : " (did you mean " + guess + "?)") +
+                                  "; valid fields: " + join(names));
+      }
     });
   }
   std::vector<FieldValue> values(type.fields.size());

@@ -392,8 +392,19 @@ Quantity parse_unit(std::string_view expr) {
     const UnitDef* u = first && token == "1" && i < expr.size() && expr[i] == '/' ? &one : find_unit(token);
     if (!u) {
       std::string msg = "unknown unit " + quoted(token);
+      bool hinted = false;
       for (const Hint& h : kHints)
-        if (token == h.spelling) msg += std::string(" ") + h.advice;
+        if (token == h.spelling) msg += std::string(" ") + h.advice, hinted = true;
+      // a symbol in another case ("usd", "Gb" is a different unit and parses): say which
+      if (!hinted)
+        for (const UnitSpelling& s : unit_spellings())
+          if (!s.full_name && s.spelling.size() == token.size() &&
+              std::equal(token.begin(), token.end(), s.spelling.begin(), [](char x, char y) {
+                return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+              })) {
+            msg += "; did you mean " + quoted(s.spelling) + "? (unit symbols are case-sensitive)";
+            break;
+          }
       throw UnitError(msg);
     }
     int power = 1;

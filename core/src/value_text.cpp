@@ -1,6 +1,10 @@
 // The errors' printable text, and how a received value is shown in a message (describe).
 #include "value_text.hpp"
 
+#include <algorithm>
+#include <cctype>
+#include <vector>
+
 #include "mlsysim/text.hpp"
 
 namespace mlsysim {
@@ -56,6 +60,34 @@ std::string join(const std::vector<std::string>& items) {
     out += s;
   }
   return out;
+}
+
+std::string nearest_name(const std::string& name, const std::vector<std::string>& names) {
+  if (name.size() < 3 || name.size() > 100) return "";
+  const auto lower = [](std::string s) {
+    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+  };
+  const std::string a = lower(name);
+  // edit distance with swaps of neighbours (Damerau), ignoring case
+  const auto distance = [&](const std::string& b) {
+    std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
+    for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
+    for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i)
+      for (std::size_t j = 1; j <= b.size(); ++j) {
+        d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+        if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+      }
+    return d[a.size()][b.size()];
+  };
+  std::string best;
+  std::size_t best_d = a.size() <= 4 ? 1 : a.size() <= 8 ? 2 : 3;  // the most a guess may differ by
+  for (const std::string& n : names) {
+    const std::size_t dn = distance(lower(n));
+    if (dn <= best_d && (best.empty() || dn < best_d)) best = n, best_d = dn;
+  }
+  return best;
 }
 
 }  // namespace mlsysim

@@ -16,5 +16,8 @@ std::string describe(const Json& v);
 
 /// "a, b, c"
 std::string join(const std::vector<std::string>& items);
+/// The name among `names` that `name` most likely meant (a letter or two slipped, swapped
+/// or in another case: "per_worker_bacth", "Workers"), or "" when none is that close.
+std::string nearest_name(const std::string& name, const std::vector<std::string>& names);
 
 }  // namespace mlsysim

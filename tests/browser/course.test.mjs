@@ -175,7 +175,11 @@ test('a course preset file with one bad entry: the page offers the good ones and
 test('the iframe and the element take a course preset file too, and name its bad entry', async () => {
   await page.goto(`${O}/embed.html?preset-file=course/presets.json&preset=Week3Bsp16Workers&properties=global_batch`);
   await page.waitForSelector('body[data-ready="1"]');
-  assert.ok((await page.locator('.notices li').allTextContents()).some((n) => n.includes(BROKEN)));
+  // the file's problem is its author's: named, apart from the embed's own notices, collapsed
+  assert.equal(await page.locator('.file-notices summary').textContent(), 'A problem in the course\'s preset file (for its author)');
+  assert.ok((await page.locator('.file-notices li').allTextContents()).some((n) => n.includes(BROKEN)));
+  assert.ok(await page.locator('.file-notices li').first().isHidden(), 'collapsed');
+  assert.deepEqual(await page.locator('.notices li').allTextContents(), []);
   assert.equal(await page.locator('[data-property="global_batch"] .value').textContent(), '512 samples');
   const open = new URL(await page.getByRole('link', { name: 'Open in the full calculator' }).getAttribute('href'));
   assert.equal(open.searchParams.get('preset-file'), `${O}/course/presets.json`, 'the full calculator gets the file too');
@@ -196,7 +200,7 @@ test('the iframe and the element take a course preset file too, and name its bad
   });
   await page.waitForFunction(() => document.querySelector('mlsysim-scenario')?.state === 'ready');
   assert.equal(await page.locator('mlsysim-scenario [data-property="global_batch"] .value').textContent(), '512 samples');
-  assert.ok((await page.locator('mlsysim-scenario .notices li').allTextContents()).some((n) => n.includes(BROKEN)));
+  assert.ok((await page.locator('mlsysim-scenario .file-notices li').allTextContents()).some((n) => n.includes(BROKEN)));
 });
 
 test('the notebook widget renders from a model, re-renders on a change, writes result and inputs back, and cleans up', async () => {
@@ -325,12 +329,38 @@ test('the embed builder: both snippets reproduce its preview, for a preset of ev
     await page.waitForSelector('#builder-fields tr');
     assert.equal(await page.locator('#builder-element').textContent(), elementSnippet, `${p.name}: the link restores the builder`);
   }
+  // theme auto: the iframe snippet's listener tells the frame the background it sits on
+  await page.goto(`${O}/index.html?preset=TransformerBsp8Workers&mode=embed`);
+  await page.waitForSelector('#builder-fields tr');
+  const autoSnippet = await page.locator('#builder-iframe').textContent();
+  assert.match(autoSnippet, /embed\.html\?preset=TransformerBsp8Workers&amp;id=transformerbsp8workers"/);
+  for (const [bg, want] of [['rgb(20, 20, 30)', 'dark'], ['rgb(250, 250, 245)', 'light']]) {
+    await page.goto(`${O}/course/lesson.html`);
+    await page.evaluate(([html, color]) => {
+      document.body.style.background = color;
+      const box = document.getElementById('lesson');
+      box.innerHTML = html;
+      for (const old of box.querySelectorAll('script')) {
+        const s = document.createElement('script');
+        s.textContent = old.textContent;
+        old.replaceWith(s);
+      }
+    }, [autoSnippet, bg]);
+    const frame = page.frames().find((f) => f !== page.mainFrame());
+    await frame.waitForSelector('body[data-ready="1"]');
+    await frame.waitForFunction(() => document.documentElement.dataset.themeFrom === 'host');
+    assert.equal(await frame.evaluate(() => document.documentElement.dataset.theme), want, `on ${bg}`);
+  }
   // a course preset: its snippets name the preset file, absolute, so a lesson page anywhere finds it
   await page.goto(`${O}/index.html?preset-file=course/presets.json&preset=Week3Bsp16Workers&mode=embed`);
   await page.waitForSelector('#builder-fields tr');
   const snippet = await page.locator('#builder-element').textContent();
   assert.match(snippet, new RegExp(`preset-file="${O}/course/presets.json"\\s+preset="Week3Bsp16Workers"`));
   assert.match(await page.locator('#builder-iframe').textContent(), /embed\.html\?preset-file=http%3A%2F%2F127\.0\.0\.1%3A\d+%2Fcourse%2Fpresets\.json&amp;preset=Week3Bsp16Workers/);
+  // typed site: the file is named at the same place under it
+  await page.locator('#builder-site').fill('https://courses.example.edu/ml/mlsysim/');
+  assert.match(await page.locator('#builder-element').textContent(),
+    /src="https:\/\/courses\.example\.edu\/ml\/mlsysim\/mlsysim-element\.mjs"[^]*preset-file="https:\/\/courses\.example\.edu\/ml\/mlsysim\/course\/presets\.json"/);
   assert.deepEqual(problems.pageErrors, []);
 });
 

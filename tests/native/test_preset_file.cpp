@@ -116,6 +116,18 @@ TEST_CASE("A preset file keeps its valid entries and names each refused one, its
   CHECK(notice(6)["preset"].is_null());
   CHECK_THAT(notice(6)["message"].get<std::string>(), Catch::StartsWith("entry 8: name: "));
   CHECK_THAT(notice(7)["message"].get<std::string>(), Catch::StartsWith("entry 9: preset: must be an object"));
+  // every problem of an entry at once, so that an author fixes it in one pass; a misspelt
+  // field is named with the field it most likely meant
+  Json two = bsp(0);
+  two.erase("per_worker_batch");
+  two["per_worker_bacth"] = 32;
+  const mlsysim::PresetFile both = mlsysim::read_preset_file(Json{{"presets", {{{"name", "Two"}, {"type", "SyncStrategyScenario"}, {"inputs", two}}}}}.dump());
+  CHECK(both.presets.empty());
+  REQUIRE(both.notices.size() == 3);
+  CHECK_THAT(both.notices[0]["message"].get<std::string>(),
+             Catch::StartsWith("preset \"Two\" (entry 1): per_worker_bacth: unknown field of SyncStrategyScenario (did you mean per_worker_batch?)"));
+  CHECK(both.notices[1]["message"] == "preset \"Two\" (entry 1): workers: must be an integer >= 1, got 0");
+  CHECK(both.notices[2]["field"] == "per_worker_batch");
   // a name that a refused entry had is taken too: fixing that entry must not make a clash
   const Json again = {{"presets",
                        {{{"name", "A"}, {"type", "SyncStrategyScenario"}, {"inputs", bsp(0)}},
@@ -206,5 +218,7 @@ TEST_CASE("readValue reads a prediction in the dimension of a property's unit", 
   refused("", "s", "");
   refused("15T", "count", "write \"15e12\"");
   refused("abc", "USD", "expected a currency");
+  refused("$40", "USD", "a dollar sign before the number is not read: write \"40 USD\"");
+  refused("40 usd", "USD", "did you mean \"USD\"? (unit symbols are case-sensitive)");
   refused("40%", "", "write the fraction \"0.4\"");
 }

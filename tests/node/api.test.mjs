@@ -241,7 +241,9 @@ test('readPresetFile and readValue: a course preset file and a prediction, read 
   assert.equal(m.evaluate(file.presets[0].type, file.presets[0].inputs).properties.global_batch.value, 512);
   const bad = m.readPresetFile('{"presets": [{"name": "X", "type": "SyncStrategyScenario", "inputs": {"workers": 0}}]}');
   assert.deepEqual(bad.presets, []);
-  assert.deepEqual(bad.notices, [{ preset: 'X', entry: 1, field: 'workers', message: 'preset "X" (entry 1): workers: must be an integer >= 1, got 0' }]);
+  // every problem of the entry: workers 0, and the six required inputs not given
+  assert.deepEqual(bad.notices[0], { preset: 'X', entry: 1, field: 'workers', message: 'preset "X" (entry 1): workers: must be an integer >= 1, got 0' });
+  assert.deepEqual(bad.notices.map((n) => n.field), ['workers', 'per_worker_batch', 'iterations', 'communication_overhead', 'base_iterations', 'base_iteration_time', 'device_hour_rate']);
   for (const [input, part] of [[42, 'must be the file\'s text'], ['[', 'not valid JSON'], [' '.repeat(1048577), 'at most 1 MiB']]) {
     assert.throws(() => m.readPresetFile(input), (e) => e.field === 'preset_file' && e.message.includes(part), String(part));
   }

@@ -180,9 +180,9 @@ test('preset-file: its presets are chosen like built-in ones, its notices shown,
 
 test('the embed builder writes only what differs from an embed\'s defaults, and its choices round-trip through the page\'s link', () => {
   const calc = { preset: 'TransformerBsp8Workers', type: 'SyncStrategyScenario', texts: { ...presetTexts(ctx, 'TransformerBsp8Workers'), workers: '16' } };
-  const all = { show: null, editable: null, properties: null, predict: [], theme: 'auto', about: 'collapsed', site: '' };
+  const all = { show: null, editable: null, properties: null, predict: [], theme: 'auto', about: 'collapsed', site: '', id: '' };
   assert.deepEqual(embedOptions(ctx, calc, all, { bytes: 'decimal', time: 'auto', money: 'short' }), [['preset', 'TransformerBsp8Workers'], ['i.workers', '16']]);
-  const e = { show: ['iterations', 'workers'], editable: ['workers'], properties: ['speedup', 'global_batch'], predict: ['speedup', 'cost'], theme: 'dark', about: 'none', site: 'https://x.example/m/' };
+  const e = { show: ['iterations', 'workers'], editable: ['workers'], properties: ['speedup', 'global_batch'], predict: ['speedup', 'cost'], theme: 'dark', about: 'none', site: 'https://x.example/m/', id: 'week4-bsp' };
   assert.deepEqual(embedOptions(ctx, calc, e, { bytes: 'binary', time: 'auto', money: 'short' }), [
     ['preset', 'TransformerBsp8Workers'], ['show', 'workers,iterations'], ['editable', 'workers'], ['properties', 'global_batch,speedup'],
     ['predict', 'speedup'], ['i.workers', '16'], ['about', 'none'], ['theme', 'dark'], ['bytes', 'binary']]);
