@@ -72,6 +72,15 @@ inline void request(const std::uint8_t* data, std::size_t size) {
   } catch (const mlsysim::InputError& e) {
     check_error(e);
   }
+  // the same text as a course's preset file: kept presets evaluate, notices name a field
+  try {
+    const mlsysim::PresetFile file = mlsysim::read_preset_file(text);
+    for (const mlsysim::Preset& p : file.presets) check_result(mlsysim::evaluate_preset(p.name, nullptr, {}, file.presets));
+    for (const mlsysim::Json& n : file.notices)
+      check(n["message"].is_string() && !n["message"].get<std::string>().empty(), "a notice has a message");
+  } catch (const mlsysim::InputError& e) {
+    check_error(e);
+  }
 }
 
 /// Evaluation and sweeps from arbitrary field values: the bytes choose a preset, fields
