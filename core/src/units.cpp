@@ -188,7 +188,7 @@ std::string_view trim(std::string_view s) {
 }
 
 // `s` in quotes, cut at 40 bytes, control characters as \u00XX (a NUL would end what())
-std::string quoted(std::string_view s) {
+std::string in_quotes(std::string_view s) {
   constexpr std::size_t kMax = 40;
   std::string out = "\"";
   for (char c : s.substr(0, kMax)) {
@@ -309,7 +309,7 @@ std::string number_advice(std::string_view text) {
     while (n < after.size() && (is_digit(after[n]) || after[n] == '.')) ++n;
     double x = 0;
     if (n > 0 && parse_number(after.substr(0, n), x))
-      return "a dollar sign before the number is not read: write " + quoted(std::string(after.substr(0, n)) + " USD" + std::string(after.substr(n)));
+      return "a dollar sign before the number is not read: write " + in_quotes(std::string(after.substr(0, n)) + " USD" + std::string(after.substr(n)));
   }
   std::size_t end = 0;  // the number part: digits, commas, one point, a sign
   while (end < t.size() && (is_digit(t[end]) || t[end] == ',' || t[end] == '.' || ((t[end] == '-' || t[end] == '+') && end == 0))) ++end;
@@ -321,11 +321,11 @@ std::string number_advice(std::string_view text) {
     static const std::pair<char, const char*> suffixes[] = {{'k', "e3"}, {'K', "e3"}, {'M', "e6"}, {'B', "e9"}, {'G', "e9"}, {'T', "e12"}};
     for (const auto& [c, e] : suffixes)
       if (rest.size() == 1 && rest[0] == c)
-        return "a suffix such as " + std::string(1, c) + " is not read: write " + quoted(std::string(number) + e);
+        return "a suffix such as " + std::string(1, c) + " is not read: write " + in_quotes(std::string(number) + e);
     if (rest == "%") {
       char fraction[32];
       std::snprintf(fraction, sizeof fraction, "%.15g", x / 100);
-      return "a percentage is not read: write the fraction " + quoted(fraction);
+      return "a percentage is not read: write the fraction " + in_quotes(fraction);
     }
     // digits grouped by spaces: "12 500", "1 000 000"
     std::string joined(number);
@@ -334,7 +334,7 @@ std::string number_advice(std::string_view text) {
       grouped = raw[i] == ' ' && is_digit(raw[i + 1]) && is_digit(raw[i + 2]) && is_digit(raw[i + 3]);
     if (grouped) {
       for (std::size_t i = 0; i < raw.size(); i += 4) joined += std::string(raw.substr(i + 1, 3));
-      return "a space is not read as a thousands separator: write " + quoted(joined);
+      return "a space is not read as a thousands separator: write " + in_quotes(joined);
     }
     return "";
   }
@@ -350,11 +350,11 @@ std::string number_advice(std::string_view text) {
   std::string rest(t.substr(end));
   if (grouped && first >= 1 && first <= 4) {
     fixed.erase(std::remove(fixed.begin(), fixed.end(), ','), fixed.end());
-    return "a comma is not read as a thousands separator: write " + quoted(fixed + rest);
+    return "a comma is not read as a thousands separator: write " + in_quotes(fixed + rest);
   }
   if (std::count(number.begin(), number.end(), ',') == 1 && number.find('.') == std::string_view::npos) {
     fixed[first] = '.';
-    return "a comma is not read as a decimal mark: write " + quoted(fixed + rest) + " (with a point)";
+    return "a comma is not read as a decimal mark: write " + in_quotes(fixed + rest) + " (with a point)";
   }
   return "numbers are written without commas, with a point for decimals (e.g. 12500 or 0.35)";
 }
@@ -384,14 +384,14 @@ Quantity parse_unit(std::string_view expr) {
     const std::string_view token = expr.substr(start, i - start);
     if (token.empty()) {
       if (first && i < expr.size() && expr[i] == '/')
-        throw UnitError("malformed unit " + quoted(expr) + ": expected a unit name (or 1, as in 1/s) before '/'");
-      throw UnitError("malformed unit " + quoted(expr) + ": expected a unit name");
+        throw UnitError("malformed unit " + in_quotes(expr) + ": expected a unit name (or 1, as in 1/s) before '/'");
+      throw UnitError("malformed unit " + in_quotes(expr) + ": expected a unit name");
     }
     // "1/s": a 1 may stand first, as the numerator of an inverse unit
     const UnitDef one{"1", 1.0, dims::none, false};
     const UnitDef* u = first && token == "1" && i < expr.size() && expr[i] == '/' ? &one : find_unit(token);
     if (!u) {
-      std::string msg = "unknown unit " + quoted(token);
+      std::string msg = "unknown unit " + in_quotes(token);
       bool hinted = false;
       for (const Hint& h : kHints)
         if (token == h.spelling) msg += std::string(" ") + h.advice, hinted = true;
@@ -402,7 +402,7 @@ Quantity parse_unit(std::string_view expr) {
               std::equal(token.begin(), token.end(), s.spelling.begin(), [](char x, char y) {
                 return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
               })) {
-            msg += "; did you mean " + quoted(s.spelling) + "? (unit symbols are case-sensitive)";
+            msg += "; did you mean " + in_quotes(s.spelling) + "? (unit symbols are case-sensitive)";
             break;
           }
       throw UnitError(msg);
@@ -416,7 +416,7 @@ Quantity parse_unit(std::string_view expr) {
       const std::size_t digits_start = j;
       while (j < expr.size() && is_digit(expr[j])) ++j;
       if (j == digits_start || j - digits_start > 2)
-        throw UnitError("malformed unit " + quoted(expr) + ": '^' needs a small integer power");
+        throw UnitError("malformed unit " + in_quotes(expr) + ": '^' needs a small integer power");
       power = std::atoi(std::string(expr.substr(i, j - i)).c_str());
       i = j;
     }
@@ -433,7 +433,7 @@ Quantity parse_unit(std::string_view expr) {
     while (i < expr.size() && is_space(expr[i])) ++i;
     if (i == expr.size()) break;
     if (expr[i] != '*' && expr[i] != '/')
-      throw UnitError("malformed unit " + quoted(expr) + ": expected '*' or '/' after " + quoted(token));
+      throw UnitError("malformed unit " + in_quotes(expr) + ": expected '*' or '/' after " + in_quotes(token));
     op = expr[i++];
   }
   return q;
@@ -443,29 +443,29 @@ Quantity parse_quantity(std::string_view text) {
   const std::string_view s = trim(text);
   if (s.empty()) throw UnitError("empty text, expected a number");
   if (s.size() > 1 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
-    throw UnitError("malformed number " + quoted(s) + ": hexadecimal is not accepted");
+    throw UnitError("malformed number " + in_quotes(s) + ": hexadecimal is not accepted");
   std::size_t n = number_prefix(s);
   if (n == 0) {
     const std::string lower = ascii_lower(s.substr(0, 9));
     if (lower.rfind("nan", 0) == 0 || lower.rfind("inf", 0) == 0 || lower.rfind("+inf", 0) == 0 ||
         lower.rfind("-inf", 0) == 0)
-      throw UnitError("got " + quoted(s) + ": not a finite number");
-    throw UnitError("malformed number " + quoted(s));
+      throw UnitError("got " + in_quotes(s) + ": not a finite number");
+    throw UnitError("malformed number " + in_quotes(s));
   }
   // "1..2", "1.2.3", "1e" followed by more number characters: not a unit, a broken number
   if (n < s.size()) {
     const char c = s[n];
-    if (c == ',') throw UnitError("malformed number " + quoted(s) + ": " + number_advice(s));
+    if (c == ',') throw UnitError("malformed number " + in_quotes(s) + ": " + number_advice(s));
     if (is_digit(c) || c == '.' || c == '+' || c == '-' || c == ',' ||
         ((c == 'e' || c == 'E') && (n + 1 == s.size() || !std::isalpha(static_cast<unsigned char>(s[n + 1])))))
-      throw UnitError("malformed number " + quoted(s));
+      throw UnitError("malformed number " + in_quotes(s));
   }
   double v = 0;
-  if (!parse_number(s.substr(0, n), v)) throw UnitError("number " + quoted(s.substr(0, n)) + " is out of range");
+  if (!parse_number(s.substr(0, n), v)) throw UnitError("number " + in_quotes(s.substr(0, n)) + " is out of range");
   Quantity q = parse_unit(s.substr(n));
   q.value = scale_decimal(s.substr(0, n), v, q.value);
   if (!std::isfinite(q.value))
-    throw UnitError(quoted(s) + " is out of range once converted to " + q.dim.canonical_unit());
+    throw UnitError(in_quotes(s) + " is out of range once converted to " + q.dim.canonical_unit());
   return q;
 }
 
@@ -493,7 +493,7 @@ Dim reported_dim(std::string_view unit) {
   if (is_count_label(unit)) return dims::none;
   const Quantity q = parse_unit(unit);
   if (q.value != 1.0 || q.dim.canonical_unit() != unit)
-    throw UnitError("unit " + quoted(unit) + " is not canonical; write " + quoted(q.dim.canonical_unit()));
+    throw UnitError("unit " + in_quotes(unit) + " is not canonical; write " + in_quotes(q.dim.canonical_unit()));
   return q.dim;
 }
 
