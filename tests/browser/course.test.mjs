@@ -32,6 +32,19 @@ test.after(async () => { await context.close(); await server.close(); });
 const O = server.origin;
 const BROKEN = 'preset "Broken" (entry 4): workers: must be an integer >= 1, got 0';
 
+/** Adds a <mlsysim-scenario> with `attrs` to the lesson page open in `page`, loading the
+ *  element's module as a course page would (relative to course/lesson.html). */
+const addElement = (attrs) => page.evaluate((a) => {
+  if (!document.querySelector('script[src="../mlsysim-element.mjs"]')) {
+    const s = document.createElement('script');
+    s.type = 'module'; s.src = '../mlsysim-element.mjs';
+    document.head.append(s);
+  }
+  const e = document.createElement('mlsysim-scenario');
+  for (const [k, v] of Object.entries(a)) e.setAttribute(k, v);
+  document.getElementById('lesson').append(e);
+}, attrs);
+
 const SPEEDUP = 100000 / (14000 * (1 + 0.25));
 const TRAINING_COST = (6 * 8.03e9 * 1e12) / (64 * 989e12 * 0.4) * 64 * 2.5 / 3600;
 
@@ -109,15 +122,8 @@ test('the iframe posts each checked prediction to its parent; the element fires 
     f.src = `${origin}/embed.html?preset=TransformerBsp8Workers&predict=cost&id=lab3`;
     f.style.width = '700px'; f.style.height = '900px';
     document.getElementById('lesson').append(f);
-    const s = document.createElement('script');
-    s.type = 'module'; s.src = '../mlsysim-element.mjs';
-    document.head.append(s);
-    const e = document.createElement('mlsysim-scenario');
-    e.setAttribute('preset', 'TransformerBsp8Workers');
-    e.setAttribute('predict', 'global_batch');
-    e.setAttribute('properties', 'global_batch');
-    document.getElementById('lesson').append(e);
   }, O);
+  await addElement({ preset: 'TransformerBsp8Workers', predict: 'global_batch', properties: 'global_batch' });
   const frame = page.frameLocator('iframe');
   await frame.locator('body[data-ready="1"]').waitFor();
   // cost = 14000 × 0.625 s × 8 × 2 USD/h = 38.888… USD; a prediction of 40 USD
@@ -188,16 +194,7 @@ test('the iframe and the element take a course preset file too, and name its bad
   assert.match(await page.locator('.embed-error').textContent(), /preset: "Broken" of the preset file was left out: preset "Broken" \(entry 4\): workers/);
   // the element, relative to its host page (course/lesson.html)
   await page.goto(`${O}/course/lesson.html`);
-  await page.evaluate(() => {
-    const s = document.createElement('script');
-    s.type = 'module'; s.src = '../mlsysim-element.mjs';
-    document.head.append(s);
-    const e = document.createElement('mlsysim-scenario');
-    e.setAttribute('preset-file', 'presets.json');
-    e.setAttribute('preset', 'Week3Bsp16Workers');
-    e.setAttribute('properties', 'global_batch');
-    document.getElementById('lesson').append(e);
-  });
+  await addElement({ 'preset-file': 'presets.json', preset: 'Week3Bsp16Workers', properties: 'global_batch' });
   await page.waitForFunction(() => document.querySelector('mlsysim-scenario')?.state === 'ready');
   assert.equal(await page.locator('mlsysim-scenario [data-property="global_batch"] .value').textContent(), '512 samples');
   assert.ok((await page.locator('mlsysim-scenario .file-notices li').allTextContents()).some((n) => n.includes(BROKEN)));

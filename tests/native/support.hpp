@@ -1,7 +1,14 @@
-// Shared helpers for the Catch2 tests: one relative-epsilon matcher, vector files.
+// Shared helpers for the Catch2 tests: one relative-epsilon matcher, vector files, a run
+// of the CLI.
 #pragma once
 
 #include <catch2/catch.hpp>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <cstdio>
+#include <cstdlib>
 
 #include <filesystem>
 #include <algorithm>
@@ -20,6 +27,34 @@ using mlsysim::Json;
 /// Relative closeness for values worked out by hand (1e-12 unless stated).
 inline Catch::Matchers::Floating::WithinRelMatcher Near(double expected, double rel = 1e-12) {
   return Catch::Matchers::WithinRel(expected, rel);
+}
+
+/// What a run of the CLI gave: its exit status and what it printed.
+struct Run {
+  int status;
+  std::string out;
+};
+
+/// Runs `mlsysim ARGS` through the shell with `stdin_text` on standard input; stderr
+/// goes to stdout when `merge` is set.
+inline Run cli(const std::string& args, bool merge = false, const std::string& stdin_text = "") {
+  char path[] = "/tmp/mlsysim-cli-stdin-XXXXXX";
+  const int fd = mkstemp(path);
+  REQUIRE(fd >= 0);
+  FILE* in = fdopen(fd, "w");
+  fwrite(stdin_text.data(), 1, stdin_text.size(), in);
+  fclose(in);
+  const std::string cmd = std::string("'") + MLSYSIM_CLI + "' " + args + " < " + path +
+                          (merge ? " 2>&1" : " 2>/dev/null");
+  FILE* p = popen(cmd.c_str(), "r");
+  REQUIRE(p != nullptr);
+  std::string out;
+  std::array<char, 4096> buf;
+  std::size_t n;
+  while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) out.append(buf.data(), n);
+  const int st = pclose(p);
+  std::remove(path);
+  return {WIFEXITED(st) ? WEXITSTATUS(st) : -1, out};
 }
 
 inline Json read_vector_file(const std::string& name) {

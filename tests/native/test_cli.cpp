@@ -10,34 +10,8 @@
 
 using test::Json;
 
-namespace {
-struct Run {
-  int status;
-  std::string out;
-};
-
-// Runs `mlsysim ARGS` through the shell with `stdin_text` on standard input; stderr
-// goes to stdout when `merge` is set.
-Run cli(const std::string& args, bool merge = false, const std::string& stdin_text = "") {
-  char path[] = "/tmp/mlsysim-cli-stdin-XXXXXX";
-  const int fd = mkstemp(path);
-  REQUIRE(fd >= 0);
-  FILE* in = fdopen(fd, "w");
-  fwrite(stdin_text.data(), 1, stdin_text.size(), in);
-  fclose(in);
-  const std::string cmd = std::string("'") + MLSYSIM_CLI + "' " + args + " < " + path +
-                          (merge ? " 2>&1" : " 2>/dev/null");
-  FILE* p = popen(cmd.c_str(), "r");
-  REQUIRE(p != nullptr);
-  std::string out;
-  std::array<char, 4096> buf;
-  std::size_t n;
-  while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) out.append(buf.data(), n);
-  const int st = pclose(p);
-  std::remove(path);
-  return {WIFEXITED(st) ? WEXITSTATUS(st) : -1, out};
-}
-}  // namespace
+using test::cli;
+using test::Run;
 
 TEST_CASE("eval PRESET --json prints the same Result as the library", "[cli]") {
   const Run r = cli("eval TransformerBsp8Workers --json");

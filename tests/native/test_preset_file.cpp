@@ -11,6 +11,8 @@
 #include "support.hpp"
 
 using test::Json;
+using test::cli;  // with stderr merged: cli(args, true)
+using test::Run;
 
 namespace {
 
@@ -26,22 +28,6 @@ Json bsp(int workers) {
   return {{"workers", workers},         {"per_worker_batch", 32},         {"iterations", 14000},
           {"communication_overhead", 0.25}, {"base_iterations", 100000}, {"base_iteration_time", "0.5 s"},
           {"device_hour_rate", "2 USD/hour"}};
-}
-
-struct Run {
-  int status;
-  std::string out;
-};
-
-Run cli(const std::string& args) {
-  FILE* p = popen((std::string("'") + MLSYSIM_CLI + "' " + args + " 2>&1").c_str(), "r");
-  REQUIRE(p != nullptr);
-  std::string out;
-  char buf[4096];
-  std::size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
-  const int st = pclose(p);
-  return {WIFEXITED(st) ? WEXITSTATUS(st) : -1, out};
 }
 
 std::string write_temp(const std::string& text) {
@@ -160,16 +146,16 @@ TEST_CASE("A preset file that cannot be used as a whole is refused with one erro
 
 TEST_CASE("CLI: --preset-file lists and evaluates a course's presets and reports every problem", "[preset-file][cli]") {
   const std::string example = std::string(MLSYSIM_EXAMPLES_DIR) + "/course-presets.json";
-  const Run ok = cli("list presets --preset-file '" + example + "'");
+  const Run ok = cli("list presets --preset-file '" + example + "'", true);
   CHECK(ok.status == 0);
   CHECK_THAT(ok.out, Catch::Contains("course presets from " + example + "\nWeek3Bsp16Workers "));
-  const Run json = cli("list presets --json --preset-file '" + example + "'");
+  const Run json = cli("list presets --json --preset-file '" + example + "'", true);
   REQUIRE(json.status == 0);
   const Json listed = Json::parse(json.out);
   CHECK(listed.size() == mlsysim::list_presets().size() + 3);
   CHECK(listed.back()["name"] == "Week7Lab64OwnVsCloud");
   CHECK(listed.back()["file"] == example);
-  const Run eval = cli("eval Week5Llama8BOnLab64 --json --preset-file '" + example + "'");
+  const Run eval = cli("eval Week5Llama8BOnLab64 --json --preset-file '" + example + "'", true);
   REQUIRE(eval.status == 0);
   CHECK(Json::parse(eval.out)["properties"]["training_cost"]["text"] == "$84,576.17");
 
@@ -177,19 +163,19 @@ TEST_CASE("CLI: --preset-file lists and evaluates a course's presets and reports
                      {{{"name", "Good"}, {"type", "SyncStrategyScenario"}, {"inputs", bsp(4)}},
                       {{"name", "ZeroWorkers"}, {"type", "SyncStrategyScenario"}, {"inputs", bsp(0)}}}}};
   const std::string path = write_temp(doc.dump());
-  const Run bad = cli("list presets --preset-file " + path);
+  const Run bad = cli("list presets --preset-file " + path, true);
   CHECK(bad.status == 2);  // listed, with the problem, and status 2
   CHECK_THAT(bad.out, Catch::Contains(path + ": preset \"ZeroWorkers\" (entry 2): workers: must be an integer >= 1, got 0"));
   CHECK_THAT(bad.out, Catch::Contains("\nGood "));
-  const Run good = cli("eval Good --set workers=8 --preset-file " + path);
+  const Run good = cli("eval Good --set workers=8 --preset-file " + path, true);
   CHECK(good.status == 0);  // the valid entry evaluates; the problem is still said
   CHECK_THAT(good.out, Catch::Contains("Good (SyncStrategyScenario)"));
   CHECK_THAT(good.out, Catch::Contains("global_batch                256 "));
-  const Run left = cli("eval ZeroWorkers --preset-file " + path);
+  const Run left = cli("eval ZeroWorkers --preset-file " + path, true);
   CHECK(left.status == 2);
   CHECK_THAT(left.out, Catch::Contains("preset: \"ZeroWorkers\" of " + path + " was left out: preset \"ZeroWorkers\" (entry 2): workers"));
   std::remove(path.c_str());
-  const Run missing = cli("list presets --preset-file /nonexistent/presets.json");
+  const Run missing = cli("list presets --preset-file /nonexistent/presets.json", true);
   CHECK(missing.status == 2);
   CHECK_THAT(missing.out, Catch::Contains("preset_file: cannot read file \"/nonexistent/presets.json\""));
   CHECK(cli("list types --preset-file").status == 2);  // needs a value
