@@ -1,4 +1,4 @@
-// `npm run bench`: the performance figures of issue #5 in one table. Every figure is a
+// `npm run bench`: the performance figures of issues #5 and #15 in one table. Every figure is a
 // median over repeated runs with its spread (min–max); every comparison is a ratio of
 // two figures measured side by side in this same run. Nothing here is a test: targets
 // are reported, never asserted. docs/performance.md explains each figure.
@@ -7,19 +7,23 @@
 // a second module with embind's dynamic code generation on (build/bench-dynexec) to
 // measure what DYNAMIC_EXECUTION=0 costs per call.
 //
-// Environment: BENCH_PROFILES (cold starts, default 11), BENCH_RUNS (repeats, default 9),
+// Environment: BENCH_PROFILES (rounds of cold starts, default 11), BENCH_RUNS (repeats,
+// default 9), BENCH_TRACES (traced cold starts, default 5),
 // BENCH_SKIP_DYNEXEC=1 to skip the second build.
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
+import { readFileSync, writeFileSync, mkdirSync, existsSync, cpSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { pathToFileURL } from 'node:url';
 import { browser } from '../tests/browser/harness.mjs';
 import { serveStatic } from '../tests/browser/server.mjs';
 import { root, dist } from '../tests/node/load.mjs';
+import { floorSite } from './floor.mjs';
+import { traceBreakdown } from './trace.mjs';
 
 const PROFILES = Number(process.env.BENCH_PROFILES || 11);
 const RUNS = Number(process.env.BENCH_RUNS || 9);
+const TRACES = Number(process.env.BENCH_TRACES || 5);
 const cases = JSON.parse(readFileSync(path.join(root, 'bench/cases.json'), 'utf8'));
 const outDir = path.join(root, 'build/bench');
 mkdirSync(outDir, { recursive: true });
@@ -99,10 +103,25 @@ const FIRST_PAINT = () => {
     window.__firstResultPainted = e.renderTime || e.loadTime;
     console.debug('bench:first-result-painted');
   }).observe({ type: 'element', buffered: true });
+  // layout shifts in the first second (Layout Instability API), none caused by input: the
+  // cumulative layout shift (CLS) of the start-up, which the live view taking over from a
+  // prerendered one must not add to
+  window.__cls = 0;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (!e.hadRecentInput && e.startTime < 1000) window.__cls += e.value;
+  }).observe({ type: 'layout-shift', buffered: true });
   const mark = performance.mark.bind(performance);
   performance.mark = (name, ...rest) => {
     const r = mark(name, ...rest);
     if (name === 'mlsysim:interactive') console.debug('bench:interactive');
+    // a page whose results are in a shadow root (the custom element), where Element Timing
+    // reports nothing: the first frame produced after its results are in the DOM
+    if (name === 'mlsysim:first-result' && document.documentElement.dataset.benchShadow !== undefined) {
+      requestAnimationFrame(() => setTimeout(() => {
+        window.__firstResultPainted = performance.now();
+        console.debug('bench:first-result-painted');
+      }));
+    }
     return r;
   };
 };
@@ -117,15 +136,20 @@ async function firstPaint(page, url, { live = true } = {}) {
   await page.goto(url, { waitUntil: 'commit' });
   await painted;
   if (interactive) await interactive;
+  // CLS counts the first second: wait for it to end (a timer, not a script in the page)
+  const now = await page.evaluate(() => performance.now());
+  if (now < 1050) await page.waitForTimeout(1050 - now);
   return page.evaluate(() => {
     const at = (name) => performance.getEntriesByName(name)[0]?.startTime;
-    const first = at('mlsysim:first-result'), live = at('mlsysim:interactive') ?? first;
+    const painted = window.__firstResultPainted;
+    const first = at('mlsysim:first-result') ?? painted, live = at('mlsysim:interactive') ?? first;
     const resources = performance.getEntriesByType('resource');
     return {
       first,
-      painted: window.__firstResultPainted,
+      painted,
       contentful: at('first-contentful-paint'),
       interactive: live,
+      cls: window.__cls,
       // what the first result waits for: the document, and what the browser reports as
       // render-blocking (stylesheets, parser-blocking scripts in <head>)
       blocking: resources.filter((r) => r.startTime < first && r.renderBlockingStatus === 'blocking').map((r) => r.name),
@@ -136,15 +160,25 @@ async function firstPaint(page, url, { live = true } = {}) {
   });
 }
 
-/** The floor of the method: a page of one stylesheet and a one-line module that sets
- *  the same mark, from the same server, in the same kind of fresh profile. */
-function floorSite() {
-  const d = path.join(outDir, 'floor');
-  mkdirSync(d, { recursive: true });
-  writeFileSync(path.join(d, 'index.html'), '<!doctype html><meta charset="utf-8"><title>floor</title><link rel="stylesheet" href="s.css"><script type="module" src="m.mjs"></script><p>loading</p>\n');
-  writeFileSync(path.join(d, 's.css'), 'p { color: #333; }\n');
-  writeFileSync(path.join(d, 'm.mjs'), "const p = document.createElement('p'); p.setAttribute('elementtiming', 'mlsysim:first-result'); " +
-    "p.textContent = '5.714'; document.body.append(p); performance.mark('mlsysim:first-result');\n");
+/** A page of three <mlsysim-scenario> elements (three categories) as a course page holds
+ *  them, in a copy of dist/ (build/bench/site): the custom-element case of #15. The page
+ *  marks mlsysim:first-result when all three have rendered and mlsysim:interactive with it
+ *  (an element is live once rendered). */
+function elementSite(presets) {
+  const d = path.join(outDir, 'site');
+  cpSync(dist, d, { recursive: true });
+  // the content floor: the prerendered calculator as a static page, every script and
+  // preload taken out (what a page of this content costs with none of our code)
+  writeFileSync(path.join(d, 'bench-static.html'), readFileSync(path.join(dist, 'index.html'), 'utf8')
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '').replace(/<link rel="(modulepreload|preload)"[^>]*>/g, ''));
+  writeFileSync(path.join(d, 'bench-elements.html'), '<!doctype html><html lang="en" data-bench-shadow><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1"><title>three elements</title>' +
+    '<script type="module" src="mlsysim-element.mjs"></script><script type="module" src="bench-elements.mjs"></script>' +
+    '<h1>A lesson page</h1>' + presets.map((p) => `<p>Text of the lesson.</p><mlsysim-scenario preset="${p}"></mlsysim-scenario>`).join('') + '\n');
+  writeFileSync(path.join(d, 'bench-elements.mjs'), "await customElements.whenDefined('mlsysim-scenario');\n" +
+    "const states = await Promise.all([...document.querySelectorAll('mlsysim-scenario')].map((e) => e.ready));\n" +
+    "if (states.every((s) => s === 'ready')) { performance.mark('mlsysim:first-result'); performance.mark('mlsysim:interactive'); }\n" +
+    "else console.error('bench: an element failed', states);\n");
   return d;
 }
 
@@ -156,39 +190,48 @@ async function warmProcess(origin) {
   return b;
 }
 
-async function pageFigures(origin, floorOrigin) {
-  const starts = [], painted = [], contentful = [], interactive = [], warm = [], floor = [], processWarm = [], floorProcessWarm = [];
+/** PROFILES rounds; in each, every target once, in a fresh profile, one after the other,
+ *  so that drift hits them alike: the floor page, the calculator (and its second visit),
+ *  the two of them after a blank page of their origin, an iframe embed of one preset per
+ *  category, and the page of three elements. */
+async function pageFigures(origin, floorOrigin, embeds) {
+  const targets = [
+    { key: 'floor', origin: floorOrigin, url: `${floorOrigin}/index.html`, live: false },
+    { key: 'static', origin, url: `${origin}/bench-static.html`, live: false },
+    { key: 'index', origin, url: `${origin}/index.html`, live: true, second: true },
+    { key: 'floorProcessWarm', origin: floorOrigin, url: `${floorOrigin}/index.html`, live: false, make: warmProcess },
+    { key: 'processWarm', origin, url: `${origin}/index.html`, live: true, make: warmProcess },
+    ...embeds.map(({ category, preset }, k) => ({ key: `embed:${category}`, preset, origin, url: `${origin}/embed.html?preset=${preset}`, live: true, second: k === 0 })),
+    { key: 'elements', origin, url: `${origin}/bench-elements.html`, live: true, second: true },
+  ];
+  const runs = Object.fromEntries(targets.map((t) => [t.key, []]));
+  const warm = Object.fromEntries(targets.filter((t) => t.second).map((t) => [t.key, []]));
   let loaded = null, blocking = null;
   for (let k = 0; k < PROFILES; k++) {
-    const { context, page } = await browser(origin);
-    try {
-      await page.addInitScript(FIRST_PAINT);
-      const m = await firstPaint(page, `${origin}/index.html`);
-      starts.push(m.first);
-      painted.push(m.painted);
-      contentful.push(m.contentful);
-      interactive.push(m.interactive);
-      if (!loaded) loaded = [`${origin}/index.html`, ...m.resources];
-      if (!blocking) blocking = [`${origin}/index.html`, ...m.blocking];
-      // a second visit in the same profile: HTTP cache and compiled code cache warm (the
-      // same URL, not one with a query: a query asks for a view that is not prerendered)
-      await page.goto('about:blank');
-      warm.push((await firstPaint(page, `${origin}/index.html`)).painted);
-    } finally {
-      await context.close();
-    }
-    for (const [o, make, into] of [[floorOrigin, browser, floor], [origin, warmProcess, processWarm], [floorOrigin, warmProcess, floorProcessWarm]]) {
-      const f = await make(o);
+    for (const t of targets) {
+      const { context, page } = await (t.make || browser)(t.origin);
       try {
-        await f.page.addInitScript(FIRST_PAINT);
-        into.push((await firstPaint(f.page, `${o}/index.html`, { live: o === origin })).painted);
+        await page.addInitScript(FIRST_PAINT);
+        const m = await firstPaint(page, t.url, { live: t.live });
+        runs[t.key].push(m);
+        if (t.key === 'index' && !loaded) {
+          loaded = [`${origin}/index.html`, ...m.resources];
+          blocking = [`${origin}/index.html`, ...m.blocking];
+        }
+        if (t.second) {
+          // a second visit in the same profile: HTTP cache and compiled code cache warm (the
+          // same URL, not one with a query: a query asks for a view that is not prerendered)
+          await page.goto('about:blank');
+          warm[t.key].push((await firstPaint(page, t.url)).painted);
+        }
       } finally {
-        await f.context.close();
+        await context.close();
       }
     }
   }
-  return { starts: stats(starts), painted: stats(painted), contentful: stats(contentful), interactive: stats(interactive), warm: stats(warm), floor: stats(floor),
-    processWarm: stats(processWarm), floorProcessWarm: stats(floorProcessWarm), loaded, blocking };
+  // an embed renders its results live at once: it is live when they are painted
+  const figure = (key, k) => stats(runs[key].map((m) => (k === 'interactive' ? Math.max(m.interactive, m.painted) : m[k])));
+  return { targets, figure, warm: (key) => stats(warm[key]), loaded, blocking };
 }
 
 function sizes(urls, origin) {
@@ -268,14 +311,26 @@ async function main() {
   const pick = (xs, k) => stats(xs.flatMap((x) => [x[k].median]));
   const nodeSweeps = cases.sweeps.map((c) => ({ c, ...sweepThroughput(m, c) }));
 
-  console.error(`bench: Chromium, ${PROFILES} cold starts`);
+  // one preset per category for the embeds (the first of each, in catalog order), and
+  // three categories' for the page of elements
+  const allTypes = m.listScenarioTypes(), allPresets = m.listPresets();
+  const categoryOf = (presetName) => allTypes.find((t) => t.name === allPresets.find((p) => p.name === presetName).type).category;
+  const embeds = m.listCategories().map((c) => ({ category: c.name, preset: allPresets.find((p) => categoryOf(p.name) === c.name).name }));
+  const elementPresets = embeds.slice(0, 3).map((e) => e.preset);
+
+  console.error(`bench: Chromium, ${PROFILES} rounds of cold starts (the floor, the calculator, ${embeds.length} embeds, a page of 3 elements)`);
   // cacheable, as a real static host is: each cold start uses a fresh profile (an empty
   // cache), and the second visit in the same profile then shows what caching gives
-  const server = await serveStatic(dist, { cache: true });
+  const server = await serveStatic(elementSite(elementPresets), { cache: true });
   const floorServer = await serveStatic(floorSite(), { cache: true });
-  let page, pageEval, pageSweeps;
+  let page, pageEval, pageSweeps, traces;
   try {
-    page = await pageFigures(server.origin, floorServer.origin);
+    page = await pageFigures(server.origin, floorServer.origin, embeds);
+    console.error('bench: Chromium traces of cold starts (bench/trace.mjs)');
+    traces = {
+      floor: await traceBreakdown(floorServer.origin, `${floorServer.origin}/index.html`, TRACES, { live: false }),
+      index: await traceBreakdown(server.origin, `${server.origin}/index.html`, TRACES),
+    };
     const { context, page: p } = await browser(server.origin);
     try {
       await p.goto(`${server.origin}/index.html`);
@@ -287,17 +342,22 @@ async function main() {
         const rep = eval(REPEAT_SOURCE);  // eslint-disable-line no-eval
         const calls = 200;
         const plain = rep(() => { for (let i = 0; i < calls; i++) m.evaluatePreset('TransformerBsp8Workers'); }, (ms) => (ms * 1000) / calls);
+        let sink = 0;
         const sweeps = cases.sweeps.map((c) => {
           const preset = m.listPresets().find((q) => q.name === c.preset);
           const xs = new Float64Array(c.points);
           for (let i = 0; i < c.points; i++) xs[i] = c.from + ((c.to - c.from) * i) / (c.points - 1);
           const props = c.properties || m.listScenarioTypes().find((t) => t.name === preset.type).properties.map((q) => q.name);
-          const into = new Float64Array(c.points * props.length);
+          const n = c.points * props.length;
+          const into = new Float64Array(n);
           return { name: c.name, props: props.length,
-            batch: rep(() => m.sweep(preset.type, preset.inputs, c.field, xs, c.properties), (ms) => (c.points * props.length) / (ms / 1000)),
-            reused: rep(() => m.sweep(preset.type, preset.inputs, c.field, xs, c.properties, { into }), (ms) => (c.points * props.length) / (ms / 1000)) };
+            batch: rep(() => m.sweep(preset.type, preset.inputs, c.field, xs, c.properties), (ms) => n / (ms / 1000)),
+            reused: rep(() => m.sweep(preset.type, preset.inputs, c.field, xs, c.properties, { into }), (ms) => n / (ms / 1000)),
+            // the floor of a new buffer: this browser allocating a Float64Array of the
+            // result's length and writing every element once, no module involved
+            fresh: rep(() => { const a = new Float64Array(n); a.fill(1); sink += a[n - 1]; }, (ms) => n / (ms / 1000)) };
         });
-        return { plain, sweeps };
+        return { plain, sweeps, sink };
       }, { cases, RUNS, REPEAT_SOURCE });
       pageEval = r.plain;
       pageSweeps = r.sweeps;
@@ -319,27 +379,56 @@ async function main() {
     `target ≤ 64 KB gzip: ${first.gzip <= 64000 ? 'met' : `not met (${(first.gzip / 64000).toFixed(2)}× the budget)`}`);
   for (const f of sz.files) row('size before the calculator is live', f.file, `${KB(f.raw)} raw, ${KB(f.gzip)} gzip`);
   row('size before the calculator is live', `total (${sz.files.length} files)`, `${KB(sz.raw)} raw, **${KB(sz.gzip)} gzip**`,
-    `target ≤ 167 KB gzip (#13: 133.6 KB with the two seed types, +25%): ${sz.gzip <= 167000 ? 'met' : `not met (${(sz.gzip / 167000).toFixed(2)}×)`}; ` +
-    `≤ 150 KB (#15): ${sz.gzip <= 150000 ? 'met' : `not met (${(sz.gzip / 150000).toFixed(2)}×)`}`);
+    `target ≤ 150 KB gzip (#15): ${sz.gzip <= 150000 ? 'met' : `not met (${(sz.gzip / 150000).toFixed(2)}×)`}`);
   const standalone = path.join(dist, 'mlsysim-standalone.html');
   if (existsSync(standalone)) {
     const d = readFileSync(standalone);
     row('size', 'mlsysim-standalone.html (one file, everything inlined)', `${KB(d.length)} raw, ${KB(gzipSync(d, { level: 9 }).length)} gzip`);
   }
   const ms = (x) => `${x.toFixed(1)} ms`;
-  row('cold start (Chromium, fresh profile, loopback)', 'navigation start → first result in the DOM', spread(page.starts, ms));
-  row('cold start (Chromium, fresh profile, loopback)', 'navigation start → first result painted', spread(page.painted, ms),
-    `target ≤ 50 ms: ${page.painted.median <= 50 ? 'met' : 'not met'}`);
-  row('cold start (Chromium, fresh profile, loopback)', 'navigation start → first contentful paint (Paint Timing: any text, e.g. the heading)', spread(page.contentful, ms));
-  row('cold start (Chromium, fresh profile, loopback)', 'navigation start → calculator live (mlsysim:interactive: the module loaded, the live view in place)', spread(page.interactive, ms));
-  row('cold start (Chromium, fresh profile, loopback)', 'floor: a one-stylesheet, one-line-module page, same server, fresh profile', spread(page.floor, ms),
-    `the calculator's own share: ${(page.painted.median - page.floor.median).toFixed(0)} ms`);
-  row('cold start (Chromium, fresh profile, loopback)', 'the same after one blank page of the same origin (renderer process running, caches empty)', spread(page.processWarm, ms),
-    `target ≤ 50 ms: ${page.processWarm.median <= 50 ? 'met' : 'not met'}`);
-  row('cold start (Chromium, fresh profile, loopback)', 'floor, after one blank page of the same origin', spread(page.floorProcessWarm, ms),
-    `the calculator's own share: ${(page.processWarm.median - page.floorProcessWarm.median).toFixed(0)} ms`);
-  row('cold start (Chromium, fresh profile, loopback)', 'second visit, same profile (HTTP cache and compiled-code cache warm; served with max-age=600) → first result painted', spread(page.warm, ms),
-    `target ≤ 50 ms: ${page.warm.median <= 50 ? 'met' : 'not met'}`);
+  const cold = 'cold start (Chromium, fresh profile, loopback; the floor measured in the same rounds)';
+  const floor = page.figure('floor', 'painted');
+  const over = (x, budget) => `${(x.median - floor.median).toFixed(0)} ms over the floor (${(x.median / floor.median).toFixed(2)}×)` +
+    (budget === undefined ? '' : `; target ≤ ${budget} ms over: ${x.median - floor.median <= budget ? 'met' : 'not met'}`);
+  const cls = (key) => {
+    const c = page.figure(key, 'cls');
+    return `CLS in the first second ${c.median.toFixed(3)} (max ${c.max.toFixed(3)}); target 0.00: ${c.max < 0.005 ? 'met' : 'not met'}`;
+  };
+  row(cold, 'floor: a static page of one stylesheet and one paragraph with Element Timing, no script', spread(floor, ms));
+  const content = page.figure('static', 'painted');
+  row(cold, 'content floor: the prerendered calculator as a static page (no script, no preload) → first result painted', spread(content, ms),
+    `${(content.median - floor.median).toFixed(0)} ms over the floor: what this content's first layout and paint cost`);
+  row(cold, 'calculator (index.html): navigation start → first result in the DOM', spread(page.figure('index', 'first'), ms));
+  row(cold, 'calculator: → first result painted (Element Timing)', spread(page.figure('index', 'painted'), ms),
+    `${over(page.figure('index', 'painted'), 50)}; ${(page.figure('index', 'painted').median - content.median).toFixed(0)} ms over the content floor`);
+  row(cold, 'calculator: → first contentful paint (Paint Timing: any text, e.g. the heading)', spread(page.figure('index', 'contentful'), ms));
+  row(cold, 'calculator: → live (mlsysim:interactive: the module loaded, the live view in place)', spread(page.figure('index', 'interactive'), ms),
+    `${over(page.figure('index', 'interactive'), 150)}; ${cls('index')}`);
+  const fpw = page.figure('floorProcessWarm', 'painted'), pw = page.figure('processWarm', 'painted');
+  row(cold, 'floor, after one blank page of the same origin (renderer process running, caches empty)', spread(fpw, ms));
+  row(cold, 'calculator, the same way → first result painted', spread(pw, ms), `${(pw.median - fpw.median).toFixed(0)} ms over that floor`);
+  const second = (key, label) => row(cold, `${label}, second visit in the same profile (HTTP and compiled-code caches warm; max-age=600) → first result painted`,
+    spread(page.warm(key), ms), `${(page.warm(key).median - floor.median).toFixed(0)} ms over the cold floor`);
+  second('index', 'calculator');
+  for (const e of embeds) {
+    const key = `embed:${e.category}`;
+    row(cold, `iframe embed, ${e.category} (embed.html?preset=${e.preset}) → first result painted`, spread(page.figure(key, 'painted'), ms), over(page.figure(key, 'painted'), 50));
+    row(cold, `iframe embed, ${e.category} → live (its results painted and answering input)`, spread(page.figure(key, 'interactive'), ms), `${over(page.figure(key, 'interactive'), 150)}; ${cls(key)}`);
+  }
+  second(`embed:${embeds[0].category}`, `iframe embed, ${embeds[0].category}`);
+  row(cold, `a page of 3 <mlsysim-scenario> elements (${elementPresets.join(', ')}) → all three results, the next frame produced`,
+    spread(page.figure('elements', 'painted'), ms), `${over(page.figure('elements', 'painted'), 50)} (Element Timing does not see into a shadow root: the frame after they are in the DOM)`);
+  row(cold, 'a page of 3 elements → live (all three rendered)', spread(page.figure('elements', 'interactive'), ms),
+    `${over(page.figure('elements', 'interactive'), 150)}; ${cls('elements')}`);
+  second('elements', 'a page of 3 elements');
+  const windows = ['navigation start → first result painted', 'first result painted → live', 'live → the next frame produced (the live view\'s own style, layout, paint)'];
+  for (const [name, tr] of [['floor page', traces.floor], ['calculator', traces.index]]) {
+    tr.forEach((w, k) => {
+      if (w.window <= 0) return;
+      const parts = Object.entries(w.kinds).filter(([, v]) => v >= 0.5).map(([kind, v]) => `${kind} ${v.toFixed(0)}`).join('; ');
+      row(`where the time goes (Chromium trace, main thread, medians of ${TRACES} cold starts, ms of self time)`, `${name}: ${windows[k]}: ${w.window.toFixed(0)} ms`, parts);
+    });
+  }
   const us = (x) => `${x.toFixed(1)} µs`;
   const nodeLat = pick(lat, 'plain'), nodeWork = pick(lat, 'work');
   row('evaluate latency per call', 'Node.js: evaluatePreset(TransformerBsp8Workers)', spread(nodeLat, us));
@@ -359,23 +448,33 @@ async function main() {
   }
   if (!native) row('native', 'not measured', 'build/native/mlsysim_bench is missing', 'run `npm run bench`, which builds it');
   const rate = (x) => `${fmt(x)}/s`;
+  const sweepKernel = {};  // category → worst native/wasm ratio of its sweeps
   for (const s of nodeSweeps) {
-    const label = `${s.c.name}: ${s.c.points} points × ${s.props} properties`;
+    const category = categoryOf(s.c.preset);
+    const label = `${s.c.name} (${category}): ${s.c.points} points × ${s.props} properties`;
     const pg = pageSweeps.find((q) => q.name === s.c.name);
     const nat = native && native[`sweep/${s.c.name}`];
     const natText = native && native[`sweep_text/${s.c.name}`];
-    const met = (x) => `target ≥ 50 M/s: ${x.median >= 50e6 ? 'met' : 'not met'}`;
-    row('sweep throughput (property-evaluations/s)', `${label}, wasm batch (Chromium), a new buffer per call`, spread(pg.batch, rate), met(pg.batch));
-    row('sweep throughput (property-evaluations/s)', `${label}, wasm batch (Chromium), into a reused buffer (options.into)`, spread(pg.reused, rate), met(pg.reused));
-    row('sweep throughput (property-evaluations/s)', `${label}, wasm batch (Node.js), a new buffer per call`, spread(s.batch, rate));
-    row('sweep throughput (property-evaluations/s)', `${label}, wasm batch (Node.js), into a reused buffer`, spread(s.reused, rate));
-    if (nat) row('sweep throughput (property-evaluations/s)', `${label}, native kernel alone (run_sweep on a prepared request, into a reused vector)`, spread(nat.items, rate),
-      `native / wasm (Chromium): ${(nat.items.median / pg.batch.median).toFixed(2)}× new buffer, ${(nat.items.median / pg.reused.median).toFixed(2)}× reused (target ≤ 2×)`);
-    if (natText) row('sweep throughput (property-evaluations/s)', `${label}, native, request text → reply text (the module's call, natively)`, spread(natText.items, rate),
-      `native / wasm (Chromium): ${(natText.items.median / pg.batch.median).toFixed(2)}× new buffer, ${(natText.items.median / pg.reused.median).toFixed(2)}× reused (target ≤ 2×)`);
-    row('sweep throughput (property-evaluations/s)', `${label}, one evaluate call per point (Node.js)`, spread(s.perCall, rate),
+    const sec = 'sweep throughput (property-evaluations/s)';
+    row(sec, `${label}, wasm batch (Chromium), a new buffer per call`, spread(pg.batch, rate),
+      `${(pg.batch.median / pg.reused.median).toFixed(2)}× the reused buffer's speed (target ≥ 0.5×: ${pg.batch.median >= 0.5 * pg.reused.median ? 'met' : 'not met'}); ` +
+      `the browser's floor, a new Float64Array of that length written once: ${rate(pg.fresh.median)}`);
+    row(sec, `${label}, wasm batch (Chromium), into a reused buffer (options.into)`, spread(pg.reused, rate));
+    row(sec, `${label}, wasm batch (Node.js), a new buffer per call`, spread(s.batch, rate));
+    row(sec, `${label}, wasm batch (Node.js), into a reused buffer`, spread(s.reused, rate));
+    if (nat) {
+      const ratio = nat.items.median / pg.reused.median;
+      sweepKernel[category] = Math.max(sweepKernel[category] || 0, ratio);
+      row(sec, `${label}, native kernel alone (run_sweep on a prepared request, into a reused vector)`, spread(nat.items, rate),
+        `native / wasm (Chromium, reused buffer): ${ratio.toFixed(2)}× (target ≤ 1.5×: ${ratio <= 1.5 ? 'met' : 'not met'}); with a new buffer ${(nat.items.median / pg.batch.median).toFixed(2)}×`);
+    }
+    if (natText) row(sec, `${label}, native, request text → reply text (the module's call, natively)`, spread(natText.items, rate),
+      `native / wasm (Chromium): ${(natText.items.median / pg.reused.median).toFixed(2)}× reused, ${(natText.items.median / pg.batch.median).toFixed(2)}× new buffer`);
+    row(sec, `${label}, one evaluate call per point (Node.js)`, spread(s.perCall, rate),
       `batch / per-call = ${(s.batch.median / s.perCall.median).toFixed(0)}×`);
   }
+  for (const [category, worst] of Object.entries(sweepKernel))
+    row('sweep kernel against native, by category (#15: within 1.5×)', category, `worst native / wasm ${worst.toFixed(2)}×`, worst <= 1.5 ? 'met' : 'not met');
   if (native) {
     const q = native.parse_quantity, u = native.parse_unit;
     if (q) row('native micro-benchmarks', 'parse_quantity ("0.5 s", "2 USD/h", …)', `${spread(scale(q.items, (x) => 1e9 / x), (x) => `${x.toFixed(0)} ns`)} per text`);

@@ -67,6 +67,8 @@ try {
   const o = embed.render(ctx, get, params);
   if (!o.error) document.title = `${o.preset || o.type.name} · mlsysim scenario calculator`;
   document.body.dataset.ready = o.error ? 'error' : '1';
+  // results in place and inputs answered: what `npm run bench` times an embed to (docs/performance.md)
+  if (!o.error) performance.mark('mlsysim:interactive');
 } catch (e) {
   $('embed').replaceChildren(failureView(e));
   document.body.dataset.ready = 'error';
