@@ -110,7 +110,16 @@ test('the page works at phone width', async () => {
     const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(wide <= 0, `${query} at 320 px: horizontal overflow of ${wide}px`);
   }
+  // the four view tabs stay on one line down to 320 px (at 390 px "Embed" wrapped to a line
+  // of its own); below 430 px "Sweep & plot" says "Sweep", its name for screen readers too
+  for (const width of [320, 360, 390, 430, 431, 480, 520, 521, 600]) {
+    await page.setViewportSize({ width, height: 700 });
+    const tops = await page.$$eval('.tabs [role="tab"]', (tabs) => tabs.map((t) => Math.round(t.getBoundingClientRect().top)));
+    assert.equal(new Set(tops).size, 1, `at ${width} px the tabs wrap: tops ${tops}`);
+  }
+  assert.equal(await page.locator('#tab-sweep').evaluate((t) => t.innerText), 'Sweep & plot');  // 600 px
   await page.setViewportSize({ width: 390, height: 844 });
+  assert.equal(await page.locator('#tab-sweep').evaluate((t) => t.innerText), 'Sweep');
 });
 
 test('a link whose value is invalid computes what it can, and the banner says which results wait for which input', async () => {
