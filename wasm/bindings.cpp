@@ -81,6 +81,19 @@ std::string list(const std::string& what) {
   }
 }
 
+// The scenario types' heads (mlsysim::list_scenario_types(false)): each entry with its
+// fields, properties and symbols null, which describe_type fills in per type.
+std::string type_heads() { return dump(mlsysim::list_scenario_types(false)); }
+
+// One scenario type in full (mlsysim::describe_scenario_type), or {"error", "field"}.
+std::string describe_type(const std::string& name) {
+  try {
+    return dump(mlsysim::describe_scenario_type(name));
+  } catch (const mlsysim::InputError& e) {
+    return dump(Json{{"error", e.what()}, {"field", e.field}});
+  }
+}
+
 // `text`: a course's preset file. Returns {"result": {presets, notices}} or {"error", "field"}
 // (mlsysim::read_preset_file).
 std::string read_preset_file(const std::string& text) {
@@ -126,6 +139,8 @@ double heap_used() { return static_cast<double>(mallinfo().uordblks); }
 EMSCRIPTEN_BINDINGS(mlsysim) {
   emscripten::function("_request", &request);
   emscripten::function("_list", &list);
+  emscripten::function("_typeHeads", &type_heads);
+  emscripten::function("_describeType", &describe_type);
   emscripten::function("_version", &version);
   emscripten::function("_readPresetFile", &read_preset_file);
   emscripten::function("_readValue", &read_value);

@@ -159,9 +159,47 @@ async function createMlsysim(options = {}) {
   const raw = await createMlsysimRuntime(opts);
   const lists = {};
   const list = (what) => {
-    if (!lists[what]) lists[what] = raw._list(what);
+    if (!lists[what]) lists[what] = what === 'type-heads' ? raw._typeHeads() : raw._list(what);
     return JSON.parse(lists[what]);  // a fresh copy for every caller
   };
+  /** listScenarioTypes(): every type's entry, each built from its head (name, category,
+   *  question, ...) with `fields`, `properties` and `symbols` read from the module the first
+   *  time one of them is read (then they are plain data properties, as if they had always
+   *  been). A page that shows one type describes one: building all 15 descriptions (their
+   *  MathML, rules and dependencies) was half of the module's start-up in a cold page
+   *  (docs/performance.md). The values, their order and JSON.stringify's text are those of
+   *  the full list; assigning one before reading it works too. */
+  const described = {};
+  const DETAILS = ['fields', 'properties', 'symbols'];
+  function scenarioTypes() {
+    return list('type-heads').map((head) => {
+      let full = null;  // this entry's own copy, parsed on first read
+      const details = () => {
+        if (!full) {
+          described[head.name] ||= raw._describeType(head.name);
+          full = JSON.parse(described[head.name]);
+        }
+        return full;
+      };
+      for (const key of DETAILS) {
+        Object.defineProperty(head, key, {
+          enumerable: true,
+          configurable: true,
+          get() {
+            const value = details()[key];
+            try {
+              Object.defineProperty(this, key, { value, writable: true, enumerable: true, configurable: true });
+            } catch { /* a frozen or sealed entry keeps the accessor, which keeps returning this value */ }
+            return value;
+          },
+          set(value) {
+            Object.defineProperty(this, key, { value, writable: true, enumerable: true, configurable: true });
+          },
+        });
+      }
+      return head;
+    });
+  }
   /** The core's limits (mlsysim::list_limits): the largest sweep it takes. */
   const limits = list('limits');
 
@@ -271,7 +309,7 @@ async function createMlsysim(options = {}) {
     /** Diagnostics (an extension): bytes of the wasm heap in use, for leak checks. */
     heapUsed: () => raw._heapUsed(),
     /** [{name, category, question, summary, assumptions, excludes, fields, properties, symbols}] */
-    listScenarioTypes: () => list('types'),
+    listScenarioTypes: scenarioTypes,
     /** [{name, type, summary, inputs}] */
     listPresets: () => list('presets'),
     /** [{name, title}]: the categories of scenario types, in the order pages group them */

@@ -195,79 +195,84 @@ Json field_json(const FieldSpec& f) {
           {"doc", f.doc}};
 }
 
+// One entry of list_scenario_types(); with `details` false its fields, properties and
+// symbols are null (the heads: what a picker shows, cheap to build).
+Json scenario_type_json(const ScenarioType& t, bool details) {
+  Json head = {{"name", t.name},         {"category", t.category}, {"question", t.question},
+               {"summary", t.summary},   {"assumptions", t.assumptions}, {"excludes", t.excludes},
+               {"fields", nullptr},      {"properties", nullptr},  {"symbols", nullptr}};
+  if (!details) return head;
+  const Model& model = *t.model;
+  Json fields = Json::array();
+  for (const FieldSpec& f : t.fields) {
+    Json j = field_json(f);
+    j["numeric"] = f.numeric();
+    j["source"] = f.source;
+    if (!f.numeric()) {
+      std::vector<std::string> needs;
+      for (const Slot& s : model.slots)
+        if (s.registry_field >= 0 && &t.fields[static_cast<std::size_t>(s.registry_field)] == &f) needs.push_back(s.path);
+      j["needs"] = needs;
+      // the rule says what this type needs of the entry, beyond what the kind requires
+      std::vector<std::string> extra;
+      const RegistryKind* kind = find_registry_kind(f.registry);
+      for (const std::string& n : needs)
+        if (!path_required(*kind, n)) extra.push_back(n);
+      if (!extra.empty()) j["rule"] = f.rule() + "; this scenario needs " + join(extra);
+    }
+    fields.push_back(j);
+  }
+  Json props = Json::array();
+  for (std::size_t k = 0; k < t.properties.size(); ++k) {
+    const PropertySpec& p = t.properties[k];
+    // the inputs and symbols its value depends on, properties it uses included
+    Json depends = Json::array();
+    for (std::size_t s = 0; s < model.slots.size(); ++s)
+      for (std::uint32_t used : model.programs[k].slots)
+        if (used == s) {
+          depends.push_back(model.slots[s].name);
+          break;
+        }
+    Json uses = Json::array();
+    properties_named(p.expr.node(), uses);
+    props.push_back({{"name", p.name},
+                     {"unit", p.unit},
+                     {"equation", t.equation(p)},
+                     {"mathml", math("<mi>" + p.name + "</mi><mo>=</mo>" + expr_mathml(p.expr) +
+                                     (p.note.empty() ? "" : "<mspace width=\"1em\"/>" + mtext("(" + p.note + ")")))},
+                     {"doc", p.doc},
+                     {"better", p.better.empty() ? Json() : Json(p.better)},
+                     {"depends_on", depends},
+                     {"uses", uses},
+                     {"source", p.source},
+                     {"links", links_of(t, p.name)}});
+  }
+  Json symbols = Json::array();
+  for (const SymbolSpec& sym : t.symbols) {
+    // what it stands for: the doc of the registry sub-field, or of the input itself
+    const std::size_t dot = sym.path.find('.');
+    const FieldSpec* f = t.field(sym.path.substr(0, dot));
+    std::string doc = sym.doc;
+    if (doc.empty() && f && dot != std::string::npos) doc = path_doc(*find_registry_kind(f->registry), sym.path.substr(dot + 1));
+    else if (doc.empty() && f) doc = f->doc;
+    symbols.push_back({{"name", sym.name}, {"meaning", sym.path}, {"doc", doc},
+                       {"unit", model.slots[static_cast<std::size_t>(model.slot(sym.name))].unit}});
+  }
+  head["fields"] = fields;
+  head["properties"] = props;
+  head["symbols"] = symbols;
+  return head;
+}
+
 }  // namespace
 
-Json list_scenario_types() {
+Json list_scenario_types(bool details) {
   Json out = Json::array();
-  for (const ScenarioType& t : scenario_types()) {
-    const Model& model = *t.model;
-    Json fields = Json::array();
-    for (const FieldSpec& f : t.fields) {
-      Json j = field_json(f);
-      j["numeric"] = f.numeric();
-      j["source"] = f.source;
-      if (!f.numeric()) {
-        std::vector<std::string> needs;
-        for (const Slot& s : model.slots)
-          if (s.registry_field >= 0 && &t.fields[static_cast<std::size_t>(s.registry_field)] == &f) needs.push_back(s.path);
-        j["needs"] = needs;
-        // the rule says what this type needs of the entry, beyond what the kind requires
-        std::vector<std::string> extra;
-        const RegistryKind* kind = find_registry_kind(f.registry);
-        for (const std::string& n : needs)
-          if (!path_required(*kind, n)) extra.push_back(n);
-        if (!extra.empty()) j["rule"] = f.rule() + "; this scenario needs " + join(extra);
-      }
-      fields.push_back(j);
-    }
-    Json props = Json::array();
-    for (std::size_t k = 0; k < t.properties.size(); ++k) {
-      const PropertySpec& p = t.properties[k];
-      // the inputs and symbols its value depends on, properties it uses included
-      Json depends = Json::array();
-      for (std::size_t s = 0; s < model.slots.size(); ++s)
-        for (std::uint32_t used : model.programs[k].slots)
-          if (used == s) {
-            depends.push_back(model.slots[s].name);
-            break;
-          }
-      Json uses = Json::array();
-      properties_named(p.expr.node(), uses);
-      props.push_back({{"name", p.name},
-                       {"unit", p.unit},
-                       {"equation", t.equation(p)},
-                       {"mathml", math("<mi>" + p.name + "</mi><mo>=</mo>" + expr_mathml(p.expr) +
-                                       (p.note.empty() ? "" : "<mspace width=\"1em\"/>" + mtext("(" + p.note + ")")))},
-                       {"doc", p.doc},
-                       {"better", p.better.empty() ? Json() : Json(p.better)},
-                       {"depends_on", depends},
-                       {"uses", uses},
-                       {"source", p.source},
-                       {"links", links_of(t, p.name)}});
-    }
-    Json symbols = Json::array();
-    for (const SymbolSpec& sym : t.symbols) {
-      // what it stands for: the doc of the registry sub-field, or of the input itself
-      const std::size_t dot = sym.path.find('.');
-      const FieldSpec* f = t.field(sym.path.substr(0, dot));
-      std::string doc = sym.doc;
-      if (doc.empty() && f && dot != std::string::npos) doc = path_doc(*find_registry_kind(f->registry), sym.path.substr(dot + 1));
-      else if (doc.empty() && f) doc = f->doc;
-      symbols.push_back({{"name", sym.name}, {"meaning", sym.path}, {"doc", doc},
-                         {"unit", model.slots[static_cast<std::size_t>(model.slot(sym.name))].unit}});
-    }
-    out.push_back({{"name", t.name},
-                   {"category", t.category},
-                   {"question", t.question},
-                   {"summary", t.summary},
-                   {"assumptions", t.assumptions},
-                   {"excludes", t.excludes},
-                   {"fields", fields},
-                   {"properties", props},
-                   {"symbols", symbols}});
-  }
+  for (const ScenarioType& t : scenario_types()) out.push_back(scenario_type_json(t, details));
   return out;
 }
+
+Json describe_scenario_type(const std::string& name) { return scenario_type_json(find_scenario_type(name), true); }
 
 Json list_presets() {
   Json out = Json::array();

@@ -40,6 +40,28 @@ TEST_CASE("listScenarioTypes describes every field and property with its rule, u
   CHECK(test::named(attack["fields"], "weight_bytes_per_param")["default"].is_null());
 }
 
+TEST_CASE("A type's heads and its description are the parts of its listScenarioTypes entry", "[api]") {
+  const Json full = mlsysim::list_scenario_types();
+  const Json heads = mlsysim::list_scenario_types(false);
+  REQUIRE(heads.size() == full.size());
+  for (std::size_t k = 0; k < full.size(); ++k) {
+    const std::string name = full[k]["name"];
+    INFO(name);
+    CHECK(mlsysim::describe_scenario_type(name) == full[k]);
+    // the same keys in the same order; the three lists null, everything else as in full
+    Json expected = full[k];
+    for (const char* key : {"fields", "properties", "symbols"}) expected[key] = nullptr;
+    CHECK(heads[k].dump() == expected.dump());
+  }
+  try {
+    mlsysim::describe_scenario_type("SyncStrategy");
+    FAIL("no error");
+  } catch (const mlsysim::InputError& e) {
+    CHECK(e.field == "type");
+    CHECK(std::string(e.what()).find("type: unknown scenario type \"SyncStrategy\"; valid types: SyncStrategyScenario, ") == 0);
+  }
+}
+
 TEST_CASE("The registries hold the spec's numbers with a source for each", "[api][registry]") {
   const Json w = mlsysim::list_registry("workloads");
   REQUIRE(w.size() >= 8);

@@ -207,6 +207,33 @@ test('tens of thousands of errors leak nothing and leave the module usable', () 
 });
 
 const cli = path.join(root, 'build/native/mlsysim');
+test('listScenarioTypes reads a type\'s fields, properties and symbols on first use, and gives what the full list gives', { skip: !existsSync(cli) && 'build/native/mlsysim not built' }, () => {
+  // the whole list, as text: the CLI's (the core's eager list) and the module's, each
+  // entry's details read from the module as JSON.stringify reaches them
+  const eager = JSON.parse(execFileSync(cli, ['list', 'types', '--json'], { encoding: 'utf8' }));
+  assert.equal(JSON.stringify(m.listScenarioTypes()), JSON.stringify(eager));
+  assert.deepEqual(m.listScenarioTypes(), eager);
+  // reading one entry's details leaves the others unread; then they are plain data
+  const types = m.listScenarioTypes();
+  const kind = (t, k) => (Object.getOwnPropertyDescriptor(t, k).get ? 'unread' : 'data');
+  assert.deepEqual(types[0].fields, eager[0].fields);
+  assert.deepEqual(['fields', 'properties', 'symbols'].map((k) => kind(types[0], k)), ['data', 'unread', 'unread']);
+  assert.equal(kind(types[1], 'fields'), 'unread');
+  assert.deepEqual(Object.keys(types[1]), Object.keys(eager[1]));
+  // assigned before it is read (module code is strict: an accessor without a setter would throw)
+  types[2].properties = [];
+  assert.deepEqual(types[2].properties, []);
+  assert.deepEqual(types[2].fields, eager[2].fields);
+  // a frozen entry still gives its details, the same array each time
+  const frozen = Object.freeze(m.listScenarioTypes()[3]);
+  assert.deepEqual(frozen.symbols, eager[3].symbols);
+  assert.equal(frozen.symbols, frozen.symbols);
+  // every call is a fresh copy: changing one changes no other
+  m.listScenarioTypes()[0].fields.push('changed');
+  assert.deepEqual(m.listScenarioTypes()[0].fields, eager[0].fields);
+  assert.deepEqual(structuredClone(m.listScenarioTypes()), eager);
+});
+
 test('the native CLI prints the same Result as the module', { skip: !existsSync(cli) && 'build/native/mlsysim not built' }, () => {
   for (const p of m.listPresets()) {
     const out = execFileSync(cli, ['eval', p.name, '--json'], { encoding: 'utf8' });

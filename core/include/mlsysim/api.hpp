@@ -48,7 +48,13 @@ const char* version();
 /// formula comes from; `links` are [{type, field}]: the inputs of other types this
 /// result can be carried into; `symbols` are the names equations use besides the fields (e.g.
 /// P = workload.parameters).
-Json list_scenario_types();
+/// With `details` false, each entry's `fields`, `properties` and `symbols` are null: the
+/// heads, for a picker, without building the rest (the module's listScenarioTypes()
+/// fills them in per type on first read, from describe_scenario_type).
+Json list_scenario_types(bool details = true);
+/// One entry of list_scenario_types(), in full. InputError on field "type" for a name that
+/// is not a scenario type (naming the valid ones).
+Json describe_scenario_type(const std::string& name);
 /// listPresets(): [{name, type, summary, inputs}]
 Json list_presets();
 /// [{name, title}]: the categories pages group scenario types by, in order.
