@@ -46,7 +46,7 @@ const std::string& slot_field(const ScenarioType& type, const Slot& s) {
 // property error's text. `invalid` lists the inputs that were given but refused.
 void compute(const ScenarioType& type, const double* slots, const bool* present, std::vector<double>& values,
              std::vector<std::string>& errors, const std::vector<FieldError>& invalid = {}) {
-  const Model& m = *type.model;
+  const Model& m = type.compiled();
   const std::size_t np = type.properties.size();
   values.assign(np, NAN);
   errors.assign(np, "");
@@ -113,7 +113,7 @@ std::string mtext(const std::string& s) {
 
 Json result(const ScenarioType& type, const Inputs& in, const Json& preset, const EvalOptions& options,
             const std::vector<FieldError>& invalid = {}) {
-  const Model& m = *type.model;
+  const Model& m = type.compiled();
   std::vector<double> slots(m.slots.size());
   std::unique_ptr<bool[]> present(new bool[m.slots.size()]);
   m.load(in, slots.data(), present.get());
@@ -202,7 +202,7 @@ Json scenario_type_json(const ScenarioType& t, bool details) {
                {"summary", t.summary},   {"assumptions", t.assumptions}, {"excludes", t.excludes},
                {"fields", nullptr},      {"properties", nullptr},  {"symbols", nullptr}};
   if (!details) return head;
-  const Model& model = *t.model;
+  const Model& model = t.compiled();
   Json fields = Json::array();
   for (const FieldSpec& f : t.fields) {
     Json j = field_json(f);

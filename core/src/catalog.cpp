@@ -53,8 +53,7 @@ const std::vector<ScenarioType>& scenario_types() {
       bool known = false;
       for (const Category& c : categories()) known = known || c.name == t.category;
       if (!known) throw std::logic_error(t.name + ": unknown category " + t.category);
-      for (Preset& p : t.presets) p.type = t.name;
-      t.model = std::make_shared<const Model>(build_model(t));
+      for (Preset& p : t.presets) p.type = t.name;  // its model is built on first use (compiled())
     }
     return list;
   }();

@@ -2,6 +2,7 @@
 // every equation, flat programs, and the one-point interpreter.
 #include <algorithm>
 #include <cmath>
+#include <mutex>
 #include <optional>
 #include <stdexcept>
 
@@ -244,6 +245,13 @@ int Model::slot(const std::string& name) const {
   for (std::size_t k = 0; k < slots.size(); ++k)
     if (slots[k].name == name) return static_cast<int>(k);
   return -1;
+}
+
+const Model& ScenarioType::compiled() const {
+  static std::mutex building;
+  const std::lock_guard<std::mutex> lock(building);
+  if (!model) model = std::make_shared<const Model>(build_model(*this));
+  return *model;
 }
 
 Model build_model(const ScenarioType& type) {

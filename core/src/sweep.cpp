@@ -62,7 +62,7 @@ PreparedSweep prepare_sweep(const SweepRequest& request) {
   PreparedSweep ps;
   const ScenarioType& type = find_scenario_type(request.type);
   ps.type = &type;
-  const Model& m = *type.model;
+  const Model& m = type.compiled();
   // the swept field
   int field = -1;
   std::vector<std::string> numeric;
@@ -141,7 +141,7 @@ PreparedSweep prepare_sweep(const SweepRequest& request) {
 
 SweepSummary run_sweep(const PreparedSweep& ps, const double* values, std::size_t n, std::vector<double>& out) {
   const ScenarioType& type = *ps.type;
-  const Model& m = *type.model;
+  const Model& m = type.compiled();
   const FieldSpec& spec = type.fields[ps.field];
   const int field = static_cast<int>(ps.field);
   if (n > kMaxSweepPoints)

@@ -120,8 +120,14 @@ struct ScenarioType {
   std::vector<WarningSpec> warnings;
   std::vector<LinkSpec> links;
   std::vector<Preset> presets;
-  /// Built from the declarations above by the catalog (catalog.hpp); never set by hand.
-  std::shared_ptr<const Model> model;
+  /// Built from the declarations above on first use (compiled()); a test may set it.
+  mutable std::shared_ptr<const Model> model;
+
+  /// The compiled equations, built from the declarations the first time a type is used
+  /// (evaluated, swept or described): a page that shows one type builds one. Throws
+  /// std::logic_error for a declaration that breaks a rule (model.hpp, build_model).
+  /// Thread-safe.
+  const Model& compiled() const;
 
   /// The equation of property `p` as text, e.g. "workers × per_worker_batch".
   std::string equation(const PropertySpec& p) const;
