@@ -120,9 +120,19 @@ export function evaluateTexts(m, type, texts, lastGood, options) {
 }
 
 /** The registry kinds by name ({workload: kind, fleet: kind, ...}), each a
- *  listRegistries() entry with its `fields` and `entries`. */
+ *  listRegistries() entry with its `fields` and `entries`, read from the module when a
+ *  kind is first asked for: a type without registry fields (the page's first view) never
+ *  reads them, and reading them is the registries' start-up (about 70 ms of a cold page,
+ *  docs/performance.md). */
 export function registryMap(m) {
-  return Object.fromEntries(m.listRegistries().map((k) => [k.name, k]));
+  let kinds = null;
+  const all = () => (kinds ||= Object.fromEntries(m.listRegistries().map((k) => [k.name, k])));
+  return new Proxy({}, {
+    get: (_, name) => all()[name],
+    has: (_, name) => name in all(),
+    ownKeys: () => Reflect.ownKeys(all()),
+    getOwnPropertyDescriptor: (_, name) => Reflect.getOwnPropertyDescriptor(all(), name),
+  });
 }
 
 /** An entry as an inline object a reader can edit and send back: quantities as text in

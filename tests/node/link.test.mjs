@@ -4,7 +4,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { load } from './load.mjs';
 import { decodeState, encodeState, defaultState, readEmbedOptions, calculatorQuery, nearestName, embedOptions, FOREIGN_KEYS, HTML_ATTRIBUTES } from '../../web/link.mjs';
-import { presetTexts } from '../../web/fields.mjs';
+import { presetTexts, registryMap } from '../../web/fields.mjs';
 
 const m = await load();
 const ctx = { m, types: m.listScenarioTypes(), presets: m.listPresets() };
@@ -198,4 +198,19 @@ test('the embed builder writes only what differs from an embed\'s defaults, and 
   assert.deepEqual(back.notices, []);
   assert.deepEqual(back.state.embed, e);
   assert.equal(back.state.mode, 'embed');
+});
+
+test('registryMap reads the registries from the module when a kind is first asked for, and gives what listRegistries gives', async () => {
+  const m = await load();
+  let calls = 0;
+  const counted = { listRegistries: () => (calls++, m.listRegistries()) };
+  const registry = registryMap(counted);
+  assert.equal(calls, 0);  // a page whose type has no registry field never reads them
+  const kinds = m.listRegistries();
+  assert.deepEqual(registry.workload, kinds.find((k) => k.name === 'workload'));
+  assert.deepEqual(Object.keys(registry), kinds.map((k) => k.name));
+  assert.ok('fleet' in registry && !('nothing' in registry));
+  assert.equal(registry.nothing, undefined);
+  assert.deepEqual({ ...registry }, Object.fromEntries(kinds.map((k) => [k.name, k])));
+  assert.equal(calls, 1);  // once, however often it is asked
 });
