@@ -103,7 +103,7 @@ function mlsysimOptions(options, keys) {
   const shown = (v) => (typeof v === 'string' ? JSON.stringify(v) : String(v));
   if (out.bytes !== undefined && out.bytes !== 'decimal' && out.bytes !== 'binary')
     throw mlsysimError(`options.bytes: must be "decimal" or "binary", got ${shown(out.bytes)}`, 'options');
-  for (const k of ['work', 'partial'])
+  for (const k of ['work', 'partial', 'details'])
     if (out[k] !== undefined && typeof out[k] !== 'boolean')
       throw mlsysimError(`options.${k}: must be true or false, got ${shown(out[k])}`, 'options');
   return out;
@@ -157,49 +157,13 @@ async function createMlsysim(options = {}) {
     opts.wasmBinary = await readFile(new URL(opts.locateFile('mlsysim.wasm', '')));
   }
   const raw = await createMlsysimRuntime(opts);
-  const lists = {};
+  const lists = new Map();  // a Map: no name read through Object.prototype
   const list = (what) => {
-    if (!lists[what]) lists[what] = what === 'type-heads' ? raw._typeHeads() : raw._list(what);
-    return JSON.parse(lists[what]);  // a fresh copy for every caller
+    if (!lists.has(what)) lists.set(what, what === 'type-heads' ? raw._typeHeads() : raw._list(what));
+    return JSON.parse(lists.get(what));  // a fresh copy for every caller
   };
-  /** listScenarioTypes(): every type's entry, each built from its head (name, category,
-   *  question, ...) with `fields`, `properties` and `symbols` read from the module the first
-   *  time one of them is read (then they are plain data properties, as if they had always
-   *  been). A page that shows one type describes one: building all 15 descriptions (their
-   *  MathML, rules and dependencies) was half of the module's start-up in a cold page
-   *  (docs/performance.md). The values, their order and JSON.stringify's text are those of
-   *  the full list; assigning one before reading it works too. */
-  const described = {};
-  const DETAILS = ['fields', 'properties', 'symbols'];
-  function scenarioTypes() {
-    return list('type-heads').map((head) => {
-      let full = null;  // this entry's own copy, parsed on first read
-      const details = () => {
-        if (!full) {
-          described[head.name] ||= raw._describeType(head.name);
-          full = JSON.parse(described[head.name]);
-        }
-        return full;
-      };
-      for (const key of DETAILS) {
-        Object.defineProperty(head, key, {
-          enumerable: true,
-          configurable: true,
-          get() {
-            const value = details()[key];
-            try {
-              Object.defineProperty(this, key, { value, writable: true, enumerable: true, configurable: true });
-            } catch { /* a frozen or sealed entry keeps the accessor, which keeps returning this value */ }
-            return value;
-          },
-          set(value) {
-            Object.defineProperty(this, key, { value, writable: true, enumerable: true, configurable: true });
-          },
-        });
-      }
-      return head;
-    });
-  }
+  // one type's description (describeScenarioType), kept per valid name: at most one per type
+  const described = new Map();
   /** The core's limits (mlsysim::list_limits): the largest sweep it takes. */
   const limits = list('limits');
 
@@ -308,8 +272,28 @@ async function createMlsysim(options = {}) {
     sweep,
     /** Diagnostics (an extension): bytes of the wasm heap in use, for leak checks. */
     heapUsed: () => raw._heapUsed(),
-    /** [{name, category, question, summary, assumptions, excludes, fields, properties, symbols}] */
-    listScenarioTypes: scenarioTypes,
+    /** [{name, category, question, summary, assumptions, excludes, fields, properties, symbols}];
+     *  with options {details: false} (an extension) the heads: the same entries with
+     *  fields, properties and symbols null, which skips building every type's description
+     *  (a page's picker needs the heads; docs/performance.md) */
+    listScenarioTypes: (options) => list(mlsysimOptions(options, ['details']).details === false ? 'type-heads' : 'types'),
+    /**
+     * describeScenarioType(name) -> one entry of listScenarioTypes(), in full (an
+     * extension): what a page needs of the one type it shows. Error {field: "type"} for a
+     * name that is not a scenario type (naming the valid ones) or is not a string.
+     */
+    describeScenarioType(name) {
+      if (typeof name !== 'string')
+        throw mlsysimError(`type: must be a scenario type's name (a string), got ${name === null ? 'null' : typeof name}`, 'type');
+      let text = described.get(name);
+      if (text === undefined) {
+        text = mlsysimRaw(raw._describeType, name);
+        const reply = JSON.parse(text);
+        if (reply.error !== undefined) throw mlsysimError(reply.error, reply.field);
+        described.set(name, text);
+      }
+      return JSON.parse(text);  // a fresh copy for every caller
+    },
     /** [{name, type, summary, inputs}] */
     listPresets: () => list('presets'),
     /** [{name, title}]: the categories of scenario types, in the order pages group them */

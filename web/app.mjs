@@ -5,7 +5,7 @@
 import createMlsysim from './mlsysim.mjs';
 import { $, el, copyText, actionButton, applyTheme } from './dom.mjs';
 import { Calculator } from './calculator.mjs';
-import { registryMap } from './fields.mjs';
+import { registryMap, scenarioTypes } from './fields.mjs';
 import { Compare, presetTexts } from './compare.mjs';
 import { PREF_CHOICES, useModule } from './format.mjs';
 import { MODES, defaultState, defaultCompare, decodeState, encodeState } from './link.mjs';
@@ -23,7 +23,7 @@ class App {
   constructor(m) {
     useModule(m);
     this.m = m;
-    this.types = m.listScenarioTypes();
+    this.types = scenarioTypes(m);
     this.categories = m.listCategories();
     this.presets = m.listPresets();
     this.registry = registryMap(m);
@@ -235,7 +235,14 @@ class App {
     const partial = found.length && !found[0].full
       ? [el('li', { class: 'none', text: `No scenario matches every word of "${shown}"; the closest:` })] : [];
     list.replaceChildren(...partial, ...(found.length ? found.map((r) => el('li', {},
-      el('button', { type: 'button', class: 'find-result', 'data-kind': r.kind, 'data-name': r.name, onclick: () => this.choose(r) },
+      // opening a result closes the finder: its list (up to a screen tall on a phone) would
+      // hide the scenario it opened
+      el('button', { type: 'button', class: 'find-result', 'data-kind': r.kind, 'data-name': r.name, onclick: () => {
+        $('find').value = '';
+        this.showFinds();
+        $('find').focus();
+        this.choose(r);
+      } },
         el('strong', { text: r.label }), el('span', { text: r.detail })))) : [el('li', { class: 'none', text: `No scenario matches "${shown}".` })]));
   }
 

@@ -8,7 +8,7 @@
 // iframe is told by its host), else the reader's system setting.
 import { el, applyTheme } from './dom.mjs';
 import { ScenarioView } from './calculator.mjs';
-import { presetTexts, registryMap, symbolItem } from './fields.mjs';
+import { presetTexts, registryMap, scenarioTypes, symbolItem } from './fields.mjs';
 import { readEmbedOptions, readTheme, calculatorQuery } from './link.mjs';
 import { useModule } from './format.mjs';
 import { loadPresetFile, withPresetFile } from './course-presets.mjs';
@@ -16,7 +16,7 @@ import { loadPresetFile, withPresetFile } from './course-presets.mjs';
 /** The module's lists, read once per module instance. */
 export function moduleContext(m) {
   useModule(m);
-  return { m, types: m.listScenarioTypes(), presets: m.listPresets(), registry: registryMap(m) };
+  return { m, types: scenarioTypes(m), presets: m.listPresets(), registry: registryMap(m) };
 }
 
 /** `ctx` with the presets of the `preset-file` option that get(name) reads, if any (a URL

@@ -119,6 +119,33 @@ export function evaluateTexts(m, type, texts, lastGood, options) {
   return { result, errors, missing, general: unknown.length ? unknown.join(' ') : null, standIns };
 }
 
+/** The page's own list of scenario types: listScenarioTypes() entries whose `fields`,
+ *  `properties` and `symbols` are read from the module (describeScenarioType) the first
+ *  time one of them is read, then kept as plain data. A page, an embed or an element shows
+ *  one type or a few, and building every type's description was half of the module's
+ *  start-up in a cold page (docs/performance.md). The entries are the page's: the
+ *  module's own listScenarioTypes() stays plain data for everyone else. */
+export function scenarioTypes(m) {
+  return m.listScenarioTypes({ details: false }).map((head) => {
+    let full = null;
+    for (const key of ['fields', 'properties', 'symbols']) {
+      Object.defineProperty(head, key, {
+        enumerable: true,
+        configurable: true,
+        get() {
+          full ||= m.describeScenarioType(head.name);
+          Object.defineProperty(head, key, { value: full[key], writable: true, enumerable: true, configurable: true });
+          return full[key];
+        },
+        set(value) {
+          Object.defineProperty(head, key, { value, writable: true, enumerable: true, configurable: true });
+        },
+      });
+    }
+    return head;
+  });
+}
+
 /** The registry kinds by name ({workload: kind, fleet: kind, ...}), each a
  *  listRegistries() entry with its `fields` and `entries`, read from the module when a
  *  kind is first asked for: a type without registry fields (the page's first view) never

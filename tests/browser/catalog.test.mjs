@@ -142,6 +142,13 @@ test('the finder: typing a topic lists the types and presets that match; choosin
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => document.querySelector('#type').value === 'RooflineScenario');
   assert.equal(await page.inputValue('#preset'), 'Llama8BDecodeStepH100');
+  // opening a result closes the finder (on a phone its list hid the scenario it opened)
+  assert.ok(await page.locator('#find-results').isHidden());
+  assert.equal(await page.inputValue('#find'), '');
+  await page.fill('#find', 'checkpoint');
+  await page.click('#find-results button >> nth=0');
+  await page.waitForFunction(() => document.querySelector('#type').value === 'CheckpointIntervalScenario');
+  assert.ok(await page.locator('#find-results').isHidden());
   await page.fill('#find', 'qwertyuiop');
   assert.match(await page.textContent('#find-results'), /No scenario matches "qwertyuiop"/);
 });

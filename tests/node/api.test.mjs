@@ -207,31 +207,26 @@ test('tens of thousands of errors leak nothing and leave the module usable', () 
 });
 
 const cli = path.join(root, 'build/native/mlsysim');
-test('listScenarioTypes reads a type\'s fields, properties and symbols on first use, and gives what the full list gives', { skip: !existsSync(cli) && 'build/native/mlsysim not built' }, () => {
-  // the whole list, as text: the CLI's (the core's eager list) and the module's, each
-  // entry's details read from the module as JSON.stringify reaches them
+test('listScenarioTypes is the CLI\'s list as plain data; {details: false} gives its heads and describeScenarioType one type in full', { skip: !existsSync(cli) && 'build/native/mlsysim not built' }, () => {
   const eager = JSON.parse(execFileSync(cli, ['list', 'types', '--json'], { encoding: 'utf8' }));
-  assert.equal(JSON.stringify(m.listScenarioTypes()), JSON.stringify(eager));
-  assert.deepEqual(m.listScenarioTypes(), eager);
-  // reading one entry's details leaves the others unread; then they are plain data
   const types = m.listScenarioTypes();
-  const kind = (t, k) => (Object.getOwnPropertyDescriptor(t, k).get ? 'unread' : 'data');
-  assert.deepEqual(types[0].fields, eager[0].fields);
-  assert.deepEqual(['fields', 'properties', 'symbols'].map((k) => kind(types[0], k)), ['data', 'unread', 'unread']);
-  assert.equal(kind(types[1], 'fields'), 'unread');
-  assert.deepEqual(Object.keys(types[1]), Object.keys(eager[1]));
-  // assigned before it is read (module code is strict: an accessor without a setter would throw)
-  types[2].properties = [];
-  assert.deepEqual(types[2].properties, []);
-  assert.deepEqual(types[2].fields, eager[2].fields);
-  // a frozen entry still gives its details, the same array each time
-  const frozen = Object.freeze(m.listScenarioTypes()[3]);
-  assert.deepEqual(frozen.symbols, eager[3].symbols);
-  assert.equal(frozen.symbols, frozen.symbols);
-  // every call is a fresh copy: changing one changes no other
-  m.listScenarioTypes()[0].fields.push('changed');
-  assert.deepEqual(m.listScenarioTypes()[0].fields, eager[0].fields);
-  assert.deepEqual(structuredClone(m.listScenarioTypes()), eager);
+  assert.equal(JSON.stringify(types), JSON.stringify(eager));
+  for (const t of types) for (const k of Object.keys(t)) assert.ok('value' in Object.getOwnPropertyDescriptor(t, k), `${t.name}.${k} is data`);
+  const heads = m.listScenarioTypes({ details: false });
+  assert.equal(JSON.stringify(heads), JSON.stringify(eager.map((t) => ({ ...t, fields: null, properties: null, symbols: null }))));
+  assert.equal(JSON.stringify(m.listScenarioTypes({ details: true })), JSON.stringify(eager));
+  for (const t of eager) assert.equal(JSON.stringify(m.describeScenarioType(t.name)), JSON.stringify(t), t.name);
+  // a fresh copy per call
+  m.describeScenarioType('SyncStrategyScenario').fields.push('changed');
+  assert.deepEqual(m.describeScenarioType('SyncStrategyScenario'), eager.find((t) => t.name === 'SyncStrategyScenario'));
+  // bad names and options are refused by name, and the module goes on
+  assert.throws(() => m.describeScenarioType('SyncStrategy'), (e) => e.field === 'type' &&
+    e.message.startsWith('type: unknown scenario type "SyncStrategy"; valid types: SyncStrategyScenario, '));
+  for (const bad of [undefined, null, 42, { name: 'SyncStrategyScenario' }])
+    assert.throws(() => m.describeScenarioType(bad), (e) => e.field === 'type' && /^type: must be a scenario type's name \(a string\), got /.test(e.message));
+  assert.throws(() => m.listScenarioTypes({ details: 'no' }), { message: 'options.details: must be true or false, got "no"' });
+  assert.throws(() => m.describeScenarioType('toString'), (e) => e.field === 'type');
+  assert.equal(m.listScenarioTypes().length, eager.length);
 });
 
 test('the native CLI prints the same Result as the module', { skip: !existsSync(cli) && 'build/native/mlsysim not built' }, () => {

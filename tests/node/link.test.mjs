@@ -4,7 +4,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { load } from './load.mjs';
 import { decodeState, encodeState, defaultState, readEmbedOptions, calculatorQuery, nearestName, embedOptions, FOREIGN_KEYS, HTML_ATTRIBUTES } from '../../web/link.mjs';
-import { presetTexts, registryMap } from '../../web/fields.mjs';
+import { presetTexts, registryMap, scenarioTypes } from '../../web/fields.mjs';
 
 const m = await load();
 const ctx = { m, types: m.listScenarioTypes(), presets: m.listPresets() };
@@ -213,4 +213,22 @@ test('registryMap reads the registries from the module when a kind is first aske
   assert.equal(registry.nothing, undefined);
   assert.deepEqual({ ...registry }, Object.fromEntries(kinds.map((k) => [k.name, k])));
   assert.equal(calls, 1);  // once, however often it is asked
+});
+
+test('the page\'s scenarioTypes describes a type when its fields, properties or symbols are first read, and equals listScenarioTypes', async () => {
+  const m = await load();
+  const described = [];
+  const counted = { listScenarioTypes: (o) => m.listScenarioTypes(o), describeScenarioType: (name) => (described.push(name), m.describeScenarioType(name)) };
+  const types = scenarioTypes(counted);
+  const eager = m.listScenarioTypes();
+  assert.deepEqual(types.map((t) => t.name), eager.map((t) => t.name));
+  assert.deepEqual(described, []);  // names, questions and categories need no description
+  const sync = types.find((t) => t.name === 'SyncStrategyScenario');
+  assert.deepEqual(sync.properties, eager.find((t) => t.name === 'SyncStrategyScenario').properties);
+  assert.deepEqual(sync.fields, eager.find((t) => t.name === 'SyncStrategyScenario').fields);
+  assert.deepEqual(described, ['SyncStrategyScenario']);  // once per type, for all three lists
+  assert.ok('value' in Object.getOwnPropertyDescriptor(sync, 'fields'));  // plain data once read
+  types[1].symbols = [];  // assigned before read (the page's modules are strict)
+  assert.deepEqual(types[1].symbols, []);
+  assert.equal(JSON.stringify(types), JSON.stringify(eager.map((t, k) => (k === 1 ? { ...t, symbols: [] } : t))));
 });
