@@ -19,7 +19,7 @@ import { browser } from '../tests/browser/harness.mjs';
 import { serveStatic } from '../tests/browser/server.mjs';
 import { root, dist } from '../tests/node/load.mjs';
 import { floorSite } from './floor.mjs';
-import { traceBreakdown } from './trace.mjs';
+import { traceBreakdown, PAGE_MARKS } from './trace.mjs';
 
 const PROFILES = Number(process.env.BENCH_PROFILES || 11);
 const RUNS = Number(process.env.BENCH_RUNS || 9);
@@ -92,39 +92,6 @@ function repeat(fn, per) {
 const REPEAT_SOURCE = `(() => { ${stats.toString()}\n return ${repeat.toString()}; })()`;
 
 // ---- 1. what the main page loads before its first result, and cold start ----
-const FIRST_PAINT = () => {
-  // when the first result is painted, as the browser reports it: Element Timing of the
-  // result values (the page gives them elementtiming="mlsysim:first-result"). Its
-  // renderTime is the frame's presentation time, so it is never early; it can be late,
-  // when the live view replaces a prerendered value before the report (app.mjs waits for it).
-  new PerformanceObserver((list) => {
-    const e = list.getEntries().find((x) => x.identifier === 'mlsysim:first-result');
-    if (!e || window.__firstResultPainted) return;
-    window.__firstResultPainted = e.renderTime || e.loadTime;
-    console.debug('bench:first-result-painted');
-  }).observe({ type: 'element', buffered: true });
-  // layout shifts in the first second (Layout Instability API), none caused by input: the
-  // cumulative layout shift (CLS) of the start-up, which the live view taking over from a
-  // prerendered one must not add to
-  window.__cls = 0;
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) if (!e.hadRecentInput && e.startTime < 1000) window.__cls += e.value;
-  }).observe({ type: 'layout-shift', buffered: true });
-  const mark = performance.mark.bind(performance);
-  performance.mark = (name, ...rest) => {
-    const r = mark(name, ...rest);
-    if (name === 'mlsysim:interactive') console.debug('bench:interactive');
-    // a page whose results are in a shadow root (the custom element), where Element Timing
-    // reports nothing: the first frame produced after its results are in the DOM
-    if (name === 'mlsysim:first-result' && document.documentElement.dataset.benchShadow !== undefined) {
-      requestAnimationFrame(() => setTimeout(() => {
-        window.__firstResultPainted = performance.now();
-        console.debug('bench:first-result-painted');
-      }));
-    }
-    return r;
-  };
-};
 /** Loads `url` and waits for the page's console message, without running any script in
  *  the page meanwhile: Playwright's waitForFunction (and goto's wait for `load`) would
  *  inject and compile its own script on the page's main thread during the start-up being
@@ -211,7 +178,7 @@ async function pageFigures(origin, floorOrigin, embeds) {
     for (const t of targets) {
       const { context, page } = await (t.make || browser)(t.origin);
       try {
-        await page.addInitScript(FIRST_PAINT);
+        await page.addInitScript(PAGE_MARKS);
         const m = await firstPaint(page, t.url, { live: t.live });
         runs[t.key].push(m);
         if (t.key === 'index' && !loaded) {

@@ -30,34 +30,59 @@ const KINDS = [
 ];
 const kindOf = (name) => (KINDS.find(([, re]) => re.test(name)) || ['other'])[0];
 
+/** The page-side marks of the bench and the trace, added to a page before it loads (an
+ *  init script): each reported by a console message, so nothing waits inside the page. */
+export const PAGE_MARKS = () => {
+  // when the first result is painted, as the browser reports it: Element Timing of the
+  // result values (the page gives them elementtiming="mlsysim:first-result"). Its
+  // renderTime is the frame's presentation time, so it is never early; it can be late,
+  // when the live view replaces a prerendered value before the report (app.mjs waits for it).
+  new PerformanceObserver((list) => {
+    const e = list.getEntries().find((x) => x.identifier === 'mlsysim:first-result');
+    if (!e || window.__firstResultPainted) return;
+    window.__firstResultPainted = e.renderTime || e.loadTime;
+    console.debug('bench:first-result-painted');
+  }).observe({ type: 'element', buffered: true });
+  // layout shifts in the first second (Layout Instability API), none caused by input: the
+  // cumulative layout shift (CLS) of the start-up, which the live view taking over from a
+  // prerendered one must not add to
+  window.__cls = 0;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (!e.hadRecentInput && e.startTime < 1000) window.__cls += e.value;
+  }).observe({ type: 'layout-shift', buffered: true });
+  const mark = performance.mark.bind(performance);
+  performance.mark = (name, ...rest) => {
+    const r = mark(name, ...rest);
+    if (name === 'mlsysim:interactive') {
+      console.debug('bench:interactive');
+      // and once the frame after it has been produced: the live view's own layout and paint
+      requestAnimationFrame(() => setTimeout(() => { window.__settled = performance.now(); console.debug('bench:settled'); }));
+    }
+    // a page whose results are in a shadow root (the custom element), where Element Timing
+    // reports nothing: the first frame produced after its results are in the DOM
+    if (name === 'mlsysim:first-result' && document.documentElement.dataset.benchShadow !== undefined) {
+      requestAnimationFrame(() => setTimeout(() => {
+        window.__firstResultPainted = performance.now();
+        console.debug('bench:first-result-painted');
+      }));
+    }
+    return r;
+  };
+};
 async function traceOnce(origin, url, live) {
   const { context, page } = await browser(origin);
   try {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Tracing.start', { transferMode: 'ReturnAsStream', traceConfig: { includedCategories: CATEGORIES.split(',') } });
     const message = (text) => page.waitForEvent('console', { predicate: (m) => m.text() === text, timeout: 30000 });
-    await page.addInitScript(() => {
-      new PerformanceObserver((list) => {
-        const e = list.getEntries().find((x) => x.identifier === 'mlsysim:first-result');
-        if (!e || window.__painted) return;
-        window.__painted = e.renderTime || e.loadTime;
-        console.debug('trace:painted');
-      }).observe({ type: 'element', buffered: true });
-      const mark = performance.mark.bind(performance);
-      performance.mark = (name, ...rest) => {
-        const r = mark(name, ...rest);
-        // and once the frame after it has been produced: the live view's own layout and paint
-        if (name === 'mlsysim:interactive') requestAnimationFrame(() => setTimeout(() => { window.__settled = performance.now(); console.debug('trace:interactive'); }));
-        return r;
-      };
-    });
-    const painted = message('trace:painted');
-    const interactive = live ? message('trace:interactive') : null;
+    await page.addInitScript(PAGE_MARKS);
+    const painted = message('bench:first-result-painted');
+    const interactive = live ? message('bench:settled') : null;
     await page.goto(url, { waitUntil: 'commit' });
     await painted;
     if (interactive) await interactive;
     const marks = await page.evaluate(() => ({
-      painted: window.__painted,
+      painted: window.__firstResultPainted,
       interactive: performance.getEntriesByName('mlsysim:interactive')[0]?.startTime ?? null,
       settled: window.__settled ?? null,
       origin: performance.timeOrigin,

@@ -35,15 +35,21 @@ struct Run {
   std::string out;
 };
 
+/// A new file in /tmp holding `text`; returns its path (the caller removes it).
+inline std::string write_temp(const std::string& text) {
+  char path[] = "/tmp/mlsysim-test-XXXXXX";
+  const int fd = mkstemp(path);
+  REQUIRE(fd >= 0);
+  FILE* f = fdopen(fd, "w");
+  fwrite(text.data(), 1, text.size(), f);
+  fclose(f);
+  return path;
+}
+
 /// Runs `mlsysim ARGS` through the shell with `stdin_text` on standard input; stderr
 /// goes to stdout when `merge` is set.
 inline Run cli(const std::string& args, bool merge = false, const std::string& stdin_text = "") {
-  char path[] = "/tmp/mlsysim-cli-stdin-XXXXXX";
-  const int fd = mkstemp(path);
-  REQUIRE(fd >= 0);
-  FILE* in = fdopen(fd, "w");
-  fwrite(stdin_text.data(), 1, stdin_text.size(), in);
-  fclose(in);
+  const std::string path = write_temp(stdin_text);
   const std::string cmd = std::string("'") + MLSYSIM_CLI + "' " + args + " < " + path +
                           (merge ? " 2>&1" : " 2>/dev/null");
   FILE* p = popen(cmd.c_str(), "r");
@@ -53,7 +59,7 @@ inline Run cli(const std::string& args, bool merge = false, const std::string& s
   std::size_t n;
   while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) out.append(buf.data(), n);
   const int st = pclose(p);
-  std::remove(path);
+  std::remove(path.c_str());
   return {WIFEXITED(st) ? WEXITSTATUS(st) : -1, out};
 }
 

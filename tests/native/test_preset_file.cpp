@@ -30,16 +30,6 @@ Json bsp(int workers) {
           {"device_hour_rate", "2 USD/hour"}};
 }
 
-std::string write_temp(const std::string& text) {
-  char path[] = "/tmp/mlsysim-presets-XXXXXX";
-  const int fd = mkstemp(path);
-  REQUIRE(fd >= 0);
-  FILE* f = fdopen(fd, "w");
-  fwrite(text.data(), 1, text.size(), f);
-  fclose(f);
-  return path;
-}
-
 }  // namespace
 
 TEST_CASE("The example preset file is valid, and its presets evaluate by hand", "[preset-file]") {
@@ -162,7 +152,7 @@ TEST_CASE("CLI: --preset-file lists and evaluates a course's presets and reports
   const Json doc = {{"presets",
                      {{{"name", "Good"}, {"type", "SyncStrategyScenario"}, {"inputs", bsp(4)}},
                       {{"name", "ZeroWorkers"}, {"type", "SyncStrategyScenario"}, {"inputs", bsp(0)}}}}};
-  const std::string path = write_temp(doc.dump());
+  const std::string path = test::write_temp(doc.dump());
   const Run bad = cli("list presets --preset-file " + path, true);
   CHECK(bad.status == 2);  // listed, with the problem, and status 2
   CHECK_THAT(bad.out, Catch::Contains(path + ": preset \"ZeroWorkers\" (entry 2): workers: must be an integer >= 1, got 0"));
