@@ -49,8 +49,9 @@ const char* version();
 /// result can be carried into; `symbols` are the names equations use besides the fields (e.g.
 /// P = workload.parameters).
 /// With `details` false, each entry's `fields`, `properties` and `symbols` are null: the
-/// heads, for a picker, without building the rest (the module's listScenarioTypes()
-/// fills them in per type on first read, from describe_scenario_type).
+/// heads, for a picker, without building the rest (the module's
+/// listScenarioTypes({details: false}); the page describes a type when it first reads
+/// it, through describe_scenario_type: web/fields.mjs scenarioTypes).
 Json list_scenario_types(bool details = true);
 /// One entry of list_scenario_types(), in full. InputError on field "type" for a name that
 /// is not a scenario type (naming the valid ones).
