@@ -127,6 +127,34 @@ async function firstPaint(page, url, { live = true } = {}) {
   });
 }
 
+/** A lesson page of elements for `presets`, in a course page's column (46rem), each with
+ *  the style of `styles` (none: as a page that holds no space for them). */
+const lessonPage = (presets, styles = []) => '<!doctype html><html lang="en" data-bench-shadow><meta charset="utf-8">' +
+  '<meta name="viewport" content="width=device-width, initial-scale=1"><title>three elements</title>' +
+  '<script type="module" src="mlsysim-element.mjs"></script><script type="module" src="bench-elements.mjs"></script>' +
+  '<main style="max-width: 46rem; margin: 0 auto"><h1>A lesson page</h1>' +
+  presets.map((p, k) => `<p>Text of the lesson.</p><mlsysim-scenario preset="${p}"${styles[k] ? ` style="${styles[k]}"` : ''}></mlsysim-scenario>`).join('') +
+  '<p>The lesson goes on.</p></main>\n';
+
+/** The element snippet's style for each preset as the calculator's embed builder writes
+ *  it (the height of its preview, at this window's width), and the page of those
+ *  elements (bench-elements-held.html): a lesson made from the builder's snippets. */
+async function heldElementsPage(origin, presets) {
+  const { context, page } = await browser(origin);
+  const styles = [];
+  try {
+    for (const p of presets) {
+      await page.goto(`${origin}/index.html?preset=${p}&mode=embed`);
+      await page.waitForFunction(() => /min-height/.test(document.getElementById('builder-element')?.textContent || ''), null, { timeout: 30000 });
+      styles.push((await page.locator('#builder-element').textContent()).match(/style="([^"]*)"/)[1]);
+    }
+  } finally {
+    await context.close();
+  }
+  writeFileSync(path.join(outDir, 'site', 'bench-elements-held.html'), lessonPage(presets, styles));
+  return styles;
+}
+
 /** A page of three <mlsysim-scenario> elements (three categories) as a course page holds
  *  them, in a copy of dist/ (build/bench/site): the custom-element case of #15. The page
  *  marks mlsysim:first-result when all three have rendered and mlsysim:interactive with it
@@ -138,10 +166,7 @@ function elementSite(presets) {
   // preload taken out (what a page of this content costs with none of our code)
   writeFileSync(path.join(d, 'bench-static.html'), readFileSync(path.join(dist, 'index.html'), 'utf8')
     .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '').replace(/<link rel="(modulepreload|preload)"[^>]*>/g, ''));
-  writeFileSync(path.join(d, 'bench-elements.html'), '<!doctype html><html lang="en" data-bench-shadow><meta charset="utf-8">' +
-    '<meta name="viewport" content="width=device-width, initial-scale=1"><title>three elements</title>' +
-    '<script type="module" src="mlsysim-element.mjs"></script><script type="module" src="bench-elements.mjs"></script>' +
-    '<h1>A lesson page</h1>' + presets.map((p) => `<p>Text of the lesson.</p><mlsysim-scenario preset="${p}"></mlsysim-scenario>`).join('') + '\n');
+  writeFileSync(path.join(d, 'bench-elements.html'), lessonPage(presets));
   writeFileSync(path.join(d, 'bench-elements.mjs'), "await customElements.whenDefined('mlsysim-scenario');\n" +
     "const states = await Promise.all([...document.querySelectorAll('mlsysim-scenario')].map((e) => e.ready));\n" +
     "if (states.every((s) => s === 'ready')) { performance.mark('mlsysim:first-result'); performance.mark('mlsysim:interactive'); }\n" +
@@ -170,6 +195,7 @@ async function pageFigures(origin, floorOrigin, embeds) {
     { key: 'processWarm', origin, url: `${origin}/index.html`, live: true, make: warmProcess },
     ...embeds.map(({ category, preset }, k) => ({ key: `embed:${category}`, preset, origin, url: `${origin}/embed.html?preset=${preset}`, live: true, second: k === 0 })),
     { key: 'elements', origin, url: `${origin}/bench-elements.html`, live: true, second: true },
+    { key: 'elementsHeld', origin, url: `${origin}/bench-elements-held.html`, live: true },
   ];
   const runs = Object.fromEntries(targets.map((t) => [t.key, []]));
   const warm = Object.fromEntries(targets.filter((t) => t.second).map((t) => [t.key, []]));
@@ -290,8 +316,9 @@ async function main() {
   // cache), and the second visit in the same profile then shows what caching gives
   const server = await serveStatic(elementSite(elementPresets), { cache: true });
   const floorServer = await serveStatic(floorSite(), { cache: true });
-  let page, pageEval, pageSweeps, traces;
+  let page, pageEval, pageSweeps, traces, heldStyles;
   try {
+    heldStyles = await heldElementsPage(server.origin, elementPresets);
     page = await pageFigures(server.origin, floorServer.origin, embeds);
     console.error('bench: Chromium traces of cold starts (bench/trace.mjs)');
     traces = {
@@ -388,6 +415,8 @@ async function main() {
   row(cold, 'a page of 3 elements → live (all three rendered)', spread(page.figure('elements', 'interactive'), ms),
     `${over(page.figure('elements', 'interactive'), 150)}; ${cls('elements')}`);
   second('elements', 'a page of 3 elements');
+  row(cold, `the same page with the builder's element snippets (each holds its preview's height while it loads: ${heldStyles.map((x) => x.match(/\d+px/)[0]).join(', ')}) → live`,
+    spread(page.figure('elementsHeld', 'interactive'), ms), `${over(page.figure('elementsHeld', 'interactive'), 150)}; ${cls('elementsHeld')}`);
   const windows = ['navigation start → first result painted', 'first result painted → live', 'live → the next frame produced (the live view\'s own style, layout, paint)'];
   for (const [name, tr] of [['floor page', traces.floor], ['calculator', traces.index]]) {
     tr.forEach((w, k) => {

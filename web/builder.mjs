@@ -25,9 +25,14 @@ export function thisSite() {
 /**
  * The two snippets for embed options `options` ([[name, value]]) and the site folder
  * `site` (a URL ending in "/"): {iframe, element}. `title` names the embed for screen
- * readers (the iframe's title).
+ * readers (the iframe's title). `height`: the embed's height in CSS px as the preview
+ * shows it, or 0 while unknown: each snippet holds that much space while the embed loads,
+ * so that the lesson's text below does not move when it appears (docs/embedding.md). The
+ * iframe starts at it (600 px while unknown) and takes the height its content reports;
+ * the element holds it as its min-height until it has rendered, then drops it.
  */
-export function embedSnippets(options, site, title, id = '') {
+export function embedSnippets(options, site, title, id = '', height = 0) {
+  const held = Number.isFinite(height) && height > 0 ? Math.ceil(height) : 0;
   const base = site.endsWith('/') ? site : `${site}/`;
   // commas stay commas: an author reads and edits these lists
   const pairs = id ? [...options, ['id', id]] : options;  // the iframe's id, echoed in its messages
@@ -37,7 +42,7 @@ export function embedSnippets(options, site, title, id = '') {
   try { origin = new URL(base).origin; } catch { origin = base; }
   const iframe = `${LT}iframe src="${escapeHtml(`${base}embed.html?${frameQuery}`)}"
         title="${escapeHtml(title)}" loading="lazy"
-        style="width: 100%; height: 600px; border: 0">${LT}/iframe>
+        style="width: 100%; height: ${held || 600}px; border: 0">${LT}/iframe>
 ${LT}script>
   // once per page: each mlsysim iframe takes the height it reports, and is told whether
   // this page is light or dark (the background it sits on), so that theme=auto matches it
@@ -60,7 +65,8 @@ ${LT}script>
 ${LT}/script>`;
   const attributes = options.map(([k, v]) => `${k}="${escapeHtml(v)}"`);
   const element = `${LT}script type="module" src="${escapeHtml(`${base}mlsysim-element.mjs`)}">${LT}/script>
-${LT}mlsysim-scenario ${attributes.join('\n                  ')}>${LT}/mlsysim-scenario>`;
+${LT}mlsysim-scenario ${[...attributes, ...(held ? [`style="display: block; min-height: var(--mlsysim-loading-height, ${held}px)"`] : [])]
+    .join('\n                  ')}>${LT}/mlsysim-scenario>`;
   return { iframe, element, query };
 }
 
@@ -74,7 +80,10 @@ export class Builder {
       const frame = $('builder-preview');
       if (!frame || event.source !== frame.contentWindow || !event.data || event.data.type !== 'mlsysim:resize') return;
       const h = Number(event.data.height);
-      if (Number.isFinite(h) && h > 0 && h < 20000) frame.style.height = `${h}px`;
+      if (!Number.isFinite(h) || h <= 0 || h >= 20000) return;
+      frame.style.height = `${h}px`;
+      // the snippets hold the preview's height while they load
+      if (h !== this.frameHeight) { this.frameHeight = h; this.writeSnippets(); }
     });
     $('builder-site').addEventListener('input', () => { this.app.state.embed.site = $('builder-site').value.trim(); this.refresh(); });
     $('builder-id').addEventListener('input', () => { this.app.state.embed.id = $('builder-id').value.trim().slice(0, 100); this.refresh(); });
@@ -185,14 +194,20 @@ export class Builder {
     return embedOptions(this.app, this.app.state.calc, this.choices(), this.app.state.prefs, this.presetFileUrl());
   }
 
-  /** Writes the preview and the snippets for the current choices; the link follows. */
-  refresh() {
-    const options = this.options();
+  /** Writes both snippets for the current choices, with the preview's last height;
+   *  returns the embed's query. */
+  writeSnippets() {
     const site = this.app.state.embed.site || thisSite();
-    const { iframe, element, query } = embedSnippets(options, site, `mlsysim calculator: ${this.app.calcLabel()}`,
-      this.app.state.embed.id || this.defaultId());
+    const { iframe, element, query } = embedSnippets(this.options(), site, `mlsysim calculator: ${this.app.calcLabel()}`,
+      this.app.state.embed.id || this.defaultId(), this.frameHeight);
     $('builder-iframe').textContent = iframe;
     $('builder-element').textContent = element;
+    return query;
+  }
+
+  /** Writes the preview and the snippets for the current choices; the link follows. */
+  refresh() {
+    const query = this.writeSnippets();
     // the preview is this site's embed.html with the same options (a page opened from a
     // file, such as the one-file page, has no embed.html beside it)
     const src = `embed.html?${query}`;
@@ -201,7 +216,11 @@ export class Builder {
     frame.hidden = offline;
     $('builder-offline').hidden = !offline;
     if (offline) { this.app.changed(); return; }
-    if (frame.getAttribute('src') !== src) frame.setAttribute('src', src);
+    if (frame.getAttribute('src') !== src) {
+      frame.setAttribute('src', src);
+      // a new preview: the snippets hold no height until it reports its own
+      if (this.frameHeight) { this.frameHeight = 0; this.writeSnippets(); }
+    }
     frame.title = `Preview of the embed: ${this.app.calcLabel()}`;
     this.app.changed();
   }

@@ -19,6 +19,11 @@
 // computed `color-scheme`, else the reader's system setting; and it follows the page when
 // that changes (a theme switch on <html> or <body>, a stylesheet swapped, the system
 // setting). theme="light" and theme="dark" override it.
+//
+// While it loads, a page can hold its place: style="display: block; min-height:
+// var(--mlsysim-loading-height, 1200px)" (the builder's element snippet writes its
+// preview's height there). Once rendered, the element sets --mlsysim-loading-height to
+// auto and takes its own height (docs/embedding.md).
 import createMlsysim from './mlsysim.mjs';
 import { el } from './dom.mjs';
 import { EmbeddedScenario, moduleContext, withOptionPresetFile } from './embed-view.mjs';
@@ -191,6 +196,10 @@ export class MlsysimScenario extends HTMLElement {
 
   finish(state) {
     this.state = state;
+    // the space a page held for it while it loaded (the builder's element snippet writes
+    // min-height: var(--mlsysim-loading-height, …px)): its own height from now on
+    if (this.style.minHeight.includes('--mlsysim-loading-height')) this.style.setProperty('--mlsysim-loading-height', 'auto');
+
     this.resolveReady(state);
     this.dispatchEvent(new CustomEvent('mlsysim-render', { bubbles: true, composed: true, detail: { state } }));
   }

@@ -281,13 +281,24 @@ test('the embed builder: both snippets reproduce its preview, for a preset of ev
     if (p1) await page.locator(`#builder-properties tr[data-property="${type.properties.at(-1).name}"] input[data-kind="properties"]`).uncheck();
     await page.locator(`#builder-properties tr[data-property="${p0.name}"] input[data-kind="predict"]`).check();
     await page.locator('#builder-theme').selectOption('dark');
-    const iframeSnippet = await page.locator('#builder-iframe').textContent();
-    const elementSnippet = await page.locator('#builder-element').textContent();
     const link = await page.evaluate(() => location.search);
-    // the preview, once it shows the last choice
+    // the preview, once it shows the last choice and has reported its height
     const src = await page.locator('#builder-preview').getAttribute('src');
     await page.waitForFunction((s) => document.getElementById('builder-preview').contentWindow.location.href.endsWith(s) &&
       document.getElementById('builder-preview').contentDocument.body?.dataset.ready === '1', src);
+    const held = await page.evaluate(async () => {
+      const frame = document.getElementById('builder-preview');
+      const doc = frame.contentDocument;
+      const h = () => Math.ceil(doc.documentElement.getBoundingClientRect().height);
+      for (let i = 0; i < 100 && frame.style.height !== `${h()}px`; i++) await new Promise((r) => setTimeout(r, 50));
+      return h();
+    });
+    // both snippets hold the preview's height while they load
+    const iframeSnippet = await page.locator('#builder-iframe').textContent();
+    const elementSnippet = await page.locator('#builder-element').textContent();
+    assert.ok(held > 200, `${p.name}: the preview is ${held} px tall`);
+    assert.ok(iframeSnippet.includes(`style="width: 100%; height: ${held}px; border: 0"`), `${p.name}: ${iframeSnippet}`);
+    assert.ok(elementSnippet.includes(`style="display: block; min-height: var(--mlsysim-loading-height, ${held}px)"`), `${p.name}: ${elementSnippet}`);
     const previewFrame = page.frames().find((f) => f.url().endsWith(src));
     const want = await previewFrame.evaluate(`(${SHAPE})(document, document.documentElement)`);
     assert.equal(want.theme, 'dark');
@@ -315,10 +326,15 @@ test('the embed builder: both snippets reproduce its preview, for a preset of ev
         await frame.waitForSelector('body[data-ready="1"]');
         got = await frame.evaluate(`(${SHAPE})(document, document.documentElement)`);
         // the listener in the snippet sizes the iframe to its content
-        await page.waitForFunction(() => document.querySelector('iframe').style.height !== '600px');
+        await page.waitForFunction(() => {
+          const f = document.querySelector('iframe');
+          return f.style.height === `${Math.ceil(f.contentDocument.documentElement.getBoundingClientRect().height)}px`;
+        });
       } else {
         await page.waitForFunction(() => document.querySelector('mlsysim-scenario')?.state === 'ready');
         got = await page.evaluate(`((r) => (${SHAPE})(r, r.querySelector('.mlsysim-theme')))(document.querySelector('mlsysim-scenario').shadowRoot)`);
+        // rendered, it drops the height it held and takes its own
+        assert.equal(await page.evaluate(() => document.querySelector('mlsysim-scenario').style.getPropertyValue('--mlsysim-loading-height')), 'auto');
       }
       assert.deepEqual(got, want, `${p.name}, ${kind} snippet`);
     }
@@ -327,6 +343,7 @@ test('the embed builder: both snippets reproduce its preview, for a preset of ev
   // the builder's state is in the page's link (the last category's)
   await page.goto(`${O}/index.html${last.link}`);
   await page.waitForSelector('#builder-fields tr');
+  await page.waitForFunction(() => document.getElementById('builder-element').textContent.includes('min-height'));
   assert.equal(await page.locator('#builder-element').textContent(), last.elementSnippet, `${last.name}: the link restores the builder`);
   // theme auto: the iframe snippet's listener tells the frame the background it sits on
   await page.goto(`${O}/index.html?preset=TransformerBsp8Workers&mode=embed`);
@@ -361,6 +378,40 @@ test('the embed builder: both snippets reproduce its preview, for a preset of ev
   assert.match(await page.locator('#builder-element').textContent(),
     /src="https:\/\/courses\.example\.edu\/ml\/mlsysim\/mlsysim-element\.mjs"[^]*preset-file="https:\/\/courses\.example\.edu\/ml\/mlsysim\/course\/presets\.json"/);
   assert.deepEqual(problems.pageErrors, []);
+});
+
+test('an element from the builder\'s snippet holds its height while the module loads, then takes its own', async () => {
+  await page.setViewportSize({ width: 700, height: 1000 });
+  let release;
+  const gate = new Promise((r) => { release = r; });
+  await page.route('**/mlsysim.wasm', async (route) => { await gate; await route.continue(); });
+  try {
+    await page.goto(`${O}/course/lesson.html`);
+    await page.evaluate(() => {
+      document.getElementById('lesson').innerHTML = '<mlsysim-scenario preset="TransformerBsp8Workers" ' +
+        'style="display: block; min-height: var(--mlsysim-loading-height, 900px)"></mlsysim-scenario><p>The lesson goes on.</p>';
+    });
+    const height = () => page.evaluate(() => document.querySelector('mlsysim-scenario').getBoundingClientRect().height);
+    assert.equal(await height(), 900, 'held before its script has run');
+    await page.evaluate(() => {
+      const s = document.createElement('script');
+      s.type = 'module'; s.src = '../mlsysim-element.mjs';
+      document.head.append(s);
+    });
+    await page.evaluate(() => customElements.whenDefined('mlsysim-scenario'));
+    assert.equal(await page.evaluate(() => document.querySelector('mlsysim-scenario').state), 'loading');
+    assert.equal(await height(), 900, 'held while its module loads');
+    release();
+    await page.waitForFunction(() => document.querySelector('mlsysim-scenario').state === 'ready');
+    const [own, box] = await page.evaluate(() => {
+      const e = document.querySelector('mlsysim-scenario');
+      return [e.getBoundingClientRect().height, e.shadowRoot.querySelector('.mlsysim-host').getBoundingClientRect().height];
+    });
+    assert.ok(Math.abs(own - box) < 1 && own !== 900, `its own height (${own} px, its content ${box} px), not the 900 px held`);
+  } finally {
+    release();
+    await page.unroute('**/mlsysim.wasm');
+  }
 });
 
 test('a work line that would quote a predicted value waits with it; the full page keeps it out of exports and other views', async () => {
