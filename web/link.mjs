@@ -335,7 +335,9 @@ export function defaultState(ctx) {
     mode: 'calc',
     calc: { preset: preset.name, type: preset.type, texts: presetTexts(ctx, preset.name) },
     compare: defaultCompare(ctx, preset.type),
-    sweep: { field: '', from: '1', to: '1024', n: '200', scale: 'log', props: [], overlay: false },  // '' = the first numeric field
+    // field '': the first numeric field; from, to, scale '': a range around the swept
+    // input's value (the sweep view's fillRange)
+    sweep: { field: '', from: '', to: '', n: '200', scale: '', props: [], overlay: false },
     prefs: { ...DEFAULT_PREFS },
     theme: 'auto',
     predict: [],  // property names (readPredict)

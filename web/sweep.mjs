@@ -69,6 +69,44 @@ export function parseBound(text, what, f, m, typeName) {
   return Number((got.value / f.display_factor).toPrecision(15));
 }
 
+/** Texts of a range's ends: three significant digits, no exponent below 1e21. */
+const endText = (x) => String(Number(x.toPrecision(3)));
+
+/**
+ * The range a sweep of numeric field `f` (a `fields[i]` of listScenarioTypes) starts
+ * with, around its value `x` in the field's display unit: x/8 to 8x, kept inside the
+ * field's rule (`f.bounds`, canonical, over `display_factor`; an open end of the rule is
+ * approached, not reached), at whole numbers for an integer field, and from 0 when x is
+ * 0. Logarithmic when it spans a decade or more from above 0, linear otherwise.
+ * Returns {from, to, scale} as the controls' texts, or null when x is not a finite number.
+ * (A price of 30000 USD sweeps 3750 to 240000 USD; a PUE of 1.12, ">= 1", sweeps 1 to
+ * 8.96 linearly.)
+ */
+export function rangeAround(f, x) {
+  if (!Number.isFinite(x)) return null;
+  const b = f.bounds || {}, k = f.display_factor || 1;
+  const min = b.min === null || b.min === undefined ? -Infinity : b.min / k;
+  const max = b.max === null || b.max === undefined ? Infinity : b.max / k;
+  let from = x > 0 ? x / 8 : x < 0 ? x * 8 : 0;
+  let to = x > 0 ? x * 8 : x < 0 ? x / 8 : f.type === 'int' ? 8 : 1;
+  if (from < min || (b.min_exclusive && from === min)) from = b.min_exclusive ? min + (x - min) / 10 : min;
+  if (to > max || (b.max_exclusive && to === max)) to = b.max_exclusive ? max - (max - x) / 10 : max;
+  if (f.type === 'int') {
+    from = Math.ceil(from);
+    to = Math.max(Math.floor(to), from + 1);
+  }
+  const scale = from > 0 && to / from >= 10 ? 'log' : 'lin';
+  return { from: endText(from), to: endText(to), scale };
+}
+
+/** The properties a sweep of `field` shows first: two comparable ones that move with it
+ *  (a flat line teaches nothing), else any two comparable ones. */
+export function defaultProps(type, field) {
+  const ranked = type.properties.filter((p) => p.better);
+  const moving = ranked.filter((p) => usesInput(type, p, field));
+  return (moving.length ? moving : ranked).slice(0, 2).map((p) => p.name);
+}
+
 /** The x values of a sweep setting {from, to, n, scale} for field `f`: `from` and `to`
  *  are numbers (or plain-number text), in the unit the sweep uses. */
 export function sweepValues(f, s) {
@@ -159,15 +197,14 @@ export class Sweep {
     const type = this.app.calcType();
     const s = this.app.state.sweep;
     const fields = this.fields();
-    if (!fields.some((f) => f.name === s.field)) s.field = fields[0].name;
-    s.props = [...new Set(s.props)];
-    if (!s.props.length || !s.props.every((p) => type.properties.some((q) => q.name === p))) {
-      // by default two comparable properties that move with the swept input (a flat line
-      // teaches nothing), else any two comparable ones
-      const ranked = type.properties.filter((p) => p.better);
-      const moving = ranked.filter((p) => usesInput(type, p, s.field));
-      s.props = (moving.length ? moving : ranked).slice(0, 2).map((p) => p.name);
+    if (!fields.some((f) => f.name === s.field)) {
+      // a field of another type (the calculator's type changed): its range means nothing here
+      if (s.field !== '') s.from = s.to = s.scale = '';
+      s.field = fields[0].name;
     }
+    this.fillRange();
+    s.props = [...new Set(s.props)];
+    if (!s.props.length || !s.props.every((p) => type.properties.some((q) => q.name === p))) s.props = defaultProps(type, s.field);
     const field = $('sweep-field');
     field.replaceChildren(...fields.map((f) => el('option', { value: f.name, text: `${f.name}${f.type === 'quantity' ? ` (${f.display_unit})` : ''}` })));
     field.value = s.field;
@@ -195,18 +232,56 @@ export class Sweep {
       : `From and To: ${f.type === 'int' ? 'whole numbers (the sweep steps by integers)' : 'numbers'}.`;
   }
 
-  /** Reads the controls into the state, then sweeps and plots. */
+  /** A range left open (From, To or the scale empty: a new field, or a link that gives
+   *  none) starts around the swept input's value in the calculator (rangeAround); with no
+   *  value to start from, 1 to 1024. Writes it into the controls. */
+  fillRange() {
+    const s = this.app.state.sweep;
+    if (s.from !== '' && s.to !== '' && s.scale !== '') return;
+    const type = this.app.calcType();
+    const f = this.fields().find((q) => q.name === s.field);
+    const text = this.app.state.calc.texts[f.name] ?? '';
+    let x = NaN;
+    try {
+      if (text.trim() !== '') x = parseBound(text, 'From', f, this.app.m, type.name);
+      else if (typeof f.default === 'number') x = f.default / (f.display_factor || 1);
+      else if (f.default && typeof f.default.value === 'number') x = f.default.value / (f.display_factor || 1);
+    } catch {
+      x = NaN;  // an invalid input: the calculator says why
+    }
+    const r = rangeAround(f, x) || { from: '1', to: '1024', scale: 'log' };
+    if (s.from === '') s.from = r.from;
+    if (s.to === '') s.to = r.to;
+    if (s.scale === '') s.scale = r.scale;
+    $('sweep-from').value = s.from;
+    $('sweep-to').value = s.to;
+    $('sweep-scale').value = s.scale;
+  }
+
+  /** Reads the controls into the state, then sweeps and plots. A new field starts with a
+   *  range around its value, and, when no ticked property moves with it, with the
+   *  properties that do. */
   read() {
     clearTimeout(this.timer);
     this.timer = null;
     const s = this.app.state.sweep;
-    s.field = $('sweep-field').value;
+    const type = this.app.calcType();
+    const field = $('sweep-field').value;
     s.from = $('sweep-from').value;
     s.to = $('sweep-to').value;
     s.n = $('sweep-n').value;
     s.scale = $('sweep-scale').value;
     s.overlay = $('sweep-overlay').checked;
     s.props = [...new Set([...$('sweep-props').querySelectorAll('input:checked')].map((i) => i.value))];
+    if (field !== s.field) {
+      s.field = field;
+      s.from = s.to = s.scale = '';
+      this.fillRange();
+      if (!type.properties.some((p) => s.props.includes(p.name) && usesInput(type, p, field))) {
+        s.props = defaultProps(type, field);
+        for (const box of $('sweep-props').querySelectorAll('input')) box.checked = s.props.includes(box.value);
+      }
+    }
     this.showUnit();
     this.app.changed('sweep');
     this.run();

@@ -208,6 +208,11 @@ Json scenario_type_json(const ScenarioType& t, bool details) {
     Json j = field_json(f);
     j["numeric"] = f.numeric();
     j["source"] = f.source;
+    // the rule's range as numbers, in the canonical unit (null: unbounded on that side)
+    const auto end = [](double x) { return std::isfinite(x) ? Json(x) : Json(); };
+    j["bounds"] = f.numeric() ? Json{{"min", end(f.bounds.min)}, {"min_exclusive", f.bounds.min_exclusive},
+                                     {"max", end(f.bounds.max)}, {"max_exclusive", f.bounds.max_exclusive}}
+                              : Json();
     if (!f.numeric()) {
       std::vector<std::string> needs;
       for (const Slot& s : model.slots)

@@ -396,6 +396,36 @@ test('From and To take the field\'s own text: a quantity with its unit is conver
   assert.equal(await page.getAttribute('#sweep-from', 'inputmode'), 'decimal');
 });
 
+test('a sweep starts around the input\'s value, and a newly chosen field brings its own range and the properties it moves', async () => {
+  // ClusterTcoScenario's first numeric input is unit_cost, 30000 USD: 3750 to 240000 (30000/8, 30000 × 8)
+  await open('?mode=sweep&preset=H100Cluster1KOwnVsCloud');
+  const controls = () => page.evaluate(() => ['field', 'from', 'to', 'scale'].map((k) => document.getElementById(`sweep-${k}`).value));
+  assert.deepEqual(await controls(), ['unit_cost', '3750', '240000', 'log']);
+  let xs = await page.evaluate(() => Array.from(window.mlsysimApp.sweep.last.xs));
+  assert.ok(xs[0] === 3750 && xs.at(-1) === 240000 && xs.some((x) => Math.abs(x / 30000 - 1) < 0.05), 'the preset\'s price is inside the plot');
+  // pue = 1.12, rule ">= 1": from 1 (not 0.14) to 8.96, linear
+  await page.selectOption('#sweep-field', 'pue');
+  await page.waitForFunction(() => window.mlsysimApp.sweep.last.field.name === 'pue');
+  assert.deepEqual(await controls(), ['pue', '1', '8.96', 'lin']);
+  assert.doesNotMatch(await page.textContent('#sweep-status'), /break the rule|breaks the rule|dimmed/);
+  // the ticked properties move with pue: each one's equation uses it
+  const type = types.find((t) => t.name === 'ClusterTcoScenario');
+  const ticked = await page.evaluate(() => [...document.querySelectorAll('#sweep-props input:checked')].map((i) => i.value));
+  assert.ok(ticked.length > 0 && ticked.every((n) => type.properties.find((p) => p.name === n).depends_on.includes('pue')), `${ticked}`);
+  // a range the reader typed stays when only the properties change
+  await page.fill('#sweep-to', '3');
+  await page.press('#sweep-to', 'Enter');
+  await page.waitForFunction(() => window.mlsysimApp.sweep.last.xs.at(-1) === 3);
+  await page.locator('#sweep-props input').first().click();
+  await page.waitForTimeout(50);
+  assert.deepEqual((await controls()).slice(1), ['1', '3', 'lin']);
+  // an explicit range in a link is kept
+  await open('?mode=sweep&preset=TransformerBsp8Workers&sfield=workers&sfrom=1&sto=1024&sscale=log');
+  assert.deepEqual(await controls(), ['workers', '1', '1024', 'log']);
+  xs = await page.evaluate(() => Array.from(window.mlsysimApp.sweep.last.xs));
+  assert.equal(xs.at(-1), 1024);
+});
+
 test('screenshots of the plot at 390, 700 and 1280 px, light and dark', async () => {
   for (const [name, query] of [['rate', LINK_RATE], ['bytes', LINK_BYTES], ['six', SIX]])
     for (const width of [390, 700, 1280])

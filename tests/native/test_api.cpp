@@ -40,6 +40,29 @@ TEST_CASE("listScenarioTypes describes every field and property with its rule, u
   CHECK(test::named(attack["fields"], "weight_bytes_per_param")["default"].is_null());
 }
 
+TEST_CASE("A numeric field lists its rule's range as numbers in its canonical unit", "[api]") {
+  const Json types = mlsysim::list_scenario_types();
+  const auto bounds = [&](const char* type, const char* field) { return test::named(test::named(types, type)["fields"], field)["bounds"]; };
+  // "integer >= 1": closed below, open above
+  CHECK(bounds("SyncStrategyScenario", "workers") == Json({{"min", 1.0}, {"min_exclusive", false}, {"max", nullptr}, {"max_exclusive", false}}));
+  // "time > 0 s"
+  CHECK(bounds("SyncStrategyScenario", "base_iteration_time") == Json({{"min", 0.0}, {"min_exclusive", true}, {"max", nullptr}, {"max_exclusive", false}}));
+  // "finite number > 0 and <= 1"; "finite number > 0 and < 1"
+  CHECK(bounds("TrainingComputeScenario", "mfu") == Json({{"min", 0.0}, {"min_exclusive", true}, {"max", 1.0}, {"max_exclusive", false}}));
+  CHECK(bounds("PipelineBubbleScenario", "target_bubble") == Json({{"min", 0.0}, {"min_exclusive", true}, {"max", 1.0}, {"max_exclusive", true}}));
+  // a registry field has none; every numeric field's bounds say what its rule says
+  CHECK(bounds("TrainingComputeScenario", "workload").is_null());
+  for (const Json& t : types)
+    for (const Json& f : t["fields"]) {
+      INFO(t["name"].get<std::string>() + "." + f["name"].get<std::string>());
+      if (!f["numeric"].get<bool>()) continue;
+      const Json& b = f["bounds"];
+      const std::string rule = f["rule"];
+      CHECK(b["min"].is_null() == (rule.find('>') == std::string::npos));
+      CHECK(b["max"].is_null() == (rule.find('<') == std::string::npos));
+    }
+}
+
 TEST_CASE("A type's heads and its description are the parts of its listScenarioTypes entry", "[api]") {
   const Json full = mlsysim::list_scenario_types();
   const Json heads = mlsysim::list_scenario_types(false);

@@ -1,0 +1,60 @@
+// The range a sweep starts with (web/sweep.mjs rangeAround): around the swept input's
+// value, x/8 to 8x, inside the field's rule. Expected ranges are worked by hand from that
+// rule and each field's bounds (docs/api.md, fields[i].bounds); the field descriptions
+// are the module's own.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { load } from './load.mjs';
+import { rangeAround, parseBound, sweepValues } from '../../web/sweep.mjs';
+import { presetTexts } from '../../web/fields.mjs';
+
+const m = await load();
+const types = m.listScenarioTypes();
+const field = (type, name) => types.find((t) => t.name === type).fields.find((f) => f.name === name);
+
+test('a sweep starts around the input\'s value, inside its rule', () => {
+  // workers = 8, "integer >= 1": 8/8 = 1 to 8 × 8 = 64, a ratio of 64: logarithmic
+  assert.deepEqual(rangeAround(field('SyncStrategyScenario', 'workers'), 8), { from: '1', to: '64', scale: 'log' });
+  // unit_cost = 30000 USD, ">= 0 USD": 3750 to 240000
+  assert.deepEqual(rangeAround(field('ClusterTcoScenario', 'unit_cost'), 30000), { from: '3750', to: '240000', scale: 'log' });
+  // pue = 1.12, ">= 1": 0.14 is below the rule, so from 1; to 8.96, under a decade: linear
+  assert.deepEqual(rangeAround(field('ClusterTcoScenario', 'pue'), 1.12), { from: '1', to: '8.96', scale: 'lin' });
+  // staleness = 0, "integer >= 0": from 0, to 8, linear (a log axis has no 0)
+  assert.deepEqual(rangeAround(field('SyncStrategyScenario', 'staleness'), 0), { from: '0', to: '8', scale: 'lin' });
+  // mfu = 0.4, "> 0 and <= 1": 0.05 to min(3.2, 1) = 1
+  assert.deepEqual(rangeAround(field('TrainingComputeScenario', 'mfu'), 0.4), { from: '0.05', to: '1', scale: 'log' });
+  // target_bubble = 0.5, "> 0 and < 1": 0.0625; 4 is past the open end 1, so 1 - (1 - 0.5)/10 = 0.95
+  assert.deepEqual(rangeAround(field('PipelineBubbleScenario', 'target_bubble'), 0.5), { from: '0.0625', to: '0.95', scale: 'log' });
+  // device_hour_rate = 2 USD/h (its display unit): 0.25 to 16
+  assert.deepEqual(rangeAround(field('SyncStrategyScenario', 'device_hour_rate'), 2), { from: '0.25', to: '16', scale: 'log' });
+  // an open lower end below x/8: 1 + (2 - 1)/10 = 1.1; the bounds are canonical, over display_factor
+  const open = { name: 'x', type: 'float', display_factor: 1, bounds: { min: 1, min_exclusive: true, max: null, max_exclusive: false } };
+  assert.deepEqual(rangeAround(open, 2), { from: '1.1', to: '16', scale: 'log' });
+  const gb = { name: 'y', type: 'quantity', display_factor: 1e9, bounds: { min: 2e10, min_exclusive: false, max: null, max_exclusive: false } };
+  assert.deepEqual(rangeAround(gb, 80), { from: '20', to: '640', scale: 'log' });  // 10 GB is below the 20 GB rule
+  // an integer range of one value still has two points
+  const one = { name: 'z', type: 'int', display_factor: 1, bounds: { min: 1, min_exclusive: false, max: 1, max_exclusive: false } };
+  assert.deepEqual(rangeAround(one, 1), { from: '1', to: '2', scale: 'lin' });
+  assert.equal(rangeAround(field('SyncStrategyScenario', 'workers'), NaN), null);
+});
+
+test('every preset\'s every numeric input starts a sweep the module accepts at every point', () => {
+  let checked = 0;
+  for (const p of m.listPresets()) {
+    const type = types.find((t) => t.name === p.type);
+    const texts = presetTexts({ presets: m.listPresets(), types }, p.name);
+    for (const f of type.fields.filter((x) => x.numeric)) {
+      const text = texts[f.name] ?? '';
+      if (text === '') continue;
+      const x = parseBound(text, 'From', f, m, type.name);
+      const r = rangeAround(f, x);
+      const from = Number(r.from), to = Number(r.to);
+      assert.ok(from < to && from <= x * 1.000001 && x <= to * 1.000001, `${p.name}.${f.name} = ${x}: ${r.from} to ${r.to}`);
+      const xs = sweepValues(f, { from, to, n: '50', scale: r.scale });
+      const res = m.sweep(type.name, p.inputs, f.name, xs, [type.properties[0].name], f.type === 'quantity' ? { unit: f.display_unit } : undefined);
+      assert.equal(res.invalid_points, 0, `${p.name}.${f.name}: ${r.from} to ${r.to} (${r.scale}) breaks the rule at ${res.first_invalid}`);
+      checked++;
+    }
+  }
+  assert.ok(checked > 100, `${checked} inputs`);
+});
