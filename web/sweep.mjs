@@ -69,8 +69,15 @@ export function parseBound(text, what, f, m, typeName) {
   return Number((got.value / f.display_factor).toPrecision(15));
 }
 
-/** Texts of a range's ends: three significant digits, no exponent below 1e21. */
-const endText = (x) => String(Number(x.toPrecision(3)));
+/** The text of a range's end `x`: three significant digits, more when three would
+ *  fail `inside` (round onto an open end of the rule, or past a closed one). */
+function endText(x, inside) {
+  for (const digits of [3, 6]) {
+    const r = Number(x.toPrecision(digits));
+    if (inside(r)) return String(r);
+  }
+  return String(x);
+}
 
 /**
  * The range a sweep of numeric field `f` (a `fields[i]` of listScenarioTypes) starts
@@ -91,12 +98,14 @@ export function rangeAround(f, x) {
   let to = x > 0 ? x * 8 : x < 0 ? x / 8 : f.type === 'int' ? 8 : 1;
   if (from < min || (b.min_exclusive && from === min)) from = b.min_exclusive ? min + (x - min) / 10 : min;
   if (to > max || (b.max_exclusive && to === max)) to = b.max_exclusive ? max - (max - x) / 10 : max;
+  if (!Number.isFinite(to)) to = x;  // 8x overflowed
   if (f.type === 'int') {
     from = Math.ceil(from);
-    to = Math.max(Math.floor(to), from + 1);
+    to = Math.min(Math.max(Math.floor(to), from + 1), 2 ** 53);  // integers are exact to 2^53
   }
   const scale = from > 0 && to / from >= 10 ? 'log' : 'lin';
-  return { from: endText(from), to: endText(to), scale };
+  const inside = (v) => (b.min_exclusive ? v > min : v >= min) && (b.max_exclusive ? v < max : v <= max);
+  return { from: endText(from, inside), to: endText(to, inside), scale };
 }
 
 /** The properties a sweep of `field` shows first: two comparable ones that move with it

@@ -36,6 +36,11 @@ test('a sweep starts around the input\'s value, inside its rule', () => {
   const one = { name: 'z', type: 'int', display_factor: 1, bounds: { min: 1, min_exclusive: false, max: 1, max_exclusive: false } };
   assert.deepEqual(rangeAround(one, 1), { from: '1', to: '2', scale: 'lin' });
   assert.equal(rangeAround(field('SyncStrategyScenario', 'workers'), NaN), null);
+  // an end that three digits would round onto the rule's open end keeps more: 1 + 0.001/10
+  const near = { ...open };
+  assert.deepEqual(rangeAround(near, 1.001), { from: '1.0001', to: '8.01', scale: 'lin' });
+  // 8x past the largest double: the range ends at the value itself
+  assert.deepEqual(rangeAround({ ...open, bounds: null }, 1e308), { from: '1.25e+307', to: '1e+308', scale: 'lin' });
 });
 
 test('every preset\'s every numeric input starts a sweep the module accepts at every point', () => {
