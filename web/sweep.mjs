@@ -307,7 +307,10 @@ export class Sweep {
     const { compare, calc } = this.app.state;
     if (this.app.state.sweep.overlay && compare.type === type.name)
       return compare.columns.map((c, k) => ({ label: this.app.columnLabel(k), inputs: apiInputs(type, c.texts).inputs }));
-    return [{ label: this.app.calcLabel(), inputs: this.app.calculator.lastGood || apiInputs(type, calc.texts).inputs }];
+    // the form's inputs, each field in error standing in with its last valid value; one
+    // that never had one (an unknown fleet from a link) goes as typed, for the module to
+    // name what is wrong with it rather than call it missing
+    return [{ label: this.app.calcLabel(), inputs: { ...apiInputs(type, calc.texts).inputs, ...this.app.calculator.lastGood } }];
   }
 
   /** The controls no longer describe the plot shown: it is dimmed (or, with none drawn

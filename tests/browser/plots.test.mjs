@@ -419,6 +419,11 @@ test('a sweep starts around the input\'s value, and a newly chosen field brings 
   await page.locator('#sweep-props input').first().click();
   await page.waitForTimeout(50);
   assert.deepEqual((await controls()).slice(1), ['1', '3', 'lin']);
+  // an input a link gives that never was valid is named for what is wrong with it
+  await page.goto(`${server.origin}/index.html?preset=H100Cluster1KOwnVsCloud&i.fleet=Nope&mode=sweep`);
+  await page.waitForSelector('body[data-ready="1"]');
+  await page.waitForFunction(() => /fleet/.test(document.getElementById('sweep-status').textContent));
+  assert.match(await page.textContent('#sweep-status'), /fleet: unknown fleet "Nope"; valid choices: Lab_64_H100,/);
   // an explicit range in a link is kept
   await open('?mode=sweep&preset=TransformerBsp8Workers&sfield=workers&sfrom=1&sto=1024&sscale=log');
   assert.deepEqual(await controls(), ['workers', '1', '1024', 'log']);
