@@ -144,7 +144,8 @@ double read_quantity(const Json& v, const std::string& field, const std::string&
     // "$40", "15T", "12,500 USD": the number as it must be written
     const std::string advice = v.is_string() ? number_advice(v.get<std::string>()) : "";
     const bool said = advice.empty() || std::string(e.what()).find(advice) != std::string::npos;
-    throw InputError(field, prefix + e.what() + (dim.dimensionless() ? "" : "; expected " + expected + example) +
+    // what to write instead: a number, with the unit a quantity needs
+    throw InputError(field, prefix + e.what() + "; expected " + (dim.dimensionless() ? "a number such as \"0.25\"" : expected + example) +
                                 (said ? "" : ": " + advice));
   }
   if (!std::isfinite(q.value))

@@ -274,6 +274,10 @@ test('readPresetFile and readValue: a course preset file and a prediction, read 
   assert.equal(m.readValue(7, ''), 7);
   assert.throws(() => m.readValue('40 USD', 's', 'prediction'), (e) => e.field === 'prediction' && /^prediction: expected a time/.test(e.message));
   assert.throws(() => m.readValue(NaN, ''), (e) => e.field === 'value' && /finite/.test(e.message));
+  // a plain number that is not one says what to write, as a quantity's error does
+  assert.throws(() => m.readValue('abc', '', 'prediction'), (e) => e.field === 'prediction' &&
+    e.message === 'prediction: malformed number "abc"; expected a number such as "0.25"');
+  assert.throws(() => m.readValue('abc', 's', 'prediction'), (e) => e.message === 'prediction: malformed number "abc"; expected a time such as "1 s"');
   assert.throws(() => m.readValue({}, 's'), (e) => e.field === 'value');
   assert.equal(m.evaluate('SyncStrategyScenario', ctxInputs()).properties.global_batch.value, 256, 'the module still works');
 });
