@@ -430,7 +430,11 @@ export function decodeState(ctx, search) {
   }
 
   for (const [key, name] of [['sfield', 'field'], ['sfrom', 'from'], ['sto', 'to'], ['sn', 'n']]) if (q.has(key)) s.sweep[name] = text(q.get(key)).slice(0, 100);
-  if (q.has('sscale')) s.sweep.scale = q.get('sscale') === 'lin' ? 'lin' : 'log';
+  if (q.has('sscale')) {
+    const scale = q.get('sscale');
+    if (scale === 'lin' || scale === 'log') s.sweep.scale = scale;
+    else if (scale !== '') notices.push(`The link gives sscale "${text(scale).slice(0, 40)}", which is neither log nor lin; the scale follows the range.`);
+  }
   if (q.has('sprops')) s.sweep.props = q.get('sprops').split(',').map((p) => p.trim().slice(0, 100)).filter(Boolean).slice(0, 20);
   s.sweep.overlay = q.get('soverlay') === '1';
   const stype = calcType;

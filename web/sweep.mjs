@@ -90,30 +90,49 @@ function endText(x, inside) {
  * 8.96 linearly.)
  */
 export function rangeAround(f, x) {
-  if (!Number.isFinite(x)) return null;
-  const b = f.bounds || {}, k = f.display_factor || 1;
-  const min = b.min === null || b.min === undefined ? -Infinity : b.min / k;
-  const max = b.max === null || b.max === undefined ? Infinity : b.max / k;
+  const b = f.bounds || {};
+  const { min, max, inside } = ruleOf(f);
+  if (!Number.isFinite(x) || !inside(x)) return null;
   let from = x > 0 ? x / 8 : x < 0 ? x * 8 : 0;
   let to = x > 0 ? x * 8 : x < 0 ? x / 8 : f.type === 'int' ? 8 : 1;
   if (from < min || (b.min_exclusive && from === min)) from = b.min_exclusive ? min + (x - min) / 10 : min;
   if (to > max || (b.max_exclusive && to === max)) to = b.max_exclusive ? max - (max - x) / 10 : max;
   if (!Number.isFinite(to)) to = x;  // 8x overflowed
+  if (!inside(from)) from = x;  // x/8 underflowed onto an open end
   if (f.type === 'int') {
     from = Math.ceil(from);
     to = Math.min(Math.max(Math.floor(to), from + 1), 2 ** 53);  // integers are exact to 2^53
+    return { from: String(from), to: String(to), scale: from > 0 && to / from >= 10 ? 'log' : 'lin' };
   }
   const scale = from > 0 && to / from >= 10 ? 'log' : 'lin';
-  const inside = (v) => (b.min_exclusive ? v > min : v >= min) && (b.max_exclusive ? v < max : v <= max);
   return { from: endText(from, inside), to: endText(to, inside), scale };
 }
 
-/** The properties a sweep of `field` shows first: two comparable ones that move with it
- *  (a flat line teaches nothing), else any two comparable ones. */
+/** Field `f`'s rule as numbers in its display unit: {min, max, inside(x)}. */
+function ruleOf(f) {
+  const b = f.bounds || {}, k = f.display_factor || 1;
+  const min = b.min === null || b.min === undefined ? -Infinity : b.min / k;
+  const max = b.max === null || b.max === undefined ? Infinity : b.max / k;
+  return { min, max, inside: (v) => (b.min_exclusive ? v > min : v >= min) && (b.max_exclusive ? v < max : v <= max) };
+}
+
+/** A value inside field `f`'s rule to start a range around when its own is not valid:
+ *  1 when the rule allows it, else the middle of a closed rule, else next to its end. */
+export function fallbackValue(f) {
+  const { min, max, inside } = ruleOf(f);
+  if (inside(1)) return 1;
+  if (Number.isFinite(min) && Number.isFinite(max)) return (min + max) / 2;
+  if (Number.isFinite(min)) return min > 0 ? min * 2 : min + 1;
+  return max > 0 ? max / 2 : max - 1;
+}
+
+/** The properties a sweep of `field` shows first: two that move with it (a flat line
+ *  teaches nothing), comparable ones (higher or lower is better) first; when none moves,
+ *  two comparable ones. */
 export function defaultProps(type, field) {
-  const ranked = type.properties.filter((p) => p.better);
-  const moving = ranked.filter((p) => usesInput(type, p, field));
-  return (moving.length ? moving : ranked).slice(0, 2).map((p) => p.name);
+  const moving = type.properties.filter((p) => usesInput(type, p, field));
+  const pick = [...moving.filter((p) => p.better), ...moving.filter((p) => !p.better)];
+  return (pick.length ? pick : type.properties.filter((p) => p.better)).slice(0, 2).map((p) => p.name);
 }
 
 /** The x values of a sweep setting {from, to, n, scale} for field `f`: `from` and `to`
@@ -246,25 +265,35 @@ export class Sweep {
    *  value to start from, 1 to 1024. Writes it into the controls. */
   fillRange() {
     const s = this.app.state.sweep;
+    const f = this.fields().find((q) => q.name === s.field);
+    const value = this.valueText(f);
+    // a range this view chose follows the input's value (another preset, an edit); one
+    // the reader typed or a link gave stays
+    if (this.auto && this.auto.field === f.name && this.auto.value !== value &&
+        s.from === this.auto.from && s.to === this.auto.to && s.scale === this.auto.scale) s.from = s.to = s.scale = '';
     if (s.from !== '' && s.to !== '' && s.scale !== '') return;
     const type = this.app.calcType();
-    const f = this.fields().find((q) => q.name === s.field);
-    const text = this.app.state.calc.texts[f.name] ?? '';
     let x = NaN;
     try {
-      if (text.trim() !== '') x = parseBound(text, 'From', f, this.app.m, type.name);
-      else if (typeof f.default === 'number') x = f.default / (f.display_factor || 1);
-      else if (f.default && typeof f.default.value === 'number') x = f.default.value / (f.display_factor || 1);
+      if (value.trim() !== '') x = parseBound(value, 'From', f, this.app.m, type.name);
     } catch {
       x = NaN;  // an invalid input: the calculator says why
     }
-    const r = rangeAround(f, x) || { from: '1', to: '1024', scale: 'log' };
+    const r = rangeAround(f, x) || rangeAround(f, fallbackValue(f));
     if (s.from === '') s.from = r.from;
     if (s.to === '') s.to = r.to;
     if (s.scale === '') s.scale = r.scale;
+    this.auto = { field: f.name, value, from: s.from, to: s.to, scale: s.scale };
     $('sweep-from').value = s.from;
     $('sweep-to').value = s.to;
     $('sweep-scale').value = s.scale;
+  }
+
+  /** Field `f`'s value in the calculator as text: its input, else its default. */
+  valueText(f) {
+    const text = this.app.state.calc.texts[f.name] ?? '';
+    if (text.trim() !== '' || f.default === null || f.default === undefined) return text;
+    return typeof f.default === 'object' ? `${f.default.value} ${f.default.unit}` : String(f.default);
   }
 
   /** Reads the controls into the state, then sweeps and plots. A new field starts with a
@@ -286,10 +315,10 @@ export class Sweep {
       s.field = field;
       s.from = s.to = s.scale = '';
       this.fillRange();
-      if (!type.properties.some((p) => s.props.includes(p.name) && usesInput(type, p, field))) {
-        s.props = defaultProps(type, field);
-        for (const box of $('sweep-props').querySelectorAll('input')) box.checked = s.props.includes(box.value);
-      }
+      // the ticked properties that move with the new field stay; none: two that do
+      const moving = s.props.filter((n) => usesInput(type, type.properties.find((p) => p.name === n), field));
+      s.props = moving.length ? moving : defaultProps(type, field);
+      for (const box of $('sweep-props').querySelectorAll('input')) box.checked = s.props.includes(box.value);
     }
     this.showUnit();
     this.app.changed('sweep');

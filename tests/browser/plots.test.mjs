@@ -419,6 +419,22 @@ test('a sweep starts around the input\'s value, and a newly chosen field brings 
   await page.locator('#sweep-props input').first().click();
   await page.waitForTimeout(50);
   assert.deepEqual((await controls()).slice(1), ['1', '3', 'lin']);
+  // staleness (0) moves only stale_lr_factor: it alone is ticked, from 0 to 8
+  await open('?mode=sweep&preset=TransformerBsp8Workers');
+  await page.selectOption('#sweep-field', 'staleness');
+  await page.waitForFunction(() => window.mlsysimApp.sweep.last.field.name === 'staleness');
+  assert.deepEqual(await controls(), ['staleness', '0', '8', 'lin']);
+  assert.deepEqual(await page.evaluate(() => [...document.querySelectorAll('#sweep-props input:checked')].map((i) => i.value)), ['stale_lr_factor']);
+  // a range this view chose follows the input: workers edited to 1000 in the calculator
+  await page.selectOption('#sweep-field', 'workers');
+  await page.waitForFunction(() => window.mlsysimApp.sweep.last.field.name === 'workers');
+  assert.deepEqual((await controls()).slice(1), ['1', '64', 'log']);
+  await page.click('#tab-calc');
+  await page.fill('#in-workers', '1000');
+  await page.press('#in-workers', 'Tab');
+  await page.click('#tab-sweep');
+  await page.waitForFunction(() => window.mlsysimApp.sweep.last.xs.at(-1) === 8000);
+  assert.deepEqual((await controls()).slice(1), ['125', '8000', 'log']);
   // an input a link gives that never was valid is named for what is wrong with it
   await page.goto(`${server.origin}/index.html?preset=H100Cluster1KOwnVsCloud&i.fleet=Nope&mode=sweep`);
   await page.waitForSelector('body[data-ready="1"]');

@@ -232,3 +232,13 @@ test('the page\'s scenarioTypes describes a type when its fields, properties or 
   assert.deepEqual(types[1].symbols, []);
   assert.equal(JSON.stringify(types), JSON.stringify(eager.map((t, k) => (k === 1 ? { ...t, symbols: [] } : t))));
 });
+
+test('a sweep scale a link gives that is neither log nor lin is named, and the scale follows the range', async () => {
+  const m = await load();
+  const ctx = { types: scenarioTypes(m), presets: m.listPresets() };
+  const { state, notices } = decodeState(ctx, '?mode=sweep&preset=TransformerBsp8Workers&sscale=foo');
+  assert.equal(state.sweep.scale, '');
+  assert.ok(notices.some((n) => n === 'The link gives sscale "foo", which is neither log nor lin; the scale follows the range.'), notices.join(' | '));
+  assert.equal(decodeState(ctx, '?mode=sweep&preset=TransformerBsp8Workers&sscale=lin').state.sweep.scale, 'lin');
+  assert.equal(decodeState(ctx, '?mode=sweep&preset=TransformerBsp8Workers&sscale=').notices.length, 0);
+});

@@ -5,7 +5,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { load } from './load.mjs';
-import { rangeAround, parseBound, sweepValues } from '../../web/sweep.mjs';
+import { rangeAround, fallbackValue, defaultProps, parseBound, sweepValues } from '../../web/sweep.mjs';
 import { presetTexts } from '../../web/fields.mjs';
 
 const m = await load();
@@ -36,11 +36,42 @@ test('a sweep starts around the input\'s value, inside its rule', () => {
   const one = { name: 'z', type: 'int', display_factor: 1, bounds: { min: 1, min_exclusive: false, max: 1, max_exclusive: false } };
   assert.deepEqual(rangeAround(one, 1), { from: '1', to: '2', scale: 'lin' });
   assert.equal(rangeAround(field('SyncStrategyScenario', 'workers'), NaN), null);
+  // an integer's ends are whole numbers as they are: context_tokens 2048 sweeps 256 to 16384
+  assert.deepEqual(rangeAround(field('LlmServingScenario', 'context_tokens'), 2048), { from: '256', to: '16384', scale: 'log' });
+  // a value the rule refuses starts no range (the page starts around fallbackValue instead)
+  assert.equal(rangeAround(field('SyncStrategyScenario', 'base_iteration_time'), -5), null);
+  assert.equal(rangeAround(field('PipelineBubbleScenario', 'target_bubble'), 2), null);
+  assert.equal(rangeAround(field('TrainingComputeScenario', 'mfu'), 0), null);
+  // 5e-324 s: x/8 underflows to 0, on the open end, so the range starts at x itself
+  assert.deepEqual(rangeAround(field('SyncStrategyScenario', 'base_iteration_time'), 5e-324), { from: '5e-324', to: '4e-323', scale: 'lin' });
   // an end that three digits would round onto the rule's open end keeps more: 1 + 0.001/10
   const near = { ...open };
   assert.deepEqual(rangeAround(near, 1.001), { from: '1.0001', to: '8.01', scale: 'lin' });
   // 8x past the largest double: the range ends at the value itself
   assert.deepEqual(rangeAround({ ...open, bounds: null }, 1e308), { from: '1.25e+307', to: '1e+308', scale: 'lin' });
+});
+
+test('with no valid value, a sweep starts around one inside the rule', () => {
+  // 1 where the rule allows it; the middle of (0, 1); twice a positive lower end
+  assert.equal(fallbackValue(field('SyncStrategyScenario', 'workers')), 1);
+  assert.equal(fallbackValue(field('PipelineBubbleScenario', 'target_bubble')), 0.5);
+  assert.equal(fallbackValue(field('TrainingComputeScenario', 'mfu')), 1);
+  assert.equal(fallbackValue({ type: 'float', display_factor: 1, bounds: { min: 2, min_exclusive: false, max: null, max_exclusive: false } }), 4);
+  assert.deepEqual(rangeAround(field('PipelineBubbleScenario', 'target_bubble'), 0.5), { from: '0.0625', to: '0.95', scale: 'log' });
+});
+
+test('a sweep first shows properties that move with the swept input', () => {
+  const t = (name) => types.find((x) => x.name === name);
+  // staleness moves only stale_lr_factor (1 / sqrt(1 + staleness))
+  assert.deepEqual(defaultProps(t('SyncStrategyScenario'), 'staleness'), ['stale_lr_factor']);
+  for (const type of types)
+    for (const f of type.fields.filter((x) => x.numeric)) {
+      const picked = defaultProps(type, f.name);
+      const moving = type.properties.filter((p) => p.depends_on.includes(f.name) ||
+        type.symbols.some((y) => p.depends_on.includes(y.name) && y.meaning.split('.')[0] === f.name));
+      assert.ok(picked.length > 0, `${type.name}.${f.name}`);
+      if (moving.length) assert.ok(picked.every((n) => moving.some((p) => p.name === n)), `${type.name}.${f.name}: ${picked} do not all move`);
+    }
 });
 
 test('every preset\'s every numeric input starts a sweep the module accepts at every point', () => {
@@ -49,7 +80,9 @@ test('every preset\'s every numeric input starts a sweep the module accepts at e
     const type = types.find((t) => t.name === p.type);
     const texts = presetTexts({ presets: m.listPresets(), types }, p.name);
     for (const f of type.fields.filter((x) => x.numeric)) {
-      const text = texts[f.name] ?? '';
+      // the input, else its default (what the form shows as its placeholder)
+      const d = f.default;
+      const text = texts[f.name] || (d === null ? '' : typeof d === 'object' ? `${d.value} ${d.unit}` : String(d));
       if (text === '') continue;
       const x = parseBound(text, 'From', f, m, type.name);
       const r = rangeAround(f, x);
