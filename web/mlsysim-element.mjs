@@ -22,8 +22,9 @@
 //
 // While it loads, a page can hold its place: style="display: block; min-height:
 // var(--mlsysim-loading-height, 1200px)" (the builder's element snippet writes its
-// preview's height there). Once rendered, the element sets --mlsysim-loading-height to
-// auto and takes its own height (docs/embedding.md).
+// preview's height there), or the same in the page's stylesheet. Once rendered, the
+// element sets --mlsysim-loading-height to auto and takes its own height
+// (docs/embedding.md).
 import createMlsysim from './mlsysim.mjs';
 import { el } from './dom.mjs';
 import { EmbeddedScenario, moduleContext, withOptionPresetFile } from './embed-view.mjs';
@@ -197,8 +198,9 @@ export class MlsysimScenario extends HTMLElement {
   finish(state) {
     this.state = state;
     // the space a page held for it while it loaded (the builder's element snippet writes
-    // min-height: var(--mlsysim-loading-height, …px)): its own height from now on
-    if (this.style.minHeight.includes('--mlsysim-loading-height')) this.style.setProperty('--mlsysim-loading-height', 'auto');
+    // min-height: var(--mlsysim-loading-height, …px), or a page's stylesheet does): its
+    // own height from now on. Set from script, so a page's style-src 'self' allows it
+    if (this.style.getPropertyValue('--mlsysim-loading-height') !== 'auto') this.style.setProperty('--mlsysim-loading-height', 'auto');
 
     this.resolveReady(state);
     this.dispatchEvent(new CustomEvent('mlsysim-render', { bubbles: true, composed: true, detail: { state } }));
