@@ -342,6 +342,36 @@ export class Sweep {
     return [{ label: this.app.calcLabel(), inputs: { ...apiInputs(type, calc.texts).inputs, ...this.app.calculator.lastGood } }];
   }
 
+  /** Why a line has gaps: for each series of `series` (the first base's) with no value
+   *  at a point whose input is valid, the module's own reason at the first such point
+   *  ("queue_wait has no value at 81 of 200 points, from 149.6 1/s on: needs utilization
+   *  < 1: …"), from one evaluation there. '' when every line is whole. */
+  gapNote(type, f, xs, inputs, series) {
+    const unit = f.type === 'quantity' ? ` ${f.display_unit}` : '';
+    const { inside } = ruleOf(f);  // a point outside the field's rule has its own note
+    let note = '';
+    for (const { name, ys } of series) {
+      let first = -1, count = 0;
+      for (let i = 0; i < ys.length; i++)
+        if (Number.isNaN(ys[i]) && inside(xs[i])) {
+          count++;
+          if (first < 0) first = i;
+        }
+      if (first < 0) continue;
+      const x = xs[first];
+      let reason = '';
+      try {
+        const at = f.type === 'quantity' ? { value: x * f.display_factor, unit: f.unit } : x;
+        const p = this.app.m.evaluate(type.name, { ...inputs, [f.name]: at }, { partial: true }).properties[name];
+        reason = p && p.error ? p.error.replace(new RegExp(`^${name}: `), '') : '';
+      } catch {
+        reason = '';  // the point's input is refused: the rule's note says so
+      }
+      if (reason) note += ` ${name} has no value at ${count} of ${xs.length} points, from ${Number(x.toPrecision(4))}${unit}: ${reason}.`;
+    }
+    return note;
+  }
+
   /** The controls no longer describe the plot shown: it is dimmed (or, with none drawn
    *  yet, absent), the exports are off, and the status says why. */
   refuse(message, control) {
@@ -400,7 +430,8 @@ export class Sweep {
     for (const c of ['from', 'to', 'n']) { $(`sweep-${c}`).setAttribute('aria-invalid', 'false'); $(`sweep-${c}`).classList.remove('invalid'); }
     // a property whose equation does not use the swept input is flat: say why
     const flat = type.properties.filter((p) => s.props.includes(p.name) && !usesInput(type, p, f.name));
-    const flatNote = flat.map((p) => ` ${p.name} does not change with ${f.name}: its equation uses ${p.depends_on.join(', ')} only.`).join('');
+    const flatNote = flat.map((p) => ` ${p.name} does not change with ${f.name}: its equation uses ${p.depends_on.join(', ')} only.`).join('') +
+      this.gapNote(type, f, xs, bases[0].inputs, series.slice(0, s.props.length));
     const status = $('sweep-status');
     status.classList.remove('failed');
     status.textContent = `${xs.length.toLocaleString('en-US')} points${f.type === 'int' ? ' (integer steps)' : ''} × ${series.length} series computed in ${ms.toFixed(1)} ms, one call per series.${invalid}${flatNote}`;

@@ -435,6 +435,16 @@ test('a sweep starts around the input\'s value, and a newly chosen field brings 
   await page.click('#tab-sweep');
   await page.waitForFunction(() => window.mlsysimApp.sweep.last.xs.at(-1) === 8000);
   assert.deepEqual((await controls()).slice(1), ['125', '8000', 'log']);
+  // a line with gaps says where and why, in the module's words: the queue is unstable
+  // past 1 / service time = 8 / (50 ms + 8 × 0.5 ms) = 148.1 requests/s (utilization 1)
+  await open('?mode=sweep&preset=Gpt3Serve100QpsBatch8&sfield=arrival_rate&sprops=queue_wait');
+  const status = await page.textContent('#sweep-status');
+  const m1 = /queue_wait has no value at (\d+) of 200 points, from ([\d.]+) 1\/s: needs utilization < 1: requests arrive faster than batches of this size are served/.exec(status);
+  assert.ok(m1, status);
+  const gapXs = await page.evaluate(() => Array.from(window.mlsysimApp.sweep.last.xs));
+  const firstGap = gapXs.findIndex((x) => x >= 8 / 0.054);
+  assert.equal(Number(m1[1]), gapXs.length - firstGap);
+  assert.ok(Math.abs(Number(m1[2]) / gapXs[firstGap] - 1) < 1e-3, `${m1[2]} against ${gapXs[firstGap]}`);
   // an input a link gives that never was valid is named for what is wrong with it
   await page.goto(`${server.origin}/index.html?preset=H100Cluster1KOwnVsCloud&i.fleet=Nope&mode=sweep`);
   await page.waitForSelector('body[data-ready="1"]');
