@@ -137,7 +137,7 @@ const lessonPage = (presets, styles = []) => '<!doctype html><html lang="en" dat
   '<p>The lesson goes on.</p></main>\n';
 
 /** The element snippet's style for each preset as the calculator's embed builder writes
- *  it (the height of its preview, at this window's width), and the page of those
+ *  it (the height of its preview, at most 700 px wide), and the page of those
  *  elements (bench-elements-held.html): a lesson made from the builder's snippets. */
 async function heldElementsPage(origin, presets) {
   const { context, page } = await browser(origin);

@@ -10,7 +10,7 @@
 // Axes, ticks and the hover legend read in the cards' units and numbers (figure.mjs
 // plotAxes, format.mjs); colours follow the theme, also when it changes while shown.
 import { $, el, download, copyText, actionButton } from './dom.mjs';
-import { apiInputs, usesInput } from './fields.mjs';
+import { apiInputs, usesInput, formText } from './fields.mjs';
 import { tickTexts } from './format.mjs';
 import { plotAxes, axisTitle, axisPlace, xTitle, seriesStyle, swatch, PALETTES, figurePng, figureCsv, figureSvg } from './figure.mjs';
 
@@ -85,7 +85,8 @@ function endText(x, inside) {
  * field's rule (`f.bounds`, canonical, over `display_factor`; an open end of the rule is
  * approached, not reached), at whole numbers for an integer field, and from 0 when x is
  * 0. Logarithmic when it spans a decade or more from above 0, linear otherwise.
- * Returns {from, to, scale} as the controls' texts, or null when x is not a finite number.
+ * Returns {from, to, scale} as the controls' texts, or null when x is not a finite number
+ * inside the rule.
  * (A price of 30000 USD sweeps 3750 to 240000 USD; a PUE of 1.12, ">= 1", sweeps 1 to
  * 8.96 linearly.)
  */
@@ -102,10 +103,9 @@ export function rangeAround(f, x) {
   if (f.type === 'int') {
     from = Math.ceil(from);
     to = Math.min(Math.max(Math.floor(to), from + 1), 2 ** 53);  // integers are exact to 2^53
-    return { from: String(from), to: String(to), scale: from > 0 && to / from >= 10 ? 'log' : 'lin' };
   }
-  const scale = from > 0 && to / from >= 10 ? 'log' : 'lin';
-  return { from: endText(from, inside), to: endText(to, inside), scale };
+  const text = (v) => (f.type === 'int' ? String(v) : endText(v, inside));
+  return { from: text(from), to: text(to), scale: from > 0 && to / from >= 10 ? 'log' : 'lin' };
 }
 
 /** Field `f`'s rule as numbers in its display unit: {min, max, inside(x)}. */
@@ -262,7 +262,7 @@ export class Sweep {
 
   /** A range left open (From, To or the scale empty: a new field, or a link that gives
    *  none) starts around the swept input's value in the calculator (rangeAround); with no
-   *  value to start from, 1 to 1024. Writes it into the controls. */
+   *  valid value, around one inside its rule (fallbackValue). Writes it into the controls. */
   fillRange() {
     const s = this.app.state.sweep;
     const f = this.fields().find((q) => q.name === s.field);
@@ -292,8 +292,7 @@ export class Sweep {
   /** Field `f`'s value in the calculator as text: its input, else its default. */
   valueText(f) {
     const text = this.app.state.calc.texts[f.name] ?? '';
-    if (text.trim() !== '' || f.default === null || f.default === undefined) return text;
-    return typeof f.default === 'object' ? `${f.default.value} ${f.default.unit}` : String(f.default);
+    return text.trim() !== '' ? text : formText(f, f.default);
   }
 
   /** Reads the controls into the state, then sweeps and plots. A new field starts with a
@@ -344,7 +343,7 @@ export class Sweep {
 
   /** Why a line has gaps: for each series of `series` (the first base's) with no value
    *  at a point whose input is valid, the module's own reason at the first such point
-   *  ("queue_wait has no value at 81 of 200 points, from 149.6 1/s on: needs utilization
+   *  ("queue_wait has no value at 81 of 200 points, from 149.6 1/s: needs utilization
    *  < 1: …"), from one evaluation there. '' when every line is whole. */
   gapNote(type, f, xs, inputs, series) {
     const unit = f.type === 'quantity' ? ` ${f.display_unit}` : '';
