@@ -286,13 +286,12 @@ test('the embed builder: both snippets reproduce its preview, for a preset of ev
     const src = await page.locator('#builder-preview').getAttribute('src');
     await page.waitForFunction((s) => document.getElementById('builder-preview').contentWindow.location.href.endsWith(s) &&
       document.getElementById('builder-preview').contentDocument.body?.dataset.ready === '1', src);
-    const held = await page.evaluate(async () => {
+    // (the preview's height settles as its fonts and equations do: wait for the snippet to hold the last)
+    const held = await (await page.waitForFunction(() => {
       const frame = document.getElementById('builder-preview');
-      const doc = frame.contentDocument;
-      const h = () => Math.ceil(doc.documentElement.getBoundingClientRect().height);
-      for (let i = 0; i < 100 && frame.style.height !== `${h()}px`; i++) await new Promise((r) => setTimeout(r, 50));
-      return h();
-    });
+      const h = Math.ceil(frame.contentDocument.documentElement.getBoundingClientRect().height);
+      return frame.style.height === `${h}px` && document.getElementById('builder-iframe').textContent.includes(`height: ${h}px;`) && h;
+    })).jsonValue();
     // both snippets hold the preview's height while they load
     const iframeSnippet = await page.locator('#builder-iframe').textContent();
     const elementSnippet = await page.locator('#builder-element').textContent();
