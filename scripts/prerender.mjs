@@ -9,11 +9,17 @@
 // live one; web/boot.js hides it before the first paint when the URL asks for another.
 // tests/browser/prerender.test.mjs checks that it matches the live page.
 //
+// It also prerenders each built-in preset's iframe embed, as `embed.html?preset=NAME`
+// shows it, into dist/embeds/NAME.html: a fragment of <main id="embed">, inert, that
+// web/boot.js fetches and shows while the module loads, for a URL that asks for nothing
+// but the preset (docs/performance.md, "Prerendered embeds"). embed.mjs then renders the
+// live view in its place. tests/browser/prerendered-embeds.test.mjs checks each against it.
+//
 // Usage: node scripts/prerender.mjs <dist dir>   (CMake's mlsysim_site target runs it)
 import { JSDOM } from 'jsdom';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const dist = path.resolve(process.argv[2] || 'dist');
 const file = path.join(dist, 'index.html');
@@ -24,28 +30,38 @@ if (html.includes('data-prerendered')) throw new Error(`prerender: ${file} is al
 const { default: createMlsysim } = await import(pathToFileURL(path.join(dist, 'mlsysim.mjs')).href);
 const m = await createMlsysim();
 
-const dom = new JSDOM(html, { url: 'http://localhost/' });
-const { window } = dom;
-// what the page's code reads from its global scope; layout-dependent work (which
-// equations overflow their card) is left to the live page, as is anything on a timer
-Object.assign(globalThis, {
-  window, document: window.document, location: window.location, history: window.history,
-  DOMParser: window.DOMParser, mlsysimPrerendering: true,
-  requestAnimationFrame: () => 0, cancelAnimationFrame: () => {},
-  ResizeObserver: class { observe() {} disconnect() {} },
-});
-const { App } = await import(pathToFileURL(path.join(dist, 'app.mjs')).href);
-new App(m).prerender();
-// HTML keeps a form control's state only in its attributes: the page's code set the properties
-for (const node of window.document.querySelectorAll('input, select, textarea')) {
-  if (node.tagName === 'SELECT') for (const o of node.options) o.toggleAttribute('selected', o.selected);
-  else if (node.tagName === 'TEXTAREA') node.textContent = node.value;
-  else if (node.type === 'checkbox' || node.type === 'radio') node.toggleAttribute('checked', node.checked);
-  else node.setAttribute('value', node.value);
+/** A jsdom of `html` at `url`, made the global scope the page's code reads; layout-dependent
+ *  work (which equations overflow their card) is left to the live page, as is anything on
+ *  a timer. */
+function pageAt(html, url) {
+  const dom = new JSDOM(html, { url });
+  const { window } = dom;
+  Object.assign(globalThis, {
+    window, document: window.document, location: window.location, history: window.history,
+    DOMParser: window.DOMParser, mlsysimPrerendering: true,
+    requestAnimationFrame: () => 0, cancelAnimationFrame: () => {},
+    ResizeObserver: class { observe() {} disconnect() {} },
+  });
+  return dom;
 }
 
+/** HTML keeps a form control's state only in its attributes: the page's code set the properties. */
+function freezeControls(root) {
+  for (const node of root.querySelectorAll('input, select, textarea')) {
+    if (node.tagName === 'SELECT') for (const o of node.options) o.toggleAttribute('selected', o.selected);
+    else if (node.tagName === 'TEXTAREA') node.textContent = node.value;
+    else if (node.type === 'checkbox' || node.type === 'radio') node.toggleAttribute('checked', node.checked);
+    else node.setAttribute('value', node.value);
+  }
+}
+
+const dom = pageAt(html, 'http://localhost/');
+const { App } = await import(pathToFileURL(path.join(dist, 'app.mjs')).href);
+new App(m).prerender();
+freezeControls(dom.window.document);
+
 // a view whose inputs failed would ship a page of dashes: refuse it
-const doc = window.document;
+const doc = dom.window.document;
 const cards = [...doc.querySelectorAll('#properties .property')];
 const failed = [...doc.querySelectorAll('.field-error:not([hidden])')].map((n) => n.textContent);
 if (!cards.length || !doc.getElementById('stale').hidden || failed.length ||
@@ -54,3 +70,49 @@ if (!cards.length || !doc.getElementById('stale').hidden || failed.length ||
 const out = dom.serialize();
 writeFileSync(file, out);
 console.log(`prerender: ${path.relative(process.cwd(), file)} holds the default view (${out.length} bytes)`);
+
+// ---- each built-in preset's iframe embed ----
+// The page's own embed code (web/embed-view.mjs, the code dist/embed.mjs bundles), as
+// embed.mjs calls it for `embed.html?preset=NAME`.
+const web = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'web');
+const { EmbeddedScenario, moduleContext } = await import(pathToFileURL(path.join(web, 'embed-view.mjs')).href);
+const embedHtml = readFileSync(path.join(dist, 'embed.html'), 'utf8');
+if (embedHtml.includes('data-prerendered-embeds')) throw new Error(`prerender: ${path.join(dist, 'embed.html')} is already prerendered`);
+const embeds = path.join(dist, 'embeds');
+rmSync(embeds, { recursive: true, force: true });
+mkdirSync(embeds);
+// one made-up origin, dropped from the links below: the fragment's links stay relative
+// to the embed page, wherever the site is served
+const ORIGIN = 'http://prerender.invalid/';
+let bytes = 0;
+const names = [];
+for (const { name } of m.listPresets()) {
+  const page = pageAt(embedHtml, `${ORIGIN}embed.html?preset=${encodeURIComponent(name)}`);
+  const d = page.window.document;
+  const params = new URLSearchParams(d.location.search);
+  const box = d.getElementById('embed');
+  const status = d.getElementById('status');
+  const o = new EmbeddedScenario(box, { themeNode: d.documentElement, calculatorUrl: new URL('index.html', d.location.href) })
+    .render(moduleContext(m), (k) => params.get(k), params);
+  const section = box.querySelector('section');
+  const failures = [...box.querySelectorAll('.field-error:not([hidden])')].map((n) => n.textContent);
+  if (o.error || failures.length || !box.querySelector('.property .value') || !section.querySelector('.stale').hidden)
+    throw new Error(`prerender: the embed of ${name} has no valid result: ${o.error || failures.join('; ') || 'no result cards'}`);
+  freezeControls(box);
+  // inert until the live view replaces it, and hidden from screen readers too: they hear
+  // the status, as on the calculator's prerendered page
+  section.setAttribute('inert', '');
+  section.setAttribute('aria-busy', 'true');
+  status.classList.add('behind-prerender');
+  box.replaceChildren(status, section);
+  const out = box.innerHTML.replaceAll(ORIGIN, '') + '\n';
+  writeFileSync(path.join(embeds, `${name}.html`), out);
+  bytes += out.length;
+  names.push(name);
+}
+// embed.html names them, so that boot.js fetches only a fragment that exists (a preset
+// it does not name, a typo say, costs no request and no 404 in the console)
+const listed = embedHtml.replace(/<html [^>]*class="[^"]*\bembed-page\b[^"]*"/, (tag) => `${tag} data-prerendered-embeds="${names.join(' ')}"`);
+if (listed === embedHtml) throw new Error('prerender: embed.html has no <html class="… embed-page"> to name the prerendered embeds in');
+writeFileSync(path.join(dist, 'embed.html'), listed);
+console.log(`prerender: ${path.relative(process.cwd(), embeds)}/ holds the embeds of ${names.length} presets (${bytes} bytes)`);

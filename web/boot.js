@@ -37,6 +37,7 @@
         'update the browser, or open the page in one of those.');
     }
   }, true);
+  if (root.classList.contains('embed-page')) return prerenderedEmbed();
   var preset = root.getAttribute('data-prerendered');
   if (preset === null) return;
   var keeps = /^(utm_.*|fbclid|gclid|ref)$/, pending = false;
@@ -63,12 +64,60 @@
   if (!pending) document.addEventListener('readystatechange', function () {
     if (document.readyState !== 'interactive') return;
     performance.mark('mlsysim:first-result');
-    // a browser without `inert` (Firefox before 112) would let the reader type into the
-    // prerendered form, and the live view would silently drop it: disable it until live
-    if (!('inert' in HTMLElement.prototype)) {
-      var controls = document.querySelectorAll('#app input, #app select, #app textarea, #app button');
-      for (var i = 0; i < controls.length; i++)
-        if (!controls[i].disabled) controls[i].setAttribute('disabled', ''), controls[i].setAttribute('data-until-live', '');
-    }
+    untilLive('#app');
   });
+
+  // a browser without `inert` (Firefox before 112) would let the reader type into the
+  // prerendered form, and the live view would silently drop it: disable it until live
+  function untilLive(scope) {
+    if ('inert' in HTMLElement.prototype) return;
+    var controls = document.querySelectorAll(scope + ' input, ' + scope + ' select, ' + scope + ' textarea, ' + scope + ' button');
+    for (var i = 0; i < controls.length; i++)
+      if (!controls[i].disabled) controls[i].setAttribute('disabled', ''), controls[i].setAttribute('data-until-live', '');
+  }
+
+  // The iframe embed (embed.html). A URL that asks for one built-in preset and nothing
+  // else the view depends on (`id` is the frame's, `theme` only colours it) shows that
+  // preset's view as the build prerendered it (scripts/prerender.mjs, embeds/NAME.html),
+  // inert, while the module loads; embed.mjs renders the live view in its place. Any other
+  // URL (options, inputs, a course's preset file), a preset the build did not prerender
+  // (embed.html's data-prerendered-embeds names those it did) or a live view that comes
+  // first shows no prerendered view.
+  function prerenderedEmbed() {
+    var name = null, theme = 'auto', plain = true;
+    location.search.replace(/^\?/, '').split('&').forEach(function (pair) {
+      if (!pair) return;
+      var kv = pair.split('='), key, value;
+      try {
+        key = decodeURIComponent(kv[0].replace(/\+/g, ' '));
+        value = decodeURIComponent((kv[1] || '').replace(/\+/g, ' '));
+      } catch (err) {
+        plain = false;
+        return;
+      }
+      if (key === 'preset' && name === null) name = value;
+      else if (key === 'theme') theme = value;
+      else if (key !== 'id') plain = false;
+    });
+    // a theme the live view would refuse with a notice is the live view's to explain
+    var built = (root.getAttribute('data-prerendered-embeds') || '').split(' ');
+    if (!plain || !name || built.indexOf(name) < 0 || !/^(auto|light|dark)$/.test(theme) || !window.fetch) return;
+    // the colours asked for, before anything is painted (as embed.mjs applies them)
+    if (theme !== 'auto') root.setAttribute('data-theme', theme);
+    fetch('embeds/' + name + '.html').then(function (r) { return r.ok ? r.text() : null; }).then(function (html) {
+      if (!html) return;
+      var show = function () {
+        var main = document.getElementById('embed');
+        // only over the loading line: once embed.mjs has rendered (or failed), its view stays
+        if (!main || document.body.getAttribute('data-ready') || main.children.length !== 1 || main.firstElementChild.id !== 'status') return;
+        // the one HTML this site parses (tests/node/no-markup.test.mjs): the build's own,
+        // from this site's embeds/ folder, under a name the build listed
+        main.innerHTML = html;
+        untilLive('#embed');
+        performance.mark('mlsysim:first-result');
+      };
+      if (document.readyState !== 'loading') show();
+      else document.addEventListener('readystatechange', show, { once: true });
+    }).catch(function () {});  // no prerendered view: the loading line until the live one
+  }
 })();

@@ -1,0 +1,177 @@
+// The iframe embed of a built-in preset, `embed.html?preset=NAME` and nothing else its
+// view depends on, shows that preset's view as the build prerendered it
+// (scripts/prerender.mjs, dist/embeds/NAME.html) while the module loads: inert, exactly
+// what the live view then shows, and never in place of a view the URL asks for otherwise.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { serve, browser, shots } from './harness.mjs';
+import { load, dist } from '../node/load.mjs';
+
+const m = await load();
+const server = await serve();
+const { context, page, problems } = await browser(server.origin);
+test.after(async () => { await context.close(); server.close(); });
+
+/** What an embed shows: title, question, summary, every field's text, every card's
+ *  readings and work, the warnings. `scope` is the embed's <section>. */
+const SNAPSHOT = (scope) => ({
+  title: scope.querySelector('.embed-title').textContent,
+  question: scope.querySelector('.question').textContent,
+  summary: scope.querySelector('.summary').textContent,
+  fields: [...scope.querySelectorAll('.fields input, .fields select')].map((n) => `${n.id}=${n.value}`),
+  cards: [...scope.querySelectorAll('.property')].map((c) => [
+    c.dataset.property, c.querySelector('.value').textContent, c.querySelector('.exact').textContent,
+    c.querySelector('.work')?.getAttribute('aria-label') ?? null, c.querySelector('.work')?.textContent ?? null]),
+  warnings: [...scope.querySelectorAll('.warnings li')].map((n) => n.textContent),
+  print: scope.querySelector('.print-table').textContent,
+});
+
+/** Opens `url` with embed.mjs held back (never answered): what a reader sees while the
+ *  page's code and the module load. */
+async function beforeCode(url) {
+  const p = await context.newPage();
+  await p.route(/\/embed\.mjs$/, () => {});
+  await p.goto(url, { waitUntil: 'commit' });
+  await p.waitForFunction(() => document.readyState !== 'loading');
+  return p;
+}
+
+test('the build prerenders every built-in preset\'s embed, and nothing else', () => {
+  const files = readdirSync(path.join(dist, 'embeds')).sort();
+  assert.deepEqual(files, m.listPresets().map((p) => `${p.name}.html`).sort());
+});
+
+test('before the code runs, the preset\'s prerendered view is shown, inert, and says it is loading', async () => {
+  const p = await beforeCode(`${server.origin}/embed.html?preset=TransformerBsp8Workers&id=frame-1`);
+  await p.waitForSelector('section.embed[inert]');
+  const s = await p.evaluate(() => ({
+    cards: [...document.querySelectorAll('.property')].map((c) => [c.dataset.property, c.querySelector('.value').textContent]),
+    busy: document.querySelector('section.embed').getAttribute('aria-busy'),
+    marks: performance.getEntriesByType('mark').map((e) => e.name),
+    ready: document.body.dataset.ready ?? null,
+  }));
+  // the spec's worked values (SPEC.md, SyncStrategyScenario): 100000 × 0.5 s / (14000 × 0.625 s)
+  assert.deepEqual(s.cards.find((c) => c[0] === 'speedup'), ['speedup', '5.714']);
+  assert.deepEqual(s.cards.find((c) => c[0] === 'cost'), ['cost', '$38.89']);
+  assert.equal(s.busy, 'true');
+  assert.equal(s.ready, null);  // only the live view says it is ready
+  assert.deepEqual(s.marks, ['mlsysim:first-result']);
+  // the view is inert: screen readers hear the status, which the eye does not see
+  assert.equal(await p.textContent('#status'), 'Loading the calculator…');
+  assert.ok((await p.locator('#status').boundingBox()).width <= 1);
+  assert.match(await p.locator('body').ariaSnapshot(), /status: Loading the calculator…/);
+  await p.screenshot({ path: path.join(shots, 'embed-prerendered-loading.png'), fullPage: true });
+  // nothing has fitted the typeset lines to the cards yet: at a course column's width and
+  // at a phone's (and two cards abreast at 1280 px), each equation and work line is whole, and a work line ends in its value
+  for (const width of [1280, 700, 390]) {
+    await p.setViewportSize({ width, height: 800 });
+    const boxes = await p.evaluate(() => [...document.querySelectorAll('.property')].map((c) => {
+      const w = c.querySelector('.work'), e = c.querySelector('.equation');
+      return { name: c.dataset.property, value: c.querySelector('.value').textContent, shown: w.innerText.trim(),
+        fits: w.scrollWidth <= w.clientWidth + 1 && e.scrollWidth <= e.clientWidth + 1 };
+    }));
+    for (const b of boxes) {
+      assert.ok(b.fits, `${width} px: ${b.name}'s equation or work line is cut: ${b.shown}`);
+      assert.ok(b.shown.replace(/\s+/g, ' ').endsWith(`= ${b.value}`), `${width} px: ${b.name}: "${b.shown}" does not end in "= ${b.value}"`);
+    }
+  }
+  await p.close();
+});
+
+test('the live embed shows exactly what was prerendered, for every built-in preset, then works', async () => {
+  const p = await context.newPage();
+  await p.goto(`${server.origin}/embed.html?preset=TransformerBsp8Workers`);
+  await p.waitForSelector('body[data-ready="1"]');
+  for (const { name } of m.listPresets()) {
+    // the prerendered fragment, read into a <main> of this page the way boot.js shows it
+    const held = await p.evaluate(async ({ name, SNAPSHOT }) => {
+      const snapshot = eval(SNAPSHOT);  // eslint-disable-line no-eval
+      const box = document.createElement('main');
+      box.innerHTML = await (await fetch(`embeds/${name}.html`)).text();
+      return snapshot(box.querySelector('section'));
+    }, { name, SNAPSHOT: SNAPSHOT.toString() });
+    await p.goto(`${server.origin}/embed.html?preset=${name}`);
+    await p.waitForSelector('body[data-ready="1"]');
+    const live = await p.evaluate((SNAPSHOT) => eval(SNAPSHOT)(document.querySelector('section.embed')), SNAPSHOT.toString());  // eslint-disable-line no-eval
+    assert.deepEqual(live, held, name);
+    assert.ok(live.cards.length > 0, name);
+  }
+  // live: not inert, and an input answers
+  assert.equal(await p.getAttribute('section.embed', 'inert'), null);
+  await p.goto(`${server.origin}/embed.html?preset=TransformerBsp8Workers`);
+  await p.waitForSelector('body[data-ready="1"]');
+  await p.fill('#in-workers', '16');
+  await p.press('#in-workers', 'Tab');
+  await p.waitForFunction(() => document.querySelector('[data-property="global_batch"] .value').textContent === '512 samples');
+  await p.close();
+});
+
+test('a URL that asks for more than the preset shows no prerendered view, not even for a moment', async () => {
+  for (const q of ['preset=TransformerBsp8Workers&show=workers', 'preset=TransformerBsp8Workers&i.workers=16',
+    'preset=TransformerBsp8Workers&about=open', 'preset=TransformerBsp8Workers&theme=sepia', 'type=SyncStrategyScenario']) {
+    const fetched = [];
+    const p = await context.newPage();
+    p.on('request', (r) => { if (/\/embeds\//.test(r.url())) fetched.push(r.url()); });
+    await p.route(/\/embed\.mjs$/, () => {});
+    await p.goto(`${server.origin}/embed.html?${q}`, { waitUntil: 'commit' });
+    await p.waitForFunction(() => document.readyState !== 'loading');
+    await p.waitForTimeout(300);
+    assert.deepEqual(fetched, [], q);
+    assert.equal(await p.locator('section.embed').count(), 0, q);
+    assert.ok(await p.isVisible('#status'), q);
+    await p.close();
+  }
+  // and once live, the view asked for (16 workers, not the preset's 8)
+  const p = await context.newPage();
+  await p.goto(`${server.origin}/embed.html?preset=TransformerBsp8Workers&i.workers=16`);
+  await p.waitForSelector('body[data-ready="1"]');
+  assert.equal(await p.textContent('[data-property="global_batch"] .value'), '512 samples');
+  await p.close();
+});
+
+test('a preset the build did not prerender costs no request: the loading line, then the live view\'s reason', async () => {
+  const html = readFileSync(path.join(dist, 'embed.html'), 'utf8');
+  assert.equal(/data-prerendered-embeds="([^"]*)"/.exec(html)[1], m.listPresets().map((p) => p.name).join(' '));
+  for (const name of ['NoSuchPreset', 'embeds', '../index', '']) {
+    const p = await context.newPage();
+    const fetched = [];
+    p.on('request', (r) => { if (/\/embeds\//.test(r.url())) fetched.push(r.url()); });
+    await p.goto(`${server.origin}/embed.html?preset=${encodeURIComponent(name)}`);
+    await p.waitForSelector('body[data-ready="error"]');
+    assert.deepEqual(fetched, [], name);
+    assert.ok(await p.isVisible('.embed-error'), name);
+    await p.close();
+  }
+});
+
+test('theme=dark colours the prerendered view before the code runs', async () => {
+  const p = await beforeCode(`${server.origin}/embed.html?preset=TransformerBsp8Workers&theme=dark`);
+  await p.waitForSelector('section.embed[inert]');
+  assert.equal(await p.getAttribute('html', 'data-theme'), 'dark');
+  const bg = await p.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const [r, g, b] = bg.match(/\d+/g).map(Number);
+  assert.ok(r + g + b < 200, `a dark background, not ${bg}`);
+  await p.screenshot({ path: path.join(shots, 'embed-prerendered-dark.png'), fullPage: true });
+  await p.close();
+});
+
+test('in a browser without inert, the prerendered form is disabled until the live view replaces it', async () => {
+  const p = await context.newPage();
+  await p.addInitScript(() => { delete HTMLElement.prototype.inert; });
+  let release;
+  const held = new Promise((r) => { release = r; });
+  await p.route(/\/mlsysim\.wasm$/, async (r) => { await held; await r.continue(); });
+  await p.goto(`${server.origin}/embed.html?preset=TransformerBsp8Workers`, { waitUntil: 'commit' });
+  await p.waitForSelector('section.embed[inert] #in-workers');
+  assert.ok(await p.isDisabled('#in-workers'));
+  release();
+  await p.waitForSelector('body[data-ready="1"]');
+  assert.ok(await p.isEnabled('#in-workers'));
+  await p.close();
+});
+
+test('no console errors and no request outside the origin', () => {
+  assert.deepEqual(problems, { consoleErrors: [], pageErrors: [], offOrigin: [] });
+});
