@@ -174,6 +174,19 @@ function elementSite(presets) {
   return d;
 }
 
+/** The network a student on a phone or a busy campus network may have (Chromium's "Fast 3G"
+ *  preset: 1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip). */
+export const SLOW_NETWORK = { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 };
+
+/** A fresh profile whose page loads over SLOW_NETWORK. */
+async function slowNetwork(origin) {
+  const b = await browser(origin);
+  const cdp = await b.context.newCDPSession(b.page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', SLOW_NETWORK);
+  return b;
+}
+
 /** A fresh profile that has already shown one page of `origin` (a 404): its renderer
  *  process is running, its caches are still empty. */
 async function warmProcess(origin) {
@@ -194,6 +207,12 @@ async function pageFigures(origin, floorOrigin, embeds) {
     { key: 'floorProcessWarm', origin: floorOrigin, url: `${floorOrigin}/index.html`, live: false, make: warmProcess },
     { key: 'processWarm', origin, url: `${origin}/index.html`, live: true, make: warmProcess },
     ...embeds.map(({ category, preset }, k) => ({ key: `embed:${category}`, preset, origin, url: `${origin}/embed.html?preset=${preset}`, live: true, second: k === 0 })),
+    // side by side, the first embed without its prerendered view: `about=collapsed` asks for
+    // the same view, but any option besides the preset makes boot.js fetch none (web/boot.js)
+    { key: 'embedUnprerendered', origin, url: `${origin}/embed.html?preset=${embeds[0].preset}&about=collapsed`, live: true },
+    // ... and both on a slow network, where the module's bytes, not the main thread, decide
+    { key: 'embedSlow', origin, url: `${origin}/embed.html?preset=${embeds[0].preset}`, live: true, make: slowNetwork },
+    { key: 'embedSlowUnprerendered', origin, url: `${origin}/embed.html?preset=${embeds[0].preset}&about=collapsed`, live: true, make: slowNetwork },
     { key: 'elements', origin, url: `${origin}/bench-elements.html`, live: true, second: true },
     { key: 'elementsHeld', origin, url: `${origin}/bench-elements-held.html`, live: true },
   ];
@@ -410,6 +429,14 @@ async function main() {
     row(cold, `iframe embed, ${e.category} → live (its results painted and answering input)`, spread(page.figure(key, 'interactive'), ms), `${over(page.figure(key, 'interactive'), 150)}; ${cls(key)}`);
   }
   second(`embed:${embeds[0].category}`, `iframe embed, ${embeds[0].category}`);
+  // the prerendered embed (embeds/NAME.html) against none, the same view, in the same rounds
+  const side = (key, what) => `${what}: first result ${spread(page.figure(key, 'painted'), ms)}, live ${spread(page.figure(key, 'interactive'), ms)}`;
+  row(cold, `iframe embed, ${embeds[0].category}, without its prerendered view (…&about=collapsed, the same view)`,
+    side('embedUnprerendered', 'without'), `with it (above): first result ${(page.figure(`embed:${embeds[0].category}`, 'painted').median - page.figure('embedUnprerendered', 'painted').median).toFixed(0)} ms, ` +
+    `live ${(page.figure(`embed:${embeds[0].category}`, 'interactive').median - page.figure('embedUnprerendered', 'interactive').median).toFixed(0)} ms against without; ${cls('embedUnprerendered')}`);
+  row(cold, `iframe embed, ${embeds[0].category}, on a slow network (1.6 Mbit/s, 150 ms round trip), with its prerendered view`, side('embedSlow', 'with'), cls('embedSlow'));
+  row(cold, `the same without its prerendered view`, side('embedSlowUnprerendered', 'without'),
+    `with it: first result ${(page.figure('embedSlow', 'painted').median - page.figure('embedSlowUnprerendered', 'painted').median).toFixed(0)} ms, live ${(page.figure('embedSlow', 'interactive').median - page.figure('embedSlowUnprerendered', 'interactive').median).toFixed(0)} ms against without`);
   row(cold, `a page of 3 <mlsysim-scenario> elements (${elementPresets.join(', ')}) → all three results, the next frame produced`,
     spread(page.figure('elements', 'painted'), ms), `${over(page.figure('elements', 'painted'), 50)} (Element Timing does not see into a shadow root: the frame after they are in the DOM)`);
   row(cold, 'a page of 3 elements → live (all three rendered)', spread(page.figure('elements', 'interactive'), ms),
