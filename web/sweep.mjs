@@ -44,7 +44,10 @@ export function parseBound(text, what, f, m, typeName) {
   const t = String(text).trim();
   const control = what.toLowerCase();
   if (t === '') throw controlError(control, `${what} is empty: type a number${f.type === 'quantity' ? `, or a quantity such as "1 ${f.display_unit}"` : ''}.`);
-  if (NUMBER.test(t)) return Number(t);
+  if (NUMBER.test(t)) {
+    if (!Number.isFinite(Number(t))) throw controlError(control, `${what} is "${t.slice(0, 40)}", beyond the largest number this page computes with (about 1.8e308).`);
+    return Number(t);
+  }
   if (f.type !== 'quantity') throw controlError(control, `${what} must be a number such as 1 or 2.5e3, got "${t.slice(0, 40)}".`);
   const canonical = (s) => {
     try {
@@ -140,10 +143,13 @@ export function defaultProps(type, field) {
 export function sweepValues(f, s) {
   const number = (t) => (typeof t === 'number' ? t : NUMBER.test(String(t)) ? Number(t) : NaN);
   const from = number(s.from), to = number(s.to), n = number(s.n);
-  if (!Number.isFinite(from)) throw controlError('from', 'From must be a number such as 1 or 2.5e3.');
-  if (!Number.isFinite(to)) throw controlError('to', 'To must be a number such as 1 or 2.5e3.');
-  if (!(Number.isInteger(n) && n >= 2 && n <= 100000)) throw controlError('n', 'Points must be a whole number from 2 to 100000.');
-  if (s.scale === 'log' && !(from > 0 && to > 0)) throw controlError(from > 0 ? 'to' : 'from', 'A logarithmic range needs From > 0 and To > 0: choose the linear scale, or a positive range.');
+  // each message quotes what it got (the text, or the number as read), so that a reader sees which value broke the rule
+  const got = (t) => `got "${String(t).trim().slice(0, 40)}"`;
+  if (!Number.isFinite(from)) throw controlError('from', `From must be a finite number such as 1 or 2.5e3, ${got(s.from)}.`);
+  if (!Number.isFinite(to)) throw controlError('to', `To must be a finite number such as 1 or 2.5e3, ${got(s.to)}.`);
+  if (!(Number.isInteger(n) && n >= 2 && n <= 100000)) throw controlError('n', `Points must be a whole number from 2 to 100000, ${got(s.n)}.`);
+  if (s.scale === 'log' && !(from > 0 && to > 0))
+    throw controlError(from > 0 ? 'to' : 'from', `A logarithmic range needs From > 0 and To > 0, got From ${from} and To ${to}: choose the linear scale, or a positive range.`);
   // interpolate without overflow: in log space for a log range, as a weighted mean otherwise
   const [la, lb] = [Math.log(from), Math.log(to)];
   let xs = Array.from({ length: n }, (_, i) => {
@@ -156,7 +162,7 @@ export function sweepValues(f, s) {
   if (s.scale === 'log') xs = xs.filter((x) => x > 0);  // 0.4 rounds to 0, which a log axis cannot show
   xs = [...new Set(xs)].sort((a, b) => a - b);
   if (xs.length < 2 || xs[xs.length - 1] - xs[0] <= 1e-9 * Math.max(Math.abs(xs[0]), Math.abs(xs[xs.length - 1])))
-    throw controlError('to', `From and To give fewer than 2 distinct ${f.type === 'int' ? 'integer ' : ''}points to plot; widen the range.`);
+    throw controlError('to', `From ${from} and To ${to} give fewer than 2 distinct ${f.type === 'int' ? 'integer ' : ''}points to plot; widen the range.`);
   return Float64Array.from(xs);
 }
 

@@ -96,3 +96,25 @@ test('every preset\'s every numeric input starts a sweep the module accepts at e
   }
   assert.ok(checked > 100, `${checked} inputs`);
 });
+
+test('a sweep control the page cannot use says which control, what it got and the rule', () => {
+  const workers = field('SyncStrategyScenario', 'workers');
+  const time = field('SyncStrategyScenario', 'base_iteration_time');
+  const fails = (fn, control, pattern) => assert.throws(fn, (e) => {
+    assert.equal(e.control, control);
+    assert.match(e.message, pattern);
+    return true;
+  });
+  // a number past the largest double (a link's `sfrom=1e400`) is Infinity, not a bound
+  fails(() => parseBound('1e400', 'From', workers, m, 'SyncStrategyScenario'), 'from', /^From is "1e400", beyond the largest number/);
+  fails(() => parseBound('-2e308', 'To', time, m, 'SyncStrategyScenario'), 'to', /^To is "-2e308", beyond/);
+  fails(() => parseBound('abc', 'From', workers, m, 'SyncStrategyScenario'), 'from', /got "abc"/);
+  // ... and the range's own rules, each with the values it got
+  fails(() => sweepValues(workers, { from: 1, to: 8, n: '1', scale: 'lin' }), 'n', /^Points must be a whole number from 2 to 100000, got "1"\.$/);
+  fails(() => sweepValues(workers, { from: 1, to: 8, n: '2.5', scale: 'lin' }), 'n', /got "2\.5"/);
+  fails(() => sweepValues(workers, { from: -1, to: 8, n: '5', scale: 'log' }), 'from', /got From -1 and To 8/);
+  fails(() => sweepValues(workers, { from: 4, to: 0, n: '5', scale: 'log' }), 'to', /got From 4 and To 0/);
+  // 1 to 1.2 at whole numbers is the one point 1
+  fails(() => sweepValues(workers, { from: 1, to: 1.2, n: '5', scale: 'lin' }), 'to', /^From 1 and To 1\.2 give fewer than 2 distinct integer points/);
+  fails(() => sweepValues(workers, { from: NaN, to: 8, n: '5', scale: 'lin' }), 'from', /got "NaN"/);
+});
