@@ -169,6 +169,36 @@ test('a link\'s own view appears when the page is live, and the default never di
   assert.ok(!(await page.evaluate(() => document.documentElement.classList.contains('mlsysim-pending'))));
 });
 
+test('a link\'s own view takes the place of the hidden default without moving anything on screen', async () => {
+  // the Layout Instability API's shifts, none caused by input, from the first one on
+  const p = await context.newPage();
+  await p.addInitScript(() => {
+    window.__shifts = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shifts.push(e.value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  for (const [width, q] of [[1280, '?preset=LabJobAttackSurface'], [700, '?preset=LabJobAttackSurface'], [390, '?mode=compare'], [700, '?type=ClusterTcoScenario']]) {
+    await p.setViewportSize({ width, height: 800 });
+    // while it loads (the page's code held back): the loading line, over the hidden default
+    // view's place, so the footer is not pulled up under it
+    const held = await beforeModules(`${server.origin}/${q}`);
+    await held.setViewportSize({ width, height: 800 });
+    assert.ok(await held.isVisible('#status'), q);
+    assert.ok(!(await held.isVisible('#properties')), q);
+    const [status, footer] = [await held.locator('#status').boundingBox(), await held.locator('footer').boundingBox()];
+    assert.ok(footer.y >= 800, `${width} px ${q}: the footer is at ${footer.y} px, in view under the loading line at ${status.y} px`);
+    await held.close();
+    await p.goto(`${server.origin}/${q}`);
+    await p.waitForSelector('body[data-ready="1"]');
+    // two frames after the live view: any shift it caused has been reported
+    await p.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 50)))));
+    const shifts = await p.evaluate(() => window.__shifts);
+    assert.ok(shifts.reduce((a, b) => a + b, 0) < 0.001, `${width} px ${q}: layout shifts ${shifts.join(', ')}`);
+  }
+  await p.close();
+});
+
 test('when the module cannot start, the reason is shown above the inert default view', async () => {
   const p = await refusing(`${server.origin}/`, /\/mlsysim\.wasm$/);
   await p.waitForFunction(() => document.body.dataset.ready === 'error');
