@@ -25,7 +25,8 @@ const standaloneAt = process.argv.indexOf('--standalone');
 const classicModule = standaloneAt > 0 ? process.argv[standaloneAt + 1] : null;
 
 // every page's entry module; a page is web/<name>.html loading <entry>
-const ENTRIES = ['app.mjs', 'embed.mjs', 'mlsysim-element.mjs', 'mlsysim-widget.mjs'].filter((f) => existsSync(path.join(web, f)));
+// fit.mjs: also web/boot.js's, which imports it on its own for an embed's prerendered view
+const ENTRIES = ['app.mjs', 'embed.mjs', 'mlsysim-element.mjs', 'mlsysim-widget.mjs', 'fit.mjs'].filter((f) => existsSync(path.join(web, f)));
 const UPLOT = path.join(root, 'node_modules/uplot/dist');
 
 // the previous build's output (chunk names change with their content, and a module

@@ -13,6 +13,10 @@
 //   for the code), app.mjs never runs to say so: this says it, instead of a view that
 //   looks ready and never answers. The iframe embed (embed.html) loads this script for
 //   that too; a failure once the code runs is startup.mjs's to tell.
+// - On the iframe embed, it shows the preset's prerendered view while the module loads,
+//   fitted by the live view's own rule (`import('./fit.mjs')`: the one piece of module
+//   syntax here, which every browser that runs modules has had since 2019; see
+//   prerenderedEmbed below).
 (function () {
   var root = document.documentElement;
   function failed(text) {
@@ -104,7 +108,14 @@
     if (!plain || !name || built.indexOf(name) < 0 || !/^(auto|light|dark)$/.test(theme) || !window.fetch) return;
     // the colours asked for, before anything is painted (as embed.mjs applies them)
     if (theme !== 'auto') root.setAttribute('data-theme', theme);
-    fetch('embeds/' + name + '.html').then(function (r) { return r.ok ? r.text() : null; }).then(function (html) {
+    var fragment = fetch('embeds/' + name + '.html').then(function (r) { return r.ok ? r.text() : null; });
+    // the rule that fits each typeset line to its card (web/fit.mjs), which the live view
+    // applies too: the prerendered view is first painted laid out as the live one will be,
+    // so no card changes height when the live view takes its place. Without it (it did not
+    // load), each line is shown as text that wraps (style.css)
+    var fitting = import('./fit.mjs').catch(function () { return null; });
+    Promise.all([fragment, fitting]).then(function (got) {
+      var html = got[0], fit = got[1];
       if (!html) return;
       var show = function () {
         var main = document.getElementById('embed');
@@ -113,6 +124,14 @@
         // the one HTML this site parses (tests/node/no-markup.test.mjs): the build's own,
         // from this site's embeds/ folder, under a name the build listed
         main.innerHTML = html;
+        var section = main.querySelector('section');
+        if (fit && section) {
+          var lines = [].slice.call(section.querySelectorAll('.equation, .work')).filter(function (b) { return !b.hidden && b.firstElementChild; });
+          section.setAttribute('data-fitted', '');
+          var refit = function () { if (section.isConnected) fit.fitBoxes(lines); else window.removeEventListener('resize', refit); };
+          refit();
+          window.addEventListener('resize', refit);
+        }
         untilLive('#embed');
         performance.mark('mlsysim:first-result');
       };

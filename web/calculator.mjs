@@ -7,6 +7,7 @@
 import { $, el, mathml, breakable } from './dom.mjs';
 import { fieldControl, evaluateTexts, formText, usesInput, symbolItem } from './fields.mjs';
 import { shownText, exactText, numberText, humanText, valueText } from './format.mjs';
+import { fitBoxes } from './fit.mjs';
 
 const ANNOUNCE_DELAY_MS = 900;  // a burst of typing is announced once, when it pauses
 
@@ -117,22 +118,13 @@ export class ScenarioView {
   /** Every equation and substituted work line fits its card, so that its final "= value"
    *  is always in view (a reader never scrolls sideways for a result): typeset math that is
    *  too wide is set smaller, in steps, and when even the smallest step is too wide the
-   *  line is written out as text, which wraps at its spaces. */
+   *  line is written out as text, which wraps at its spaces (web/fit.mjs, the one rule). */
   fitEquations() {
-    // every box takes the same step at once, then all are measured together: one layout
-    // per step (at most five), not one per box and step (28 ms per render at 390 px with
-    // 18 boxes; each read of a width after a class change laid the page out again)
-    const STEPS = ['fit-1', 'fit-2', 'fit-3', 'linear'];
-    let boxes = [];
+    const boxes = [];
     for (const { card } of this.cards.values())
       for (const box of card.querySelectorAll('.equation, .work'))
         if (!box.hidden && box.firstElementChild) boxes.push(box);
-    for (const box of boxes) box.classList.remove(...STEPS);
-    for (const step of STEPS) {
-      boxes = boxes.filter((box) => box.scrollWidth > box.clientWidth + 1);  // the reads, one layout
-      if (!boxes.length) break;
-      for (const box of boxes) box.classList.remove(...STEPS), box.classList.add(step);  // the writes
-    }
+    fitBoxes(boxes);
   }
   /** Stops the pending announcement and the resize observer (before a view is replaced). */
   destroy() {

@@ -63,8 +63,56 @@ test('before the code runs, the preset\'s prerendered view is shown, inert, and 
   assert.ok((await p.locator('#status').boundingBox()).width <= 1);
   assert.match(await p.locator('body').ariaSnapshot(), /status: Loading the calculator…/);
   await p.screenshot({ path: path.join(shots, 'embed-prerendered-loading.png'), fullPage: true });
-  // nothing has fitted the typeset lines to the cards yet: at a course column's width and
-  // at a phone's (and two cards abreast at 1280 px), each equation and work line is whole, and a work line ends in its value
+  await p.close();
+});
+
+/** How each card of the embed on `p` is laid out: its height and, for its equation and
+ *  work line, the fitting step it took (web/fit.mjs) and whether it fits its card. */
+const layout = (p) => p.evaluate(() => [...document.querySelectorAll('section.embed .property')].map((c) => ({
+  name: c.dataset.property,
+  height: Math.round(c.getBoundingClientRect().height),
+  lines: [...c.querySelectorAll('.equation, .work')].map((b) => ({
+    step: [...b.classList].filter((k) => /^(fit-\d|linear)$/.test(k)).join(' ') || 'none',
+    fits: b.scrollWidth <= b.clientWidth + 1,
+  })),
+})));
+
+test('the prerendered view is laid out as the live view then is: same fitting of each line, same card heights', async () => {
+  // at two cards abreast (1280 px), a course column's width and a phone's, for a preset with
+  // long equations (serving) and the communication one; the prerendered view is fitted
+  // once shown and again when the frame is resized (a phone turned), as the live view is
+  for (const preset of ['TransformerBsp8Workers', 'Llama8BChatH100']) {
+    const held = await beforeCode(`${server.origin}/embed.html?preset=${preset}`);
+    await held.waitForSelector('section.embed[inert][data-fitted]');
+    const live = await context.newPage();
+    for (const width of [1280, 700, 390]) {
+      await held.setViewportSize({ width, height: 800 });
+      await live.setViewportSize({ width, height: 800 });
+      if (width === 1280) {
+        await live.goto(`${server.origin}/embed.html?preset=${preset}`);
+        await live.waitForSelector('body[data-ready="1"]');
+      }
+      // two frames: the resize observed and the lines fitted
+      for (const p of [held, live]) await p.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      const [before, after] = [await layout(held), await layout(live)];
+      for (const c of before) for (const l of c.lines) assert.ok(l.fits, `${preset} at ${width} px: a line of ${c.name} is cut before the live view`);
+      assert.deepEqual(before.map((c) => [c.name, c.lines.map((l) => l.step)]), after.map((c) => [c.name, c.lines.map((l) => l.step)]), `${preset} at ${width} px`);
+      for (const [k, c] of before.entries())
+        assert.ok(Math.abs(c.height - after[k].height) <= 1, `${preset} at ${width} px: ${c.name} is ${c.height} px tall before the live view, ${after[k].height} px after`);
+    }
+    if (preset === 'Llama8BChatH100') await held.screenshot({ path: path.join(shots, 'embed-prerendered-390.png'), fullPage: true });
+    await held.close();
+    await live.close();
+  }
+});
+
+test('without the fitting rule (fit.mjs could not load), each line of the prerendered view is text that wraps and ends in its value', async () => {
+  const p = await context.newPage();
+  await p.route(/\/embed\.mjs$/, () => {});
+  await p.route(/\/fit\.mjs$/, (r) => r.abort());
+  await p.goto(`${server.origin}/embed.html?preset=TransformerBsp8Workers`, { waitUntil: 'commit' });
+  await p.waitForSelector('section.embed[inert]');
+  assert.equal(await p.getAttribute('section.embed', 'data-fitted'), null);
   for (const width of [1280, 700, 390]) {
     await p.setViewportSize({ width, height: 800 });
     const boxes = await p.evaluate(() => [...document.querySelectorAll('.property')].map((c) => {
@@ -78,6 +126,10 @@ test('before the code runs, the preset\'s prerendered view is shown, inert, and 
     }
   }
   await p.close();
+  // the refused fit.mjs was the point: the one console line it left
+  const refused = problems.consoleErrors.filter((t) => /ERR_FAILED/.test(t));
+  assert.equal(refused.length, 1);
+  problems.consoleErrors.splice(problems.consoleErrors.indexOf(refused[0]), 1);
 });
 
 test('the live embed shows exactly what was prerendered, for every built-in preset, then works', async () => {

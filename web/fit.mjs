@@ -1,0 +1,24 @@
+// How a typeset equation or substituted work line fits its card: the one rule, used by
+// the live view (calculator.mjs, ScenarioView.fitEquations, after every render and resize)
+// and by web/boot.js on an embed's prerendered view (dist/embeds/NAME.html) before it is
+// first painted, so that both lay each line out the same way and the live view takes the
+// prerendered one's place without a card changing height.
+// Steps: style.css `.fit-1` … `.fit-3` (smaller), then `.linear` (the line written out as
+// text, which wraps at its spaces), so that a line's final "= value" is always in view.
+
+/** The classes a box takes, in order, while it is still too wide. */
+export const FIT_STEPS = ['fit-1', 'fit-2', 'fit-3', 'linear'];
+
+/**
+ * Fits `boxes` (an array of `.equation` / `.work` elements, laid out and shown) to their
+ * own widths: every box too wide takes the next step at once, then all are measured
+ * together, so it costs one layout per step (at most five), not one per box and step.
+ */
+export function fitBoxes(boxes) {
+  for (const box of boxes) box.classList.remove(...FIT_STEPS);
+  for (const step of FIT_STEPS) {
+    boxes = boxes.filter((box) => box.scrollWidth > box.clientWidth + 1);  // the reads, one layout
+    if (!boxes.length) break;
+    for (const box of boxes) box.classList.remove(...FIT_STEPS), box.classList.add(step);  // the writes
+  }
+}
