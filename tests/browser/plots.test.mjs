@@ -357,6 +357,23 @@ test('From, To and Points apply as they are typed, and a plot that no longer mat
   assert.deepEqual((await plot()).series.map((s) => s.label), ['cost']);
 });
 
+test('a link whose From is past the largest number says so, quoting it, right under the controls on a phone', async () => {
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto(`${server.origin}/index.html?mode=sweep&preset=TransformerBsp8Workers&sfield=workers&sfrom=1e400&sto=64&sn=50&sscale=log&sprops=speedup,cost`);
+  await page.waitForSelector('body[data-ready="1"]');
+  await page.waitForFunction(() => document.getElementById('sweep-status').classList.contains('failed'));
+  assert.equal(await page.textContent('#sweep-status'), 'From is "1e400", beyond the largest number this page computes with (about 1.8e308).');
+  assert.equal(await page.getAttribute('#sweep-from', 'aria-invalid'), 'true');
+  // the message is next to the control it is about, not below the list of properties
+  const [from, status, props] = await Promise.all(['#sweep-from', '#sweep-status', '.sweep-props'].map((q) => page.locator(q).boundingBox()));
+  assert.ok(status.y < props.y, `the message (y ${status.y}) is above the properties (y ${props.y})`);
+  // ... and on the same half screen as From (the controls between them wrap on a phone)
+  assert.ok(status.y + status.height - from.y < 450, `the message ends ${status.y + status.height - from.y} px under the top of From`);
+  await page.locator('#sweep-from').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(shots, 'plots-from-past-largest-390.png') });
+});
+
 test('From and To take the field\'s own text: a quantity with its unit is converted, a plain number is in the field\'s display unit', async () => {
   await open('?mode=sweep&preset=TransformerBsp8Workers&sfield=base_iteration_time&sfrom=0.1&sto=1&sn=10&sscale=lin&sprops=cost');
   assert.match(await page.textContent('#sweep-unit'), /a number in s, or a quantity with its unit/);
