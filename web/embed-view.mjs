@@ -88,6 +88,22 @@ export class EmbeddedScenario {
     this.themeNode.dataset.themeFrom = this.requestedTheme !== 'auto' ? 'option' : this.hostTheme ? 'host' : 'system';
   }
 
+  /** Why nothing can be shown: the module's message (option, value, rule), the name it
+   *  most likely meant, and a long list of valid choices (31 presets) collapsed under it
+   *  with a link to the full calculator, which lists them by category; a wall of names
+   *  would fill a phone's screen. */
+  errorView(error, guess) {
+    const split = /^([\s\S]*?); (valid [a-z ]+): ([\s\S]+)$/.exec(error);
+    const [head, what, choices] = split ? split.slice(1) : [error, null, null];
+    const alert = el('p', { class: 'embed-error', role: 'alert',
+      text: `This calculator cannot be shown: ${head}.${guess ? ` Did you mean ${guess}?` : ''}` });
+    if (!split) return [alert];
+    return [alert, el('details', { class: 'embed-choices' },
+      el('summary', { text: `${what[0].toUpperCase()}${what.slice(1)} (${choices.split(', ').length})` }),
+      el('p', { text: choices }),
+      el('p', {}, el('a', { href: this.calculatorUrl.href, target: '_blank', rel: 'noopener', text: 'Open the full calculator' })))];
+  }
+
   /** Reads the options through get(name)/entries and renders; returns the options read. */
   render(ctx, get, entries) {
     const o = readEmbedOptions(ctx, get, entries, this.host);
@@ -105,7 +121,7 @@ export class EmbeddedScenario {
     const notices = el('div', { role: 'status' }, list, file);
     if (o.error) {
       this.box.replaceChildren(el('section', { class: 'mlsysim embed', 'data-state': 'error', 'aria-label': 'mlsysim calculator' },
-        el('p', { class: 'embed-error', role: 'alert', text: `This calculator cannot be shown: ${o.error}` }), notices));
+        ...this.errorView(o.error, o.guess), notices));
       return o;
     }
     const label = o.preset || o.type.name;

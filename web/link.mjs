@@ -211,7 +211,8 @@ export function readEmbedOptions(ctx, get, entries, host = {}) {
     const left = !p && ctx.leftOut && ctx.leftOut(presetName.trim());
     if (left) return { ...out, error: `preset: "${clip(presetName, 60)}" of the preset file was left out: ${left}` };
     if (!p && ctx.fileFailed) return { ...out, error: `preset: "${clip(presetName, 60)}" is not a built-in preset, and the preset file that may hold it cannot be used: ${ctx.fileFailed}` };
-    if (!p) return { ...out, error: refusal(() => ctx.m.evaluatePreset(clip(presetName, 200))) || `preset: unknown preset "${clip(presetName, 60)}"` };
+    if (!p) return { ...out, guess: nearestName(presetName.trim(), ctx.presets.map((x) => x.name)),
+      error: refusal(() => ctx.m.evaluatePreset(clip(presetName, 200))) || `preset: unknown preset "${clip(presetName, 60)}"` };
     out.preset = p.name;
     out.type = ctx.types.find((t) => t.name === p.type);
     out.texts = presetTexts(ctx, p.name);
@@ -219,7 +220,8 @@ export function readEmbedOptions(ctx, get, entries, host = {}) {
       notices.push(`type: preset ${p.name} is a ${p.type}, not "${clip(typeName, 60)}"; showing the preset.`);
   } else if (typeName !== null) {
     out.type = ctx.types.find((t) => t.name === typeName.trim());
-    if (!out.type) return { ...out, error: refusal(() => ctx.m.evaluate(clip(typeName, 200), {})) || `type: unknown scenario type "${clip(typeName, 60)}"` };
+    if (!out.type) return { ...out, guess: nearestName(typeName.trim(), ctx.types.map((t) => t.name)),
+      error: refusal(() => ctx.m.evaluate(clip(typeName, 200), {})) || `type: unknown scenario type "${clip(typeName, 60)}"` };
   } else {
     const p = ctx.presets[0];
     out.preset = p.name;

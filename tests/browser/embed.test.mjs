@@ -165,7 +165,26 @@ test('every element of a page shares one module instance (one fetch of mlsysim.w
 test('bad options give clear notices naming the option, the value and what is valid; never a crash', async () => {
   await page.goto(`${server.origin}/embed.html?preset=Nope`);
   await page.waitForSelector('body[data-ready="error"]');
-  assert.match(await page.textContent('.embed-error'), /preset: unknown preset "Nope"; valid choices: .*TransformerBsp8Workers/);
+  // the module's message, its list of valid choices collapsed under it (31 names would fill a phone's screen)
+  assert.equal(await page.textContent('.embed-error'), 'This calculator cannot be shown: preset: unknown preset "Nope".');
+  assert.equal(await page.textContent('.embed-choices summary'), `Valid choices (${m.listPresets().length})`);
+  assert.equal(await page.textContent('.embed-choices p'), m.listPresets().map((p) => p.name).join(', '));
+  assert.ok(!(await page.isVisible('.embed-choices p')));
+  assert.match(await page.getAttribute('.embed-choices a', 'href'), /\/index\.html$/);
+  // a slip of a letter or two, or another case: the name it most likely meant
+  for (const [typed, meant] of [['TransformerBsp8Worker', 'TransformerBsp8Workers'], ['transformerbsp8workers', 'TransformerBsp8Workers'], ['Llama8BChat', 'Llama8BChatH100']]) {
+    await page.goto(`${server.origin}/embed.html?preset=${typed}`);
+    await page.waitForSelector('body[data-ready="error"]');
+    assert.equal(await page.textContent('.embed-error'), `This calculator cannot be shown: preset: unknown preset "${typed}". Did you mean ${meant}?`, typed);
+  }
+  await page.goto(`${server.origin}/embed.html?type=SyncStrategyScenari`);
+  await page.waitForSelector('body[data-ready="error"]');
+  assert.match(await page.textContent('.embed-error'), /type: unknown scenario type "SyncStrategyScenari"\. Did you mean SyncStrategyScenario\?$/);
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto(`${server.origin}/embed.html?preset=NoSuchPresetAtAll`);
+  await page.waitForSelector('body[data-ready="error"]');
+  await page.screenshot({ path: path.join(shots, 'embed-unknown-preset-390.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 720 });
   await page.goto(`${server.origin}/embed.html?type=NoSuchType`);
   await page.waitForSelector('body[data-ready="error"]');
   assert.match(await page.textContent('.embed-error'), /type: unknown scenario type "NoSuchType"/);
