@@ -96,7 +96,7 @@ export class EmbeddedScenario {
     const split = /^([\s\S]*?); (valid [a-z ]+): ([\s\S]+)$/.exec(error);
     const [head, what, choices] = split ? split.slice(1) : [error, null, null];
     const alert = el('p', { class: 'embed-error', role: 'alert',
-      text: `This calculator cannot be shown: ${head}.${guess ? ` Did you mean ${guess}?` : ''}` });
+      text: `This calculator cannot be shown: ${head}${/[.!?]$/.test(head) ? '' : '.'}${guess ? ` Did you mean ${guess}?` : ''}` });
     if (!split) return [alert];
     return [alert, el('details', { class: 'embed-choices' },
       el('summary', { text: `${what[0].toUpperCase()}${what.slice(1)} (${choices.split(', ').length})` }),
