@@ -429,6 +429,11 @@ export class Sweep {
         return;
       }
       ms += performance.now() - t0;
+      // no point inside the field's rule: nothing to plot, which is the range's fault
+      if (r.invalid_points >= xs.length) {
+        this.refuse(`From ${from} to ${to}, all ${xs.length} points break the rule of ${f.name} (${r.first_invalid}): choose a range inside it.`, 'from');
+        return;
+      }
       if (r.invalid_points && !invalid) invalid = ` ${r.invalid_points} ${r.invalid_points === 1 ? 'point breaks' : 'points break'} the rule of ${f.name} (${r.first_invalid}) and ${r.invalid_points === 1 ? 'is' : 'are'} left out.`;
       for (const p of s.props) series.push({ label: bases.length > 1 ? `${p} (${base.label})` : p, name: p, unit: r.units[p], ys: r.properties[p] });
     }

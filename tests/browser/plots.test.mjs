@@ -374,6 +374,20 @@ test('a link whose From is past the largest number says so, quoting it, right un
   await page.screenshot({ path: path.join(shots, 'plots-from-past-largest-390.png') });
 });
 
+test('a range with no point inside the field\'s rule is refused like any bad range, not drawn as an empty plot', async () => {
+  for (const [q, first] of [['sfrom=-10&sto=0&sn=7&sscale=lin', -10], ['sfrom=1e16&sto=1e17&sn=7&sscale=lin', 1e16]]) {
+    await page.goto(`${server.origin}/index.html?mode=sweep&preset=TransformerBsp8Workers&sfield=workers&${q}&sprops=speedup,cost`);
+    await page.waitForSelector('body[data-ready="1"]');
+    await page.waitForFunction(() => document.getElementById('sweep-status').classList.contains('failed'));
+    const text = await page.textContent('#sweep-status');
+    assert.match(text, new RegExp(`^From ${first} to .*, all \\d+ points break the rule of workers \\(.+\\): choose a range inside it\\.$`), q);
+    assert.equal(await page.getAttribute('#sweep-from', 'aria-invalid'), 'true', q);
+    // no export offers a plot of nothing
+    assert.ok(await page.locator('#sweep-exports button').evaluateAll((bs) => bs.every((b) => b.disabled)), q);
+    assert.equal(await page.locator('#sweep-plot canvas').count(), 0, q);
+  }
+});
+
 test('From and To take the field\'s own text: a quantity with its unit is converted, a plain number is in the field\'s display unit', async () => {
   await open('?mode=sweep&preset=TransformerBsp8Workers&sfield=base_iteration_time&sfrom=0.1&sto=1&sn=10&sscale=lin&sprops=cost');
   assert.match(await page.textContent('#sweep-unit'), /a number in s, or a quantity with its unit/);
