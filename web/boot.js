@@ -45,16 +45,9 @@
   var preset = root.getAttribute('data-prerendered');
   if (preset === null) return;
   var keeps = /^(utm_.*|fbclid|gclid|ref)$/, pending = false;
-  location.search.replace(/^\?/, '').split('&').forEach(function (pair) {
-    if (!pair) return;
-    var kv = pair.split('='), key, value;
-    try {
-      key = decodeURIComponent(kv[0].replace(/\+/g, ' '));
-      value = decodeURIComponent((kv[1] || '').replace(/\+/g, ' '));
-    } catch (err) {
-      pending = true;
-      return;
-    }
+  // the query as the page's code reads it (URLSearchParams: a value keeps any '=' after
+  // the first, '+' is a space), so that this never keeps a view the live page refuses
+  new URLSearchParams(location.search).forEach(function (value, key) {
     if (key === 'preset' ? value !== preset : key === 'mode' ? value !== 'calc' : !keeps.test(key)) pending = true;
   });
   if (pending) root.classList.add('mlsysim-pending');
@@ -88,34 +81,28 @@
   // (embed.html's data-prerendered-embeds names those it did) or a live view that comes
   // first shows no prerendered view.
   function prerenderedEmbed() {
-    var name = null, theme = 'auto', plain = true;
-    location.search.replace(/^\?/, '').split('&').forEach(function (pair) {
-      if (!pair) return;
-      var kv = pair.split('='), key, value;
-      try {
-        key = decodeURIComponent(kv[0].replace(/\+/g, ' '));
-        value = decodeURIComponent((kv[1] || '').replace(/\+/g, ' '));
-      } catch (err) {
-        plain = false;
-        return;
-      }
-      if (key === 'preset' && name === null) name = value;
-      else if (key === 'theme') theme = value;
-      else if (key !== 'id') plain = false;
-    });
+    // the query as embed.mjs reads it (URLSearchParams, the first of a repeated key;
+    // link.mjs readEmbedOptions and readTheme), so that the view shown first is the live one
+    var query = new URLSearchParams(location.search), plain = true;
+    query.forEach(function (value, key) { if (key !== 'preset' && key !== 'theme' && key !== 'id') plain = false; });
+    var name = query.get('preset'), theme = (query.get('theme') || 'auto').trim().toLowerCase();
     // a theme the live view would refuse with a notice is the live view's to explain
     var built = (root.getAttribute('data-prerendered-embeds') || '').split(' ');
-    if (!plain || !name || built.indexOf(name) < 0 || !/^(auto|light|dark)$/.test(theme) || !window.fetch) return;
+    if (!plain || !name || built.indexOf(name.trim()) < 0 || !/^(auto|light|dark)$/.test(theme) || !window.fetch) return;
+    name = name.trim();
     // the colours asked for, before anything is painted (as embed.mjs applies them)
     if (theme !== 'auto') root.setAttribute('data-theme', theme);
     var fragment = fetch('embeds/' + name + '.html').then(function (r) { return r.ok ? r.text() : null; });
     // the rule that fits each typeset line to its card (web/fit.mjs), which the live view
     // applies too: the prerendered view is first painted laid out as the live one will be,
-    // so no card changes height when the live view takes its place. Without it (it did not
-    // load), each line is shown as text that wraps (style.css)
-    var fitting = import('./fit.mjs').catch(function () { return null; });
-    Promise.all([fragment, fitting]).then(function (got) {
-      var html = got[0], fit = got[1];
+    // so no card changes height when the live view takes its place. Without it (it failed,
+    // or is not here a second after the fragment), each line is shown as text that wraps
+    // (style.css) until it comes
+    var fit = null;
+    var fitting = import('./fit.mjs').then(function (m) { fit = m; }, function () {});
+    var fitOrTimeout = Promise.race([fitting, new Promise(function (r) { setTimeout(r, 1000); })]);
+    Promise.all([fragment, fitOrTimeout]).then(function (got) {
+      var html = got[0];
       if (!html) return;
       var show = function () {
         var main = document.getElementById('embed');
@@ -125,13 +112,24 @@
         // from this site's embeds/ folder, under a name the build listed
         main.innerHTML = html;
         var section = main.querySelector('section');
-        if (fit && section) {
-          var lines = [].slice.call(section.querySelectorAll('.equation, .work')).filter(function (b) { return !b.hidden && b.firstElementChild; });
-          section.setAttribute('data-fitted', '');
-          var refit = function () { if (section.isConnected) fit.fitBoxes(lines); else window.removeEventListener('resize', refit); };
+        var lines = section ? [].slice.call(section.querySelectorAll('.equation, .work')).filter(function (b) { return !b.hidden && b.firstElementChild; }) : [];
+        var refit = function () {
+          if (!section.isConnected) return window.removeEventListener('resize', refit);
+          try {
+            section.setAttribute('data-fitted', '');
+            fit.fitBoxes(lines);
+          } catch (err) {  // a fit.mjs that does not work: the lines as text, as without it
+            section.removeAttribute('data-fitted');
+            window.removeEventListener('resize', refit);
+          }
+        };
+        var fitted = function () {
+          if (!fit || !section || !section.isConnected || section.hasAttribute('data-fitted')) return;
           refit();
           window.addEventListener('resize', refit);
-        }
+        };
+        fitted();
+        fitting.then(fitted);
         untilLive('#embed');
         performance.mark('mlsysim:first-result');
       };

@@ -125,7 +125,9 @@ test('in a browser without inert, the prerendered form is disabled until live, t
 
 test('a link to another view never shows the prerendered default, even for a moment', async () => {
   for (const q of ['?preset=LabJobAttackSurface', '?preset=TransformerBsp8Workers&theme=dark', '?type=SyncStrategyScenario',
-    '?mode=compare', '?bytes=binary', '?i.workers=16', '?preset=%E0%A4%A', '?unknown=1']) {
+    '?mode=compare', '?bytes=binary', '?i.workers=16', '?preset=%E0%A4%A', '?unknown=1',
+    // a value with '=' in it is the whole rest of the pair, as the page's code reads it
+    '?preset=TransformerBsp8Workers=x', '?mode=calc=x']) {
     const p = await beforeModules(`${server.origin}/${q}`);
     assert.equal(await p.isVisible('#app'), false, q);
     assert.equal(await p.isVisible('#properties [data-property="speedup"]'), false, q);

@@ -162,7 +162,9 @@ test('the live embed shows exactly what was prerendered, for every built-in pres
 
 test('a URL that asks for more than the preset shows no prerendered view, not even for a moment', async () => {
   for (const q of ['preset=TransformerBsp8Workers&show=workers', 'preset=TransformerBsp8Workers&i.workers=16',
-    'preset=TransformerBsp8Workers&about=open', 'preset=TransformerBsp8Workers&theme=sepia', 'type=SyncStrategyScenario']) {
+    'preset=TransformerBsp8Workers&about=open', 'preset=TransformerBsp8Workers&theme=sepia', 'type=SyncStrategyScenario',
+    // read as the live view reads them (URLSearchParams): a value keeps its '=', which no preset or theme has
+    'preset=TransformerBsp8Workers=x', 'preset=TransformerBsp8Workers&theme=dark=x']) {
     const fetched = [];
     const p = await context.newPage();
     p.on('request', (r) => { if (/\/embeds\//.test(r.url())) fetched.push(r.url()); });
@@ -206,6 +208,38 @@ test('theme=dark colours the prerendered view before the code runs', async () =>
   const [r, g, b] = bg.match(/\d+/g).map(Number);
   assert.ok(r + g + b < 200, `a dark background, not ${bg}`);
   await p.screenshot({ path: path.join(shots, 'embed-prerendered-dark.png'), fullPage: true });
+  await p.close();
+});
+
+test('a repeated theme takes the first, in any case, as the live view does', async () => {
+  for (const [q, theme] of [['theme=dark&theme=light', 'dark'], ['theme=light&theme=dark', 'light'], ['theme=%20DARK', 'dark']]) {
+    const p = await beforeCode(`${server.origin}/embed.html?preset=TransformerBsp8Workers&${q}`);
+    await p.waitForSelector('section.embed[inert]');
+    assert.equal(await p.getAttribute('html', 'data-theme'), theme, q);
+    await p.close();
+    const live = await context.newPage();
+    await live.goto(`${server.origin}/embed.html?preset=TransformerBsp8Workers&${q}`);
+    await live.waitForSelector('body[data-ready="1"]');
+    assert.equal(await live.getAttribute('html', 'data-theme'), theme, q);
+    await live.close();
+  }
+});
+
+test('a fit.mjs that never arrives holds the prerendered view back a second at most; it is shown as text, then fitted if it comes', async () => {
+  const p = await context.newPage();
+  let release;
+  const held = new Promise((r) => { release = r; });
+  await p.route(/\/embed\.mjs$/, () => {});
+  await p.route(/\/fit\.mjs$/, async (r) => { await held; await r.continue(); });
+  await p.setViewportSize({ width: 390, height: 800 });
+  await p.goto(`${server.origin}/embed.html?preset=Llama8BChatH100`, { waitUntil: 'commit' });
+  await p.waitForSelector('section.embed[inert]', { timeout: 5000 });
+  assert.equal(await p.getAttribute('section.embed', 'data-fitted'), null);
+  assert.ok(await p.isVisible('.work .linear-text'));
+  release();
+  await p.waitForSelector('section.embed[inert][data-fitted]');
+  const cut = await p.evaluate(() => [...document.querySelectorAll('.equation, .work')].filter((b) => b.scrollWidth > b.clientWidth + 1).length);
+  assert.equal(cut, 0);
   await p.close();
 });
 
