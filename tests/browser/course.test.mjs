@@ -13,7 +13,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, symlinkSync, mkdirSync, writeFileSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { browser, shots } from './harness.mjs';
+import { browser, shots, holdRequests } from './harness.mjs';
 import { serveStatic } from './server.mjs';
 import { dist, root } from '../node/load.mjs';
 
@@ -381,9 +381,7 @@ test('the embed builder: both snippets reproduce its preview, for a preset of ev
 
 test('an element from the builder\'s snippet holds its height while the module loads, then takes its own', async () => {
   await page.setViewportSize({ width: 700, height: 1000 });
-  let release;
-  const gate = new Promise((r) => { release = r; });
-  await page.route('**/mlsysim.wasm', async (route) => { await gate; await route.continue(); });
+  const release = await holdRequests(page, '**/mlsysim.wasm');
   try {
     await page.goto(`${O}/course/lesson.html`);
     await page.evaluate(() => {

@@ -26,6 +26,15 @@ export function serve(dir = dist) {
   });
 }
 
+/** Holds back `page`'s requests whose URL matches `pattern` until the returned function
+ *  is called: a slow network for one file. */
+export async function holdRequests(page, pattern) {
+  let release;
+  const held = new Promise((r) => { release = r; });
+  await page.route(pattern, async (r) => { await held; await r.continue(); });
+  return release;
+}
+
 /** A fresh headless Chromium profile; records console errors and off-origin requests. */
 export async function browser(origin) {
   const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'mlsysim-chromium-'));

@@ -4,7 +4,7 @@
 // (never half-working) until the live page has replaced it.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, browser, shots } from './harness.mjs';
+import { serve, browser, shots, holdRequests } from './harness.mjs';
 import { load } from '../node/load.mjs';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -105,9 +105,7 @@ test('before the page is live, and if it never is, a phone sees every work line 
 test('in a browser without inert, the prerendered form is disabled until live, then usable', async () => {
   const p = await context.newPage();
   await p.addInitScript(() => { delete HTMLElement.prototype.inert; });
-  let release;
-  const held = new Promise((r) => { release = r; });
-  await p.route(/\/mlsysim\.wasm$/, async (r) => { await held; await r.continue(); });
+  const release = await holdRequests(p, /\/mlsysim\.wasm$/);
   await p.goto(`${server.origin}/`, { waitUntil: 'commit' });
   await p.waitForFunction(() => document.readyState !== 'loading');
   assert.ok(await p.isDisabled('#in-workers'));

@@ -6,7 +6,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { serve, browser, shots } from './harness.mjs';
+import { serve, browser, shots, holdRequests } from './harness.mjs';
 import { load, dist } from '../node/load.mjs';
 
 const m = await load();
@@ -227,10 +227,8 @@ test('a repeated theme takes the first, in any case, as the live view does', asy
 
 test('a fit.mjs that never arrives holds the prerendered view back a second at most; it is shown as text, then fitted if it comes', async () => {
   const p = await context.newPage();
-  let release;
-  const held = new Promise((r) => { release = r; });
   await p.route(/\/embed\.mjs$/, () => {});
-  await p.route(/\/fit\.mjs$/, async (r) => { await held; await r.continue(); });
+  const release = await holdRequests(p, /\/fit\.mjs$/);
   await p.setViewportSize({ width: 390, height: 800 });
   await p.goto(`${server.origin}/embed.html?preset=Llama8BChatH100`, { waitUntil: 'commit' });
   await p.waitForSelector('section.embed[inert]', { timeout: 5000 });
@@ -246,9 +244,7 @@ test('a fit.mjs that never arrives holds the prerendered view back a second at m
 test('in a browser without inert, the prerendered form is disabled until the live view replaces it', async () => {
   const p = await context.newPage();
   await p.addInitScript(() => { delete HTMLElement.prototype.inert; });
-  let release;
-  const held = new Promise((r) => { release = r; });
-  await p.route(/\/mlsysim\.wasm$/, async (r) => { await held; await r.continue(); });
+  const release = await holdRequests(p, /\/mlsysim\.wasm$/);
   await p.goto(`${server.origin}/embed.html?preset=TransformerBsp8Workers`, { waitUntil: 'commit' });
   await p.waitForSelector('section.embed[inert] #in-workers');
   assert.ok(await p.isDisabled('#in-workers'));
