@@ -431,12 +431,12 @@ async function main() {
   second(`embed:${embeds[0].category}`, `iframe embed, ${embeds[0].category}`);
   // the prerendered embed (embeds/NAME.html) against none, the same view, in the same rounds
   const side = (key, what) => `${what}: first result ${spread(page.figure(key, 'painted'), ms)}, live ${spread(page.figure(key, 'interactive'), ms)}`;
+  const gap = (key, base, what) => (page.figure(key, what).median - page.figure(base, what).median).toFixed(0);
+  const against = (key, base) => `first result ${gap(key, base, 'painted')} ms, live ${gap(key, base, 'interactive')} ms against without`;
   row(cold, `iframe embed, ${embeds[0].category}, without its prerendered view (…&about=collapsed, the same view)`,
-    side('embedUnprerendered', 'without'), `with it (above): first result ${(page.figure(`embed:${embeds[0].category}`, 'painted').median - page.figure('embedUnprerendered', 'painted').median).toFixed(0)} ms, ` +
-    `live ${(page.figure(`embed:${embeds[0].category}`, 'interactive').median - page.figure('embedUnprerendered', 'interactive').median).toFixed(0)} ms against without; ${cls('embedUnprerendered')}`);
+    side('embedUnprerendered', 'without'), `with it (above): ${against(`embed:${embeds[0].category}`, 'embedUnprerendered')}; ${cls('embedUnprerendered')}`);
   row(cold, `iframe embed, ${embeds[0].category}, on a slow network (1.6 Mbit/s, 150 ms round trip), with its prerendered view`, side('embedSlow', 'with'), cls('embedSlow'));
-  row(cold, `the same without its prerendered view`, side('embedSlowUnprerendered', 'without'),
-    `with it: first result ${(page.figure('embedSlow', 'painted').median - page.figure('embedSlowUnprerendered', 'painted').median).toFixed(0)} ms, live ${(page.figure('embedSlow', 'interactive').median - page.figure('embedSlowUnprerendered', 'interactive').median).toFixed(0)} ms against without`);
+  row(cold, `the same without its prerendered view`, side('embedSlowUnprerendered', 'without'), `with it: ${against('embedSlow', 'embedSlowUnprerendered')}`);
   row(cold, `a page of 3 <mlsysim-scenario> elements (${elementPresets.join(', ')}) → all three results, the next frame produced`,
     spread(page.figure('elements', 'painted'), ms), `${over(page.figure('elements', 'painted'), 50)} (Element Timing does not see into a shadow root: the frame after they are in the DOM)`);
   row(cold, 'a page of 3 elements → live (all three rendered)', spread(page.figure('elements', 'interactive'), ms),

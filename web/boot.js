@@ -85,11 +85,10 @@
     // link.mjs readEmbedOptions and readTheme), so that the view shown first is the live one
     var query = new URLSearchParams(location.search), plain = true;
     query.forEach(function (value, key) { if (key !== 'preset' && key !== 'theme' && key !== 'id') plain = false; });
-    var name = query.get('preset'), theme = (query.get('theme') || 'auto').trim().toLowerCase();
+    var name = (query.get('preset') || '').trim(), theme = (query.get('theme') || 'auto').trim().toLowerCase();
     // a theme the live view would refuse with a notice is the live view's to explain
     var built = (root.getAttribute('data-prerendered-embeds') || '').split(' ');
-    if (!plain || !name || built.indexOf(name.trim()) < 0 || !/^(auto|light|dark)$/.test(theme) || !window.fetch) return;
-    name = name.trim();
+    if (!plain || !name || built.indexOf(name) < 0 || !/^(auto|light|dark)$/.test(theme) || !window.fetch) return;
     // the colours asked for, before anything is painted (as embed.mjs applies them)
     if (theme !== 'auto') root.setAttribute('data-theme', theme);
     var fragment = fetch('embeds/' + name + '.html').then(function (r) { return r.ok ? r.text() : null; });

@@ -7,7 +7,7 @@
 // text, which wraps at its spaces), so that a line's final "= value" is always in view.
 
 /** The classes a box takes, in order, while it is still too wide. */
-export const FIT_STEPS = ['fit-1', 'fit-2', 'fit-3', 'linear'];
+const FIT_STEPS = ['fit-1', 'fit-2', 'fit-3', 'linear'];
 
 /**
  * Fits `boxes` (an array of `.equation` / `.work` elements, laid out and shown) to their
