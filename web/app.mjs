@@ -110,7 +110,7 @@ class App {
     this.burst = setTimeout(() => { this.burst = null; }, 1000);
   }
 
-  /** Shows `state` (from a link, Back/Forward, or start-up). */
+  /** Shows `state` (from a link, Back/Forward, or start-up). Returns show()'s promise. */
   apply(state, notices = []) {
     this.state = state;
     this.compareChosen = state.compare.type !== state.calc.type;  // a link's own comparison
@@ -121,9 +121,12 @@ class App {
     applyTheme(document.documentElement, state.theme);
     this.calculator.build();
     this.compareBuilt = false;  // built when its tab is first shown: the first paint does not need it
-    this.show(state.mode);
+    return this.show(state.mode);
   }
 
+  /** Shows the view of `mode`. Returns a promise that settles once that view is built:
+   *  Sweep and Embed load their code on first use, and the sweep draws its plot, so a
+   *  link to them is revealed whole (start() waits for it) rather than growing on screen. */
   show(mode) {
     this.state.mode = mode;
     // a link that asks for predictions (predict=) shows every value elsewhere only once
@@ -138,20 +141,26 @@ class App {
       tab.tabIndex = m === mode ? 0 : -1;
       $(`view-${m}`).hidden = m !== mode || hidden.length > 0;
     }
-    if (hidden.length) return;
+    if (hidden.length) return Promise.resolve();
     $('picker').hidden = mode === 'compare';
     if (mode === 'compare' && !this.compareBuilt) this.buildCompare();
-    if (mode === 'sweep') this.withSweep((v) => v.build());
-    if (mode === 'embed') this.withBuilder((v) => v.build());
+    if (mode === 'sweep') return this.withSweep((v) => v.build());
+    if (mode === 'embed') return this.withBuilder((v) => v.build());
+    return Promise.resolve();
   }
 
-  /** Runs fn(view) on the embed builder, loaded on first use. */
+  /** Runs fn(view) on the embed builder, loaded on first use. Never rejects: a failure
+   *  is said in the view. */
   withBuilder(fn) {
     this.builderLoading ||= import('./builder.mjs').then(({ Builder }) => (this.builder = new Builder(this)));
-    return this.builderLoading.then(fn);
+    return this.builderLoading.then(fn).catch((e) => {
+      $('builder-offline').textContent = `The embed builder could not load its code (${e.message}). Reload the page to try again.`;
+      $('builder-offline').hidden = false;
+    });
   }
 
-  /** Runs fn(view) on the sweep view, which (with its chart library) loads on first use. */
+  /** Runs fn(view) on the sweep view, which (with its chart library) loads on first use.
+   *  Never rejects: a failure is said in the view's status. */
   withSweep(fn) {
     this.sweepLoading ||= import('./sweep.mjs').then(({ Sweep }) => (this.sweep = new Sweep(this)));
     return this.sweepLoading.then(fn).catch((e) => {
@@ -349,8 +358,12 @@ class App {
     $('status').hidden = true;
     $('status').classList.remove('behind-prerender');
     $('app').hidden = false;
-    this.apply(state, notices);
-    // the live view has replaced a prerendered one (if any): it may now be used
+    // a link to Sweep or Embed: its view is shown once built, while the loading line stays
+    this.apply(state, notices).then(() => this.live());
+  }
+
+  /** The live view has replaced a prerendered one (if any): it may now be used. */
+  live() {
     $('app').removeAttribute('inert');
     $('app').removeAttribute('aria-busy');
     for (const n of document.querySelectorAll('[data-until-live]')) n.removeAttribute('disabled'), n.removeAttribute('data-until-live');  // boot.js, without inert

@@ -227,6 +227,8 @@ export class Sweep {
     return this.app.calcType().fields.filter((f) => f.numeric);
   }
 
+  /** Rebuilds the controls for the calculator's scenario and runs the sweep; resolves
+   *  once the plot is drawn (or the range refused). */
   build() {
     const type = this.app.calcType();
     const s = this.app.state.sweep;
@@ -254,7 +256,7 @@ export class Sweep {
       el('code', { text: p.name }))));
     $('sweep-base').textContent = this.app.calcLabel();
     this.showUnit();
-    this.run();
+    return this.run();
   }
 
   /** The unit From and To are read in, beside them: "plain numbers in s, or a quantity". */
