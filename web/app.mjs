@@ -7,7 +7,7 @@ import { $, el, copyText, actionButton, applyTheme } from './dom.mjs';
 import { Calculator } from './calculator.mjs';
 import { registryMap, scenarioTypes } from './fields.mjs';
 import { Compare, presetTexts } from './compare.mjs';
-import { PREF_CHOICES, useModule } from './format.mjs';
+import { PREF_CHOICES, useModule, clip } from './format.mjs';
 import { MODES, defaultState, defaultCompare, decodeState, encodeState } from './link.mjs';
 import { plainResult, resultCsv, resultMarkdown, compareCsv, compareMarkdown, exportButtons } from './export.mjs';
 import { startupFailure, failureDetails } from './startup.mjs';
@@ -240,7 +240,7 @@ class App {
     const query = $('find').value;
     const found = this.findScenarios(query);
     list.hidden = query.trim() === '';
-    const shown = query.trim().slice(0, 60);
+    const shown = clip(query.trim(), 60);
     const partial = found.length && !found[0].full
       ? [el('li', { class: 'none', text: `No scenario matches every word of "${shown}"; the closest:` })] : [];
     list.replaceChildren(...partial, ...(found.length ? found.map((r) => el('li', {},

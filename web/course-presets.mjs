@@ -5,8 +5,9 @@
 // with the rules of an evaluation) and its valid presets follow the built-in ones
 // everywhere a preset can be chosen. Nothing here throws: a file that cannot be fetched
 // or read gives one notice, and the built-in presets stay.
+import { clip } from './format.mjs';
+
 const MAX_BYTES = 1048576;  // the module's limit (core/include/mlsysim/api.hpp), checked before reading
-const clip = (v, n) => String(v).slice(0, n);
 
 /** The text of a response, refused past `MAX_BYTES` bytes without reading the rest. */
 async function cappedText(response) {

@@ -2,6 +2,14 @@
 // prefixes in the core itself (evaluate's `bytes` option); times and money are
 // re-expressed here from the exact value and unit the core returns.
 
+/** At most `n` characters of `v`'s text, for quoting what a reader gave in a message:
+ *  a longer text is cut at a character (not inside one) and ends in "…", so that the
+ *  reader sees it was cut. */
+export function clip(v, n) {
+  const chars = [...String(v)];
+  return chars.length <= n ? chars.join('') : `${chars.slice(0, n - 1).join('')}…`;
+}
+
 export const TIME_UNITS = { auto: null, ns: 1e-9, 'µs': 1e-6, ms: 1e-3, s: 1, min: 60, h: 3600, day: 86400 };
 export const DEFAULT_PREFS = { bytes: 'decimal', time: 'auto', money: 'short' };
 export const PREF_CHOICES = { bytes: ['decimal', 'binary'], time: Object.keys(TIME_UNITS), money: ['short', 'full'] };

@@ -19,7 +19,7 @@
 // nearest name that is read ("did you mean show?", "did you mean i.workers?"). Keys that
 // links carry for others (utm_*, fbclid, gclid, ref), the iframe's `id` and the element's
 // own HTML attributes (class, id, data-*, aria-*, …) stay silent.
-import { DEFAULT_PREFS, PREF_CHOICES } from './format.mjs';
+import { DEFAULT_PREFS, PREF_CHOICES, clip } from './format.mjs';
 import { presetTexts } from './fields.mjs';
 
 export const MODES = ['calc', 'compare', 'sweep', 'embed'];
@@ -33,7 +33,6 @@ export const MAX_TEXT = 10000;   // a value longer than this is cut
 export const MAX_INPUTS = 100;   // a link with thousands of inputs is not a scenario
 const LIST_ITEMS = 200;
 
-const clip = (v, n) => String(v).slice(0, n);
 
 /** The options an embed reads (besides `i.FIELD`); the element observes these attributes. */
 export const EMBED_OPTIONS = ['preset', 'type', 'show', 'editable', 'properties', 'predict', 'about', 'theme', 'bytes', 'time', 'money', 'preset-file'];
@@ -361,22 +360,22 @@ export function decodeState(ctx, search) {
   const mode = q.get('mode');
   if (mode !== null) {
     if (MODES.includes(mode)) s.mode = mode;
-    else notices.push(`The link asks for an unknown view "${text(mode).slice(0, 40)}"; showing the calculator.`);
+    else notices.push(`The link asks for an unknown view "${clip(text(mode), 40)}"; showing the calculator.`);
   }
   const presetName = q.get('preset'), typeName = q.get('type');
   if (presetName !== null) {
     const p = ctx.presets.find((x) => x.name === presetName);
     const left = !p && ctx.leftOut && ctx.leftOut(presetName);
     if (p) s.calc = { preset: p.name, type: p.type, texts: presetTexts(ctx, p.name) };
-    else if (left) notices.push(`The link names preset "${text(presetName).slice(0, 60)}" of the preset file, which was left out (${left}); showing ${s.calc.preset}.`);
-    else if (ctx.fileFailed) notices.push(`The link names preset "${text(presetName).slice(0, 60)}", which is not a built-in preset, and the preset file that may hold it cannot be used; showing ${s.calc.preset}.`);
-    else notices.push(`The link names an unknown preset "${text(presetName).slice(0, 60)}"; showing ${s.calc.preset}.`);
+    else if (left) notices.push(`The link names preset "${clip(text(presetName), 60)}" of the preset file, which was left out (${left}); showing ${s.calc.preset}.`);
+    else if (ctx.fileFailed) notices.push(`The link names preset "${clip(text(presetName), 60)}", which is not a built-in preset, and the preset file that may hold it cannot be used; showing ${s.calc.preset}.`);
+    else notices.push(`The link names an unknown preset "${clip(text(presetName), 60)}"; showing ${s.calc.preset}.`);
     if (p && typeName !== null && typeName !== p.type)
-      notices.push(`The link names preset ${p.name}, a ${p.type}, and type "${text(typeName).slice(0, 60)}"; showing the preset.`);
+      notices.push(`The link names preset ${p.name}, a ${p.type}, and type "${clip(text(typeName), 60)}"; showing the preset.`);
   } else if (typeName !== null) {
     const t = ctx.types.find((x) => x.name === typeName);
     if (t) s.calc = { preset: null, type: t.name, texts: {} };
-    else notices.push(`The link names an unknown scenario type "${text(typeName).slice(0, 60)}"; showing ${s.calc.preset}.`);
+    else notices.push(`The link names an unknown scenario type "${clip(text(typeName), 60)}"; showing ${s.calc.preset}.`);
   }
   const calcType = ctx.types.find((t) => t.name === s.calc.type);
   Object.assign(s.calc.texts, readInputTexts(q, notices, calcType));
@@ -401,7 +400,7 @@ export function decodeState(ctx, search) {
       for (let k = 0; k < MAX_COLUMNS && q.has(`c${k}`); k++) {
         const name = q.get(`c${k}`);
         const p = ctx.presets.find((x) => x.name === name && x.type === t.name);
-        if (name && !p) notices.push(`Column ${k + 1} of the link names an unknown preset "${text(name).slice(0, 60)}".`);
+        if (name && !p) notices.push(`Column ${k + 1} of the link names an unknown preset "${clip(text(name), 60)}".`);
         cols.push({ preset: p ? p.name : null, texts: p ? presetTexts(ctx, p.name) : {} });
       }
       const named = cols.length;
@@ -417,37 +416,37 @@ export function decodeState(ctx, search) {
         const col = s.compare.columns[Number(m[1])];
         const columns = `the comparison has ${s.compare.columns.length} columns, c0 to c${s.compare.columns.length - 1}`;
         if (m[2] === undefined) {  // a column's preset: read above, unless after a gap or past the last
-          if (Number(m[1]) >= named) stray.push(`"${text(k).slice(0, 60)}" (${columns}${named < MAX_COLUMNS ? `, named without a gap` : ''})`);
+          if (Number(m[1]) >= named) stray.push(`"${clip(text(k), 60)}" (${columns}${named < MAX_COLUMNS ? `, named without a gap` : ''})`);
           continue;
         }
-        if (!col) stray.push(`"${text(k).slice(0, 60)}" (${columns})`);
+        if (!col) stray.push(`"${clip(text(k), 60)}" (${columns})`);
         else if (!fields.includes(m[2])) {
           const guess = nearestName(m[2], fields);
-          stray.push(`"${text(k).slice(0, 60)}" (${t.name} has no input "${text(m[2]).slice(0, 60)}"${guess ? `; did you mean c${m[1]}.${guess}?` : ''})`);
+          stray.push(`"${clip(text(k), 60)}" (${t.name} has no input "${clip(text(m[2]), 60)}"${guess ? `; did you mean c${m[1]}.${guess}?` : ''})`);
         } else col.texts[m[2]] = text(v);
       }
       for (const x of stray.slice(0, MAX_UNKNOWN)) notices.push(`The link has an unknown parameter ${x}, left out.`);
       if (stray.length > MAX_UNKNOWN) notices.push(`${stray.length - MAX_UNKNOWN} more unknown comparison inputs were left out.`);
-    } else notices.push(`The link names an unknown scenario type "${text(ctype).slice(0, 60)}" to compare.`);
+    } else notices.push(`The link names an unknown scenario type "${clip(text(ctype), 60)}" to compare.`);
   }
 
   for (const [key, name] of [['sfield', 'field'], ['sfrom', 'from'], ['sto', 'to'], ['sn', 'n']]) if (q.has(key)) s.sweep[name] = text(q.get(key)).slice(0, 100);
   if (q.has('sscale')) {
     const scale = q.get('sscale');
     if (scale === 'lin' || scale === 'log') s.sweep.scale = scale;
-    else if (scale !== '') notices.push(`The link gives sscale "${text(scale).slice(0, 40)}", which is neither log nor lin; the scale follows the range.`);
+    else if (scale !== '') notices.push(`The link gives sscale "${clip(text(scale), 40)}", which is neither log nor lin; the scale follows the range.`);
   }
   if (q.has('sprops')) s.sweep.props = q.get('sprops').split(',').map((p) => p.trim().slice(0, 100)).filter(Boolean).slice(0, 20);
   s.sweep.overlay = q.get('soverlay') === '1';
   const stype = calcType;
   const numeric = stype.fields.filter((f) => f.numeric);
   if (q.has('sfield') && s.sweep.field !== '' && !numeric.some((f) => f.name === s.sweep.field))
-    notices.push(`The link asks to sweep "${s.sweep.field.slice(0, 60)}", which is not a numeric input of ${stype.name}; sweeping ${numeric[0].name}. Numeric inputs: ${numeric.map((f) => f.name).join(', ')}.`);
+    notices.push(`The link asks to sweep "${clip(s.sweep.field, 60)}", which is not a numeric input of ${stype.name}; sweeping ${numeric[0].name}. Numeric inputs: ${numeric.map((f) => f.name).join(', ')}.`);
   if (q.has('sprops')) {
     const known = s.sweep.props.filter((p) => stype.properties.some((x) => x.name === p));
     const unknown = s.sweep.props.filter((p) => !known.includes(p));
     if (unknown.length)
-      notices.push(`The link names ${unknown.length === 1 ? 'a property' : 'properties'} that ${stype.name} does not have: ${unknown.map((u) => `"${u.slice(0, 60)}"`).join(', ')}; left out.`);
+      notices.push(`The link names ${unknown.length === 1 ? 'a property' : 'properties'} that ${stype.name} does not have: ${unknown.map((u) => `"${clip(u, 60)}"`).join(', ')}; left out.`);
     s.sweep.props = known;  // none left: the view's default pair
   }
   s.prefs = readPrefs((k) => q.get(k), notices);

@@ -19,6 +19,7 @@
 // mlsysim-widget.mjs in it. render returns the cleanup function the contract asks for.
 import { MlsysimScenario } from './mlsysim-element.mjs';
 import { EMBED_OPTIONS } from './link.mjs';
+import { clip } from './format.mjs';
 
 /** The model key of element option `k` ("preset-file" -> "preset_file"). */
 const keyOf = (k) => k.replace(/-/g, '_');
@@ -44,7 +45,7 @@ function attributeName(name) {
 
 /** "…" of a value, for a notice, whatever it is. */
 function shown(v) {
-  try { return JSON.stringify(v).slice(0, 80); } catch { return Object.prototype.toString.call(v); }
+  try { return clip(JSON.stringify(v), 80); } catch { return Object.prototype.toString.call(v); }
 }
 
 /** An input value as the form's text: numbers and text as they are, objects (an inline
@@ -111,7 +112,7 @@ function render({ model, el }) {
     else if (inputs)
       for (const [f, v] of Object.entries(inputs)) {
         if (v === null || v === undefined) continue;
-        if (!attributeName(`i.${f}`)) { said.push(`inputs: "${String(f).slice(0, 60)}" cannot be a field name (no field has spaces or markup); left out.`); continue; }
+        if (!attributeName(`i.${f}`)) { said.push(`inputs: "${clip(f, 60)}" cannot be a field name (no field has spaces or markup); left out.`); continue; }
         let text;
         try { text = inputText(v); } catch { said.push(`inputs.${f}: cannot be read as text; left out.`); continue; }
         attrs.push([`i.${f}`, text]);

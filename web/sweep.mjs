@@ -11,7 +11,7 @@
 // plotAxes, format.mjs); colours follow the theme, also when it changes while shown.
 import { $, el, download, copyText, actionButton } from './dom.mjs';
 import { apiInputs, usesInput, formText } from './fields.mjs';
-import { tickTexts } from './format.mjs';
+import { tickTexts, clip } from './format.mjs';
 import { plotAxes, axisTitle, axisPlace, xTitle, seriesStyle, swatch, PALETTES, figurePng, figureCsv, figureSvg } from './figure.mjs';
 
 const APPLY_DELAY_MS = 300;  // typing in From, To or Points applies once it pauses this long
@@ -45,10 +45,12 @@ export function parseBound(text, what, f, m, typeName) {
   const control = what.toLowerCase();
   if (t === '') throw controlError(control, `${what} is empty: type a number${f.type === 'quantity' ? `, or a quantity such as "1 ${f.display_unit}"` : ''}.`);
   if (NUMBER.test(t)) {
-    if (!Number.isFinite(Number(t))) throw controlError(control, `${what} is "${t.slice(0, 40)}", beyond the largest number this page computes with (about 1.8e308).`);
+    if (!Number.isFinite(Number(t))) throw controlError(control, `${what} is "${clip(t, 40)}", beyond the largest number this page computes with (about 1.8e308).`);
+    // ... and one too small for it (a link's `sfrom=1e-400`) would read as 0
+    if (Number(t) === 0 && /[1-9]/.test(t.replace(/[eE].*$/, ''))) throw controlError(control, `${what} is "${clip(t, 40)}", below the smallest number this page computes with (about 5e-324): it would read as 0.`);
     return Number(t);
   }
-  if (f.type !== 'quantity') throw controlError(control, `${what} must be a number such as 1 or 2.5e3, got "${t.slice(0, 40)}".`);
+  if (f.type !== 'quantity') throw controlError(control, `${what} must be a number such as 1 or 2.5e3, got "${clip(t, 40)}".`);
   const canonical = (s) => {
     try {
       const r = m.evaluate(typeName, { [f.name]: s }, { partial: true });
@@ -144,7 +146,7 @@ export function sweepValues(f, s) {
   const number = (t) => (typeof t === 'number' ? t : NUMBER.test(String(t)) ? Number(t) : NaN);
   const from = number(s.from), to = number(s.to), n = number(s.n);
   // each message quotes what it got (the text, or the number as read), so that a reader sees which value broke the rule
-  const got = (t) => `got "${String(t).trim().slice(0, 40)}"`;
+  const got = (t) => `got "${clip(String(t).trim(), 40)}"`;
   if (!Number.isFinite(from)) throw controlError('from', `From must be a finite number such as 1 or 2.5e3, ${got(s.from)}.`);
   if (!Number.isFinite(to)) throw controlError('to', `To must be a finite number such as 1 or 2.5e3, ${got(s.to)}.`);
   if (!(Number.isInteger(n) && n >= 2 && n <= 100000)) throw controlError('n', `Points must be a whole number from 2 to 100000, ${got(s.n)}.`);

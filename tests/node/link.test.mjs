@@ -242,3 +242,22 @@ test('a sweep scale a link gives that is neither log nor lin is named, and the s
   assert.equal(decodeState(ctx, '?mode=sweep&preset=TransformerBsp8Workers&sscale=lin').state.sweep.scale, 'lin');
   assert.equal(decodeState(ctx, '?mode=sweep&preset=TransformerBsp8Workers&sscale=').notices.length, 0);
 });
+
+test('a notice quotes at most so many characters of what it got, and says when it cut', async () => {
+  const { clip } = await import('../../web/format.mjs');
+  assert.equal(clip('abc', 3), 'abc');
+  assert.equal(clip('abcd', 3), 'ab…');
+  assert.equal(clip('😀😀😀😀', 3), '😀😀…');  // cut between characters, not inside one
+  assert.equal(clip(12345, 10), '12345');
+  const long = 'purple-'.repeat(10);
+  const page = decodeState(ctx, `?theme=${long}&mode=${long}&preset=${long}`).notices;
+  for (const [key, n] of [['theme', 40], ['view', 40], ['preset', 60]]) {
+    const said = page.find((x) => x.includes(key === 'theme' ? 'theme:' : key));
+    assert.ok(said && said.includes(`"${long.slice(0, n - 1)}…"`), `${key}: ${said}`);
+  }
+  // a short value is quoted whole, without the mark
+  assert.ok(decodeState(ctx, '?theme=purple').notices.some((x) => x.includes('got "purple";')));
+  const q = new URLSearchParams(`preset=NdrRingVsTree1GB&about=${long}`);
+  const o = readEmbedOptions(ctx, (k) => q.get(k), q);
+  assert.ok(o.notices.some((x) => x.includes(`"${long.slice(0, 39)}…"`)), JSON.stringify(o.notices));
+});

@@ -109,6 +109,13 @@ test('a sweep control the page cannot use says which control, what it got and th
   fails(() => parseBound('1e400', 'From', workers, m, 'SyncStrategyScenario'), 'from', /^From is "1e400", beyond the largest number/);
   fails(() => parseBound('-2e308', 'To', time, m, 'SyncStrategyScenario'), 'to', /^To is "-2e308", beyond/);
   fails(() => parseBound('abc', 'From', workers, m, 'SyncStrategyScenario'), 'from', /got "abc"/);
+  // ... and one below the smallest (it would read as 0, and a log range would say "From 0")
+  fails(() => parseBound('1e-400', 'From', workers, m, 'SyncStrategyScenario'), 'from', /^From is "1e-400", below the smallest number this page computes with \(about 5e-324\): it would read as 0\.$/);
+  fails(() => parseBound('-0.5e-330', 'To', time, m, 'SyncStrategyScenario'), 'to', /^To is "-0\.5e-330", below the smallest/);
+  for (const zero of ['0', '0.0', '-0', '0e-400', '.0e5']) assert.ok(parseBound(zero, 'From', time, m, 'SyncStrategyScenario') === 0, zero);
+  assert.equal(parseBound('1e-320', 'From', time, m, 'SyncStrategyScenario'), 1e-320);  // small, but a number
+  // a long text is quoted cut, and says so
+  fails(() => parseBound('x'.repeat(100), 'From', workers, m, 'SyncStrategyScenario'), 'from', new RegExp(`got "${'x'.repeat(39)}…"\\.$`));
   // ... and the range's own rules, each with the values it got
   fails(() => sweepValues(workers, { from: 1, to: 8, n: '1', scale: 'lin' }), 'n', /^Points must be a whole number from 2 to 100000, got "1"\.$/);
   fails(() => sweepValues(workers, { from: 1, to: 8, n: '2.5', scale: 'lin' }), 'n', /got "2\.5"/);
