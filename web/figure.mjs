@@ -90,6 +90,14 @@ export function axisPlace(k, n) {
 }
 
 /** The x axis's title: "workers, logarithmic", "base_iteration_time (ms)". */
+/** The label of the swept input's value in the calculator's scenario (`last.mark`, in
+ *  the field's display unit; a dashed vertical line marks it on screen and in the
+ *  exports, whose title names the scenario), as the axis reads it: "this scenario: 8",
+ *  "this scenario: 625 ms". */
+export function markText(last, x) {
+  return `this scenario: ${x.read(x.toAxis(last.mark))}`;
+}
+
 export function xTitle(last, x) {
   return `${last.field.name}${x.unit ? ` (${x.unit})` : ''}${last.log ? ', logarithmic' : ''}`;
 }
@@ -194,6 +202,13 @@ export function figure(last) {
       items.push({ t: 'text', x: a.side === 'right' ? a.at + 6 : a.at - 6, y: ty(a, v), text: a.labels[i], anchor: a.side === 'right' ? 'start' : 'end', fill: PRINT.muted });
     });
   });
+  // the calculator's own value of the swept input, under the lines, labelled at the top
+  // on the side with more room
+  if (finite(last.mark)) {
+    const xm = tx(axes.x.toAxis(last.mark)), right = xm > (L + W - R) / 2;
+    items.push({ t: 'line', x1: xm, y1: T, x2: xm, y2: H - B, stroke: PRINT.muted, dash: [4, 4] });
+    items.push({ t: 'text', x: xm + (right ? -5 : 5), y: T + 8, anchor: right ? 'end' : 'start', text: markText(last, axes.x), fill: PRINT.muted });
+  }
   series.forEach((q, k) => {
     const a = ys.find((b) => b.series.includes(k));
     const runs = [];

@@ -12,7 +12,7 @@
 import { $, el, download, copyText, actionButton } from './dom.mjs';
 import { apiInputs, usesInput, formText } from './fields.mjs';
 import { tickTexts, clip } from './format.mjs';
-import { plotAxes, axisTitle, axisPlace, xTitle, seriesStyle, swatch, PALETTES, figurePng, figureCsv, figureSvg } from './figure.mjs';
+import { plotAxes, axisTitle, axisPlace, xTitle, markText, seriesStyle, swatch, PALETTES, figurePng, figureCsv, figureSvg } from './figure.mjs';
 
 const APPLY_DELAY_MS = 300;  // typing in From, To or Points applies once it pauses this long
 
@@ -282,13 +282,7 @@ export class Sweep {
     if (this.auto && this.auto.field === f.name && this.auto.value !== value &&
         s.from === this.auto.from && s.to === this.auto.to && s.scale === this.auto.scale) s.from = s.to = s.scale = '';
     if (s.from !== '' && s.to !== '' && s.scale !== '') return;
-    const type = this.app.calcType();
-    let x = NaN;
-    try {
-      if (value.trim() !== '') x = parseBound(value, 'From', f, this.app.m, type.name);
-    } catch {
-      x = NaN;  // an invalid input: the calculator says why
-    }
+    const x = this.calcValue(f);
     const r = rangeAround(f, x) || rangeAround(f, fallbackValue(f));
     if (s.from === '') s.from = r.from;
     if (s.to === '') s.to = r.to;
@@ -297,6 +291,17 @@ export class Sweep {
     $('sweep-from').value = s.from;
     $('sweep-to').value = s.to;
     $('sweep-scale').value = s.scale;
+  }
+
+  /** Field `f`'s value in the calculator as a number in the unit the sweep uses (its
+   *  display unit), or NaN when it has none (an invalid input: the calculator says why). */
+  calcValue(f) {
+    const value = this.valueText(f);
+    try {
+      return value.trim() !== '' ? parseBound(value, 'From', f, this.app.m, this.app.calcType().name) : NaN;
+    } catch {
+      return NaN;
+    }
   }
 
   /** Field `f`'s value in the calculator as text: its input, else its default. */
@@ -453,7 +458,11 @@ export class Sweep {
     $('sweep-plot').classList.remove('outdated');
     document.body.dataset.sweepMs = String(ms);
     const unit = f.type === 'quantity' ? ` ${f.display_unit}` : '';
-    this.last = { field: f, xs, series, log: s.scale === 'log', prefs: { ...this.app.state.prefs },
+    // where the calculator's own scenario sits on the curves (not with overlaid columns,
+    // whose values differ): a dashed line, when inside the range
+    const here = bases.length === 1 ? this.calcValue(f) : NaN;
+    const mark = here >= Math.min(xs[0], xs[xs.length - 1]) && here <= Math.max(xs[0], xs[xs.length - 1]) ? here : null;
+    this.last = { field: f, xs, series, mark, log: s.scale === 'log', prefs: { ...this.app.state.prefs },
       title: `${s.props.join(', ')} against ${f.name} · ${this.app.calcLabel()}`,
       setting: `${f.name} from ${from}${unit} to ${to}${unit}, ${s.scale === 'log' ? 'logarithmic' : 'linear'}, of ${s.props.join(', ')}` };
     await this.draw();
@@ -551,6 +560,7 @@ export class Sweep {
       ],
       legend: { live: true, markers: { show: false } },
       cursor: { drag: { x: false, y: false }, points: { fill: col.paper } },
+      hooks: { drawAxes: [(u) => this.drawMark(u, axes, col)] },
     };
     const data = [Array.from(xs, axes.x.toAxis), ...series.map((q, k) => {
       const a = axes.ys.find((b) => b.series.includes(k));
@@ -573,7 +583,7 @@ export class Sweep {
     const wrap = this.plot.root.querySelector('.u-wrap');
     wrap.after(el('p', { class: 'plot-title x', 'data-axis': '0', text: xTitle(last, axes.x) }));
     wrap.setAttribute('role', 'img');
-    wrap.setAttribute('aria-label', `Plot of ${axes.ys.map((a) => axisTitle(a.series.map((i) => series[i].label), a)).join('; ')} against ${xTitle(last, axes.x)}, from ${axes.x.read(xRange[0])} to ${axes.x.read(xRange[1])}. The table below it reads the values under the pointer; Download CSV gives them all.`);
+    wrap.setAttribute('aria-label', `Plot of ${axes.ys.map((a) => axisTitle(a.series.map((i) => series[i].label), a)).join('; ')} against ${xTitle(last, axes.x)}, from ${axes.x.read(xRange[0])} to ${axes.x.read(xRange[1])}${last.mark === null ? '' : `; a dashed line marks the value of ${markText(last, axes.x)}`}. The table below it reads the values under the pointer; Download CSV gives them all.`);
     box.dataset.ready = '1';
     box.dataset.theme = col.theme;
     this.axes = axes;
@@ -592,6 +602,34 @@ export class Sweep {
       actionButton('Download CSV', () => { this.flush(); download(`${this.exportName}.csv`, new Blob([this.csv()], { type: 'text/csv' })); }),
       el('span', { class: 'help export-note', text: 'SVG and PNG are drawn light, on white, for print, in either theme.' }));
     this.enableExports();
+  }
+
+  /** The calculator's value of the swept input (last.mark) as a dashed vertical line
+   *  under the series, labelled at the top on the side with more room (figure.mjs draws
+   *  the same in the exports). */
+  drawMark(u, axes, col) {
+    const last = this.last;
+    if (last.mark === null || last.mark === undefined) return;
+    const ratio = (uPlotModule && uPlotModule.pxRatio) || devicePixelRatio || 1;
+    // on a pixel column's centre when the line is an odd number of pixels wide: crisp, not two half-grey columns
+    const x = Math.round(u.valToPos(axes.x.toAxis(last.mark), 'x', true)) + (Math.round(ratio) % 2 ? 0.5 : 0);
+    const { top, height, left, width } = u.bbox;
+    const ctx = u.ctx;
+    ctx.save();
+    ctx.strokeStyle = col.muted;
+    ctx.lineWidth = Math.round(ratio);
+    ctx.setLineDash([4 * ratio, 4 * ratio]);
+    ctx.beginPath();
+    ctx.moveTo(x, top);
+    ctx.lineTo(x, top + height);
+    ctx.stroke();
+    const right = x > left + width / 2;
+    ctx.fillStyle = col.muted;
+    ctx.font = `${12 * ratio}px ${getComputedStyle($('sweep-plot')).fontFamily || 'sans-serif'}`;
+    ctx.textAlign = right ? 'right' : 'left';
+    ctx.textBaseline = 'top';
+    ctx.fillText(markText(last, axes.x), x + (right ? -5 : 5) * ratio, top + 4 * ratio);
+    ctx.restore();
   }
 
   /** What the plot shows, for tests and tools: each axis's title and tick texts, and
@@ -614,6 +652,8 @@ export class Sweep {
       }),
       series: this.plot.series.slice(1).map((q, k) => ({ label: q.label, color: typeof q.stroke === 'function' ? q.stroke(this.plot, k + 1) : q.stroke, dash: q.dash || [] })),
       palette: PALETTES[$('sweep-plot').dataset.theme],
+      // the calculator's value: where its line is drawn (CSS px from the plot's left) and its label
+      mark: this.last.mark === null ? null : { value: this.last.mark, at: u.valToPos(this.axes.x.toAxis(this.last.mark), 'x'), text: markText(this.last, this.axes.x) },
     };
   }
 

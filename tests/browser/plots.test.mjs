@@ -488,6 +488,56 @@ test('a sweep starts around the input\'s value, and a newly chosen field brings 
   assert.equal(xs.at(-1), 1024);
 });
 
+test('a dashed line marks where the calculator\'s scenario sits on the curves, on screen and in the exports', async () => {
+  // workers = 8 on a log range from 1 to 64: halfway along the axis (ln 8 / ln 64 = 1/2)
+  const LINK = '?mode=sweep&preset=TransformerBsp8Workers&sfield=workers&sfrom=1&sto=64&sn=64&sscale=log&sprops=speedup';
+  for (const [width, scheme] of [[1280, 'light'], [390, 'dark']]) {
+    await open(LINK, { width, scheme });
+    let d = await plot();
+    assert.equal(d.mark.value, 8);
+    assert.equal(d.mark.text, 'this scenario: 8');
+    assert.ok(Math.abs(d.mark.at - d.plotWidth * Math.log(8) / Math.log(64)) < 1, `${width} px: at ${d.mark.at} of ${d.plotWidth}`);
+    // drawn: the column of pixels at the mark holds the muted colour, in dashes, over much of the plot's height
+    const muted = rgb(await page.evaluate(() => getComputedStyle(document.getElementById('sweep-plot')).getPropertyValue('--muted').trim()));
+    const share = await page.evaluate(([at, c]) => {
+      const u = window.mlsysimApp.sweep.plot;
+      const r = devicePixelRatio || 1;
+      const x = Math.round(u.bbox.left + at * r);
+      const px = u.ctx.getImageData(x - 1, u.bbox.top, 3, u.bbox.height).data;
+      let hit = 0;
+      for (let y = 0; y < u.bbox.height; y++) {
+        let near = false;
+        for (let k = 0; k < 3; k++) { const i = (y * 3 + k) * 4; near ||= Math.abs(px[i] - c[0]) + Math.abs(px[i + 1] - c[1]) + Math.abs(px[i + 2] - c[2]) < 60 && px[i + 3] > 128; }
+        hit += near;
+      }
+      return hit / u.bbox.height;
+    }, [d.mark.at, muted]);
+    assert.ok(share > 0.3 && share < 0.8, `${width} px ${scheme}: ${share} of the column at the mark is its dashed line`);
+    assert.match(await page.getAttribute('#sweep-plot .u-wrap', 'aria-label'), /; a dashed line marks the value of this scenario: 8\./);
+  }
+  // the exports: the same line and label, on the same place of the axis
+  const [svg] = await Promise.all([page.waitForEvent('download'), page.click('text=Download SVG')]);
+  const text = readFileSync(await svg.path(), 'utf8');
+  const marks = [...text.matchAll(/<line x1="([\d.]+)" y1="[\d.]+" x2="([\d.]+)" y2="[\d.]+" stroke="#57606a" stroke-width="1" stroke-dasharray="4 4"\/>/g)];
+  assert.equal(marks.length, 1, 'one dashed mark in the SVG');
+  assert.equal(marks[0][1], marks[0][2]);  // vertical
+  assert.match(text, />this scenario: 8</);
+  // ... where the x axis puts 8: three doublings past its tick 1 (log scale), by its ticks 1 and 2
+  const tick = (v) => Number(new RegExp(`<text x="([\\d.]+)" y="[\\d.]+" dominant-baseline="middle" text-anchor="middle" fill="#57606a">${v}<`).exec(text)[1]);
+  assert.ok(Math.abs(Number(marks[0][1]) - (tick(1) + 3 * (tick(2) - tick(1)))) < 0.3, `${marks[0][1]} against ticks 1 at ${tick(1)} and 2 at ${tick(2)}`);
+  // the calculator's value moves the mark; a range that leaves it out draws none
+  await page.click('#tab-calc');
+  await page.fill('#in-workers', '16');
+  await page.waitForFunction(() => document.querySelector('#properties [data-property="global_batch"] .value').textContent === '512 samples');
+  await page.click('#tab-sweep');
+  await page.waitForFunction(() => window.mlsysimApp.sweep.describe().mark?.value === 16);
+  let d = await plot();
+  assert.ok(Math.abs(d.mark.at - d.plotWidth * Math.log(16) / Math.log(64)) < 1);
+  await open('?mode=sweep&preset=TransformerBsp8Workers&sfield=workers&sfrom=100&sto=1000&sscale=log&sprops=speedup');
+  assert.equal((await plot()).mark, null);
+  assert.doesNotMatch(await page.getAttribute('#sweep-plot .u-wrap', 'aria-label'), /dashed/);
+});
+
 test('screenshots of the plot at 390, 700 and 1280 px, light and dark', async () => {
   for (const [name, query] of [['rate', LINK_RATE], ['bytes', LINK_BYTES], ['six', SIX]])
     for (const width of [390, 700, 1280])
