@@ -25,8 +25,7 @@ const standaloneAt = process.argv.indexOf('--standalone');
 const classicModule = standaloneAt > 0 ? process.argv[standaloneAt + 1] : null;
 
 // every page's entry module; a page is web/<name>.html loading <entry>
-// fit.mjs: also web/boot.js's, which imports it on its own for an embed's prerendered view
-const ENTRIES = ['app.mjs', 'embed.mjs', 'mlsysim-element.mjs', 'mlsysim-widget.mjs', 'fit.mjs'].filter((f) => existsSync(path.join(web, f)));
+const ENTRIES = ['app.mjs', 'embed.mjs', 'mlsysim-element.mjs', 'mlsysim-widget.mjs'].filter((f) => existsSync(path.join(web, f)));
 const UPLOT = path.join(root, 'node_modules/uplot/dist');
 
 // the previous build's output (chunk names change with their content, and a module
@@ -52,11 +51,13 @@ const { metafile } = await esbuild.build({
   logLevel: 'warning',
 });
 
-// boot.js, the page's one render-blocking script (a classic script, not bundled), minified
-// in place: its comments are for the source
-const boot = path.join(dist, 'boot.js');
-if (existsSync(boot))
-  writeFileSync(boot, (await esbuild.transform(readFileSync(boot, 'utf8'), { minify: true, loader: 'js', target: 'es2015' })).code);
+// boot.js, the page's one render-blocking script: a classic script, so web/boot.js and the
+// one module it imports (fit.mjs, the rule that fits typeset lines, which the live view
+// shares) become one minified function, with no request of its own; es2015 so that an
+// old browser still runs it and is told why the page cannot (web/boot.js)
+if (existsSync(path.join(web, 'boot.js')))
+  await esbuild.build({ entryPoints: [path.join(web, 'boot.js')], outfile: path.join(dist, 'boot.js'), bundle: true, format: 'iife',
+    target: 'es2015', minify: true, legalComments: 'none', logLevel: 'warning', allowOverwrite: true });
 
 // A page learns of its entry's chunks only after fetching the entry; listing them as
 // modulepreload in the page fetches them alongside it instead (one round trip, not two).

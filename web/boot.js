@@ -13,10 +13,14 @@
 //   for the code), app.mjs never runs to say so: this says it, instead of a view that
 //   looks ready and never answers. The iframe embed (embed.html) loads this script for
 //   that too; a failure once the code runs is startup.mjs's to tell.
-// - On the iframe embed, it shows the preset's prerendered view while the module loads,
-//   fitted by the live view's own rule (`import('./fit.mjs')`: the one piece of module
-//   syntax here, which every browser that runs modules has had since 2019; see
-//   prerenderedEmbed below).
+// - On the iframe embed, it shows the preset's prerendered view while the module loads
+//   (prerenderedEmbed below).
+// - Either prerendered view is laid out by the live view's own rule before it is shown:
+//   each typeset line fitted to its card (web/fit.mjs, bundled into this script by
+//   scripts/bundle.mjs, so it runs with no request of its own), so that no card changes
+//   height when the live view takes its place.
+import { fitBoxes } from './fit.mjs';
+
 (function () {
   var root = document.documentElement;
   function failed(text) {
@@ -60,9 +64,31 @@
   });
   if (!pending) document.addEventListener('readystatechange', function () {
     if (document.readyState !== 'interactive') return;
+    fitUntilLive(document.getElementById('app'));
     performance.mark('mlsysim:first-result');
     untilLive('#app');
   });
+
+  // Fits the typeset lines of a prerendered view (`scope`) as the live view does, now and
+  // on every resize until the live view is there (it fits its own; a page whose code
+  // could not start keeps the prerendered view, fitted). `data-fitted` tells style.css not
+  // to show them as text; a fit that fails leaves the text (style.css).
+  function fitUntilLive(scope) {
+    if (!scope) return;
+    var lines = [].slice.call(scope.querySelectorAll('.equation, .work')).filter(function (b) { return !b.hidden && b.firstElementChild; });
+    var refit = function () {
+      if (!scope.isConnected || document.body.getAttribute('data-ready') === '1') return window.removeEventListener('resize', refit);
+      try {
+        scope.setAttribute('data-fitted', '');
+        fitBoxes(lines);
+      } catch (err) {
+        scope.removeAttribute('data-fitted');
+        window.removeEventListener('resize', refit);
+      }
+    };
+    refit();
+    window.addEventListener('resize', refit);
+  }
 
   // a browser without `inert` (Firefox before 112) would let the reader type into the
   // prerendered form, and the live view would silently drop it: disable it until live
@@ -91,17 +117,7 @@
     if (!plain || !name || built.indexOf(name) < 0 || !/^(auto|light|dark)$/.test(theme) || !window.fetch) return;
     // the colours asked for, before anything is painted (as embed.mjs applies them)
     if (theme !== 'auto') root.setAttribute('data-theme', theme);
-    var fragment = fetch('embeds/' + name + '.html').then(function (r) { return r.ok ? r.text() : null; });
-    // the rule that fits each typeset line to its card (web/fit.mjs), which the live view
-    // applies too: the prerendered view is first painted laid out as the live one will be,
-    // so no card changes height when the live view takes its place. Without it (it failed,
-    // or is not here a second after the fragment), each line is shown as text that wraps
-    // (style.css) until it comes
-    var fit = null;
-    var fitting = import('./fit.mjs').then(function (m) { fit = m; }, function () {});
-    var fitOrTimeout = Promise.race([fitting, new Promise(function (r) { setTimeout(r, 1000); })]);
-    Promise.all([fragment, fitOrTimeout]).then(function (got) {
-      var html = got[0];
+    fetch('embeds/' + name + '.html').then(function (r) { return r.ok ? r.text() : null; }).then(function (html) {
       if (!html) return;
       var show = function () {
         var main = document.getElementById('embed');
@@ -110,25 +126,7 @@
         // the one HTML this site parses (tests/node/no-markup.test.mjs): the build's own,
         // from this site's embeds/ folder, under a name the build listed
         main.innerHTML = html;
-        var section = main.querySelector('section');
-        var lines = section ? [].slice.call(section.querySelectorAll('.equation, .work')).filter(function (b) { return !b.hidden && b.firstElementChild; }) : [];
-        var refit = function () {
-          if (!section.isConnected) return window.removeEventListener('resize', refit);
-          try {
-            section.setAttribute('data-fitted', '');
-            fit.fitBoxes(lines);
-          } catch (err) {  // a fit.mjs that does not work: the lines as text, as without it
-            section.removeAttribute('data-fitted');
-            window.removeEventListener('resize', refit);
-          }
-        };
-        var fitted = function () {
-          if (!fit || !section || !section.isConnected || section.hasAttribute('data-fitted')) return;
-          refit();
-          window.addEventListener('resize', refit);
-        };
-        fitted();
-        fitting.then(fitted);
+        fitUntilLive(main.querySelector('section'));
         untilLive('#embed');
         performance.mark('mlsysim:first-result');
       };

@@ -1,8 +1,9 @@
 // How a typeset equation or substituted work line fits its card: the one rule, used by
 // the live view (calculator.mjs, ScenarioView.fitEquations, after every render and resize)
-// and by web/boot.js on an embed's prerendered view (dist/embeds/NAME.html) before it is
-// first painted, so that both lay each line out the same way and the live view takes the
-// prerendered one's place without a card changing height.
+// and by web/boot.js (which scripts/bundle.mjs bundles it into) on a prerendered view, the
+// calculator's default or an embed's (dist/embeds/NAME.html), before it is first painted,
+// so that both lay each line out the same way and the live view takes the prerendered
+// one's place without a card changing height.
 // Steps: style.css `.fit-1` … `.fit-3` (smaller), then `.linear` (the line written out as
 // text, which wraps at its spaces), so that a line's final "= value" is always in view.
 

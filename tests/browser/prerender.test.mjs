@@ -78,9 +78,11 @@ test('before any module runs, the default view is shown, marked, inert, and look
 });
 
 test('before the page is live, and if it never is, a phone sees every work line end in its value', async () => {
-  // nothing has fitted the typeset lines to a 390 px card yet: "cost = 14,000 × 625 ms × 8 × 2 USD/h =" was cut
+  // the typeset lines fitted to a 390 px card by boot.js (before anything did, "cost = 14,000 × 625 ms × 8 × 2 USD/h =" was cut)
   const check = async (p, what) => {
     await p.setViewportSize({ width: 390, height: 800 });
+    // boot.js refits on the resize, as the live view does: two frames
+    await p.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     const boxes = await p.evaluate(() => [...document.querySelectorAll('#properties .property')].map((c) => {
       const w = c.querySelector('.work'), e = c.querySelector('.equation');
       return { name: c.dataset.property, value: c.querySelector('.value').textContent, shown: w.innerText.trim(),
@@ -100,6 +102,38 @@ test('before the page is live, and if it never is, a phone sees every work line 
   await failed.waitForSelector('body[data-ready="error"]');
   await check(failed, 'failed');
   await failed.close();
+});
+
+test('the prerendered view is fitted as the live view then is: same step for each line, same card heights, at a phone\'s width too', async () => {
+  // boot.js fits the typeset lines by the live view's rule (web/fit.mjs, bundled into it)
+  // before the first paint; until it did, a narrow card showed them as text, and each card
+  // changed height when the live view arrived
+  const layout = (p) => p.evaluate(() => [...document.querySelectorAll('#properties .property')].map((c) => ({
+    name: c.dataset.property,
+    height: Math.round(c.getBoundingClientRect().height),
+    steps: [...c.querySelectorAll('.equation, .work')].map((b) => [...b.classList].filter((k) => /^(fit-\d|linear)$/.test(k)).join(' ') || 'none'),
+    cut: [...c.querySelectorAll('.equation, .work')].filter((b) => b.scrollWidth > b.clientWidth + 1).length,
+  })));
+  const held = await beforeModules(`${server.origin}/`);
+  assert.equal(await held.getAttribute('#app', 'data-fitted'), '');
+  const live = await context.newPage();
+  await live.goto(`${server.origin}/`);
+  await live.waitForSelector('body[data-ready="1"]');
+  for (const width of [390, 700, 1280]) {
+    for (const p of [held, live]) {
+      await p.setViewportSize({ width, height: 800 });
+      await p.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    }
+    const [before, after] = [await layout(held), await layout(live)];
+    assert.ok(before.length >= 7);
+    for (const c of before) assert.equal(c.cut, 0, `${width} px: a line of ${c.name} is cut before the live view`);
+    assert.deepEqual(before.map((c) => [c.name, c.steps]), after.map((c) => [c.name, c.steps]), `${width} px`);
+    for (const [k, c] of before.entries())
+      assert.ok(Math.abs(c.height - after[k].height) <= 1, `${width} px: ${c.name} is ${c.height} px tall before the live view, ${after[k].height} px after`);
+    if (width === 390) assert.ok(before.some((c) => c.steps.some((st) => st !== 'none')), 'at 390 px some line needs a step');
+  }
+  await held.close();
+  await live.close();
 });
 
 test('in a browser without inert, the prerendered form is disabled until live, then usable', async () => {
