@@ -20,6 +20,12 @@
 // that changes (a theme switch on <html> or <body>, a stylesheet swapped, the system
 // setting). theme="light" and theme="dark" override it.
 //
+// While it loads, an element that names a built-in preset and nothing else the view
+// depends on (`theme` aside) shows that preset's view as the build prerendered it
+// (dist/embeds/NAME.html beside this module, as the iframe embed does; docs/embedding.md),
+// inert, fitted by the live view's rule; the live view then takes its place. On a slow
+// network its numbers come seconds before the module's.
+//
 // While it loads, a page can hold its place: style="display: block; min-height:
 // var(--mlsysim-loading-height, 1200px)" (the builder's element snippet writes its
 // preview's height there), or the same in the page's stylesheet. Once rendered, the
@@ -30,9 +36,15 @@ import { el } from './dom.mjs';
 import { EmbeddedScenario, moduleContext, withOptionPresetFile } from './embed-view.mjs';
 import { EMBED_OPTIONS, HTML_ATTRIBUTES } from './link.mjs';
 import { failureView } from './startup.mjs';
+import { fitBoxes } from './fit.mjs';
 
 const STYLESHEET = new URL('./style.css', import.meta.url).href;
 const CALCULATOR = new URL('./index.html', import.meta.url);
+const HERE = new URL('./', import.meta.url);
+/** How every prerendered fragment begins (scripts/prerender.mjs): the loading line for
+ *  screen readers, then the embed's section. A server that answers a missing file with
+ *  another page (a site's own index.html) is not shown. */
+const FRAGMENT = /^<p id="status" class="status behind-prerender" role="status">[^<]*<\/p><section class="mlsysim embed" /;
 
 let shared = null;
 /** The one module instance (and its lists) of this page, made on first use. */
@@ -155,7 +167,50 @@ export class MlsysimScenario extends HTMLElement {
     this.observer.observe(this, { attributes: true });
     this.embed.prepareTheme((k) => this.getAttribute(k));
     themeWatch.start(this);
+    this.prerendered();
     this.schedule();
+  }
+
+  /** True while nothing but the loading line has been shown. */
+  loading() {
+    return this.state === 'loading' && this.box.childElementCount === 1 && this.box.firstElementChild.classList.contains('status');
+  }
+
+  /** Shows the build's prerendered view of this element's preset (embeds/NAME.html beside
+   *  this module) over the loading line, inert, while the module loads: only for an
+   *  element whose attributes are a preset, `theme` (auto, light, dark) and HTML's own, and
+   *  only while the live view has not come (it replaces the fragment). */
+  prerendered() {
+    const preset = (this.getAttribute('preset') || '').trim();
+    const theme = (this.getAttribute('theme') || 'auto').trim().toLowerCase();
+    const only = this.getAttributeNames().every((n) => n === 'preset' || n === 'theme' || HTML_ATTRIBUTES.test(n));
+    // preset names are identifiers (the module's rule): nothing else is asked for
+    if (!this.loading() || !only || !/^[A-Za-z_][A-Za-z0-9_]{0,99}$/.test(preset) || !/^(auto|light|dark)$/.test(theme) || !globalThis.fetch) return;
+    fetch(new URL(`embeds/${preset}.html`, HERE)).then((r) => (r.ok ? r.text() : null)).then((html) => {
+      if (!html || !FRAGMENT.test(html) || !this.loading() || !this.isConnected) return;
+      // the one HTML the element parses (tests/node/no-markup.test.mjs): the build's own,
+      // from the embeds/ folder beside this module, as checked above
+      const t = document.createElement('template');
+      t.innerHTML = html;
+      // its links are relative to embed.html, which sits beside this module
+      for (const a of t.content.querySelectorAll('a[href]')) a.href = new URL(a.getAttribute('href'), HERE).href;
+      this.box.replaceChildren(t.content);
+      const section = this.box.querySelector('section');
+      const lines = [...section.querySelectorAll('.equation, .work')].filter((b) => !b.hidden && b.firstElementChild);
+      const fit = () => {
+        if (!section.isConnected) return this.fitting?.disconnect();
+        try {
+          section.setAttribute('data-fitted', '');
+          fitBoxes(lines);
+        } catch {  // the lines as text (style.css), as without the rule
+          section.removeAttribute('data-fitted');
+        }
+      };
+      // refitted as the column's width changes, and once the stylesheet is there
+      this.fitting = new ResizeObserver(fit);
+      this.fitting.observe(this.box);
+      this.shadowRoot.querySelector('link[rel="stylesheet"]').addEventListener('load', fit, { once: true });
+    }).catch(() => {});  // no prerendered view: the loading line until the live one
   }
 
   disconnectedCallback() {
@@ -197,6 +252,7 @@ export class MlsysimScenario extends HTMLElement {
 
   finish(state) {
     this.state = state;
+    this.fitting?.disconnect();
     // the space a page held for it while it loaded (the builder's element snippet writes
     // min-height: var(--mlsysim-loading-height, …px), or a page's stylesheet does): its
     // own height from now on. Set from script, so a page's style-src 'self' allows it

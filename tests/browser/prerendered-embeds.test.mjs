@@ -263,6 +263,75 @@ test('in a browser without inert, the prerendered form is disabled until the liv
   await p.close();
 });
 
+test('the custom element shows the same prerendered view while the module loads, fitted, then the live view takes its place unmoved', async () => {
+  const host = (attrs) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>lesson</title>
+<script type="module" src="../mlsysim-element.mjs"></script></head>
+<body style="margin:0"><main style="max-width:700px;margin:0 auto"><h1>A lesson</h1><mlsysim-scenario id="e" ${attrs}></mlsysim-scenario><p id="after">After the element.</p></main></body></html>`;
+  const open = async (attrs, { hold = true, width = 700 } = {}) => {
+    const p = await context.newPage();
+    const requested = [];
+    p.on('request', (r) => requested.push(new URL(r.url()).pathname));
+    await p.setViewportSize({ width, height: 800 });
+    await p.route(`${server.origin}/examples/lesson.html`, (r) => r.fulfill({ contentType: 'text/html', body: host(attrs) }));
+    const release = hold ? await holdRequests(p, /\/mlsysim\.wasm$/) : null;
+    await p.goto(`${server.origin}/examples/lesson.html`);
+    return { p, requested, release };
+  };
+  const shadow = (p, fn, arg) => p.evaluate(([f, a]) => new Function('root', 'a', `return (${f})(root, a)`)(document.getElementById('e').shadowRoot, a), [fn.toString(), arg]);
+  const cards = (root) => [...root.querySelectorAll('section.embed .property')].map((c) => ({
+    name: c.dataset.property, value: c.querySelector('.value').textContent, height: Math.round(c.getBoundingClientRect().height),
+    steps: [...c.querySelectorAll('.equation, .work')].map((b) => [...b.classList].filter((k) => /^(fit-\d|linear)$/.test(k)).join(' ') || 'none'),
+    cut: [...c.querySelectorAll('.equation, .work')].filter((b) => b.scrollWidth > b.clientWidth + 1).length }));
+  for (const width of [700, 390]) {
+    const { p, requested, release } = await open('preset="Llama8BChatH100" theme="dark" class="wide"', { width });
+    await p.waitForFunction(() => document.getElementById('e').shadowRoot.querySelector('section.embed[inert][aria-busy="true"][data-fitted]'));
+    const before = await shadow(p, cards);
+    assert.ok(before.length >= 8);
+    for (const c of before) assert.equal(c.cut, 0, `${width} px: a line of ${c.name} is cut before the live view`);
+    // its link to the calculator leads to this site's calculator, not the lesson's folder
+    const links = await shadow(p, (root) => [...root.querySelectorAll('a[href]')].map((a) => a.href));
+    assert.ok(links.length > 0 && links.every((h) => h.startsWith(`${server.origin}/`) && !h.includes('/examples/')), links.join(' '));
+    assert.equal(await p.evaluate(() => document.getElementById('e').state), 'loading');
+    const after0 = await p.evaluate(() => document.getElementById('after').getBoundingClientRect().top);
+    release();
+    await p.waitForFunction(() => document.getElementById('e').state === 'ready');
+    await p.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const after = await shadow(p, cards);
+    assert.deepEqual(before.map((c) => [c.name, c.value, c.steps]), after.map((c) => [c.name, c.value, c.steps]), `${width} px`);
+    for (const [k, c] of before.entries()) assert.ok(Math.abs(c.height - after[k].height) <= 1, `${width} px: ${c.name} ${c.height} → ${after[k].height} px`);
+    const after1 = await p.evaluate(() => document.getElementById('after').getBoundingClientRect().top);
+    assert.ok(Math.abs(after1 - after0) <= 2, `${width} px: the text after the element moved from ${after0} to ${after1} px`);
+    assert.equal(await shadow(p, (root) => root.querySelector('section.embed').hasAttribute('inert')), false);
+    assert.ok(requested.includes('/embeds/Llama8BChatH100.html'));
+    await p.close();
+  }
+  // an element with any other option (its view differs), or a preset that is not a name,
+  // asks for no fragment: the loading line until the live view
+  for (const attrs of ['preset="Llama8BChatH100" properties="ttft"', 'preset="../index"', 'preset="Llama8BChatH100" theme="purple"']) {
+    const { p, requested, release } = await open(attrs);
+    await p.waitForTimeout(300);
+    assert.equal(await shadow(p, (root) => root.querySelector('section')), null, attrs);
+    assert.ok(!requested.some((u) => u.startsWith('/embeds/') || u === '/index.html'), `${attrs}: ${requested.join(' ')}`);
+    release();
+    await p.waitForFunction(() => ['ready', 'error'].includes(document.getElementById('e').state));
+    await p.close();
+  }
+  // a server that answers a missing fragment with another page (a site's index.html): not shown
+  {
+    const p = await context.newPage();
+    await p.route(`${server.origin}/examples/lesson.html`, (r) => r.fulfill({ contentType: 'text/html', body: host('preset="TransformerBsp8Workers"') }));
+    await p.route(/\/embeds\/TransformerBsp8Workers\.html$/, (r) => r.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Our course</title><p>Welcome</p>' }));
+    const release = await holdRequests(p, /\/mlsysim\.wasm$/);
+    await p.goto(`${server.origin}/examples/lesson.html`);
+    await p.waitForTimeout(300);
+    assert.equal(await shadow(p, (root) => root.textContent.includes('Welcome')), false);
+    assert.match(await shadow(p, (root) => root.textContent), /Loading the calculator/);
+    release();
+    await p.waitForFunction(() => document.getElementById('e').state === 'ready');
+    await p.close();
+  }
+});
+
 test('no console errors and no request outside the origin', () => {
   assert.deepEqual(problems, { consoleErrors: [], pageErrors: [], offOrigin: [] });
 });
