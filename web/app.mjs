@@ -13,6 +13,10 @@ import { plainResult, resultCsv, resultMarkdown, compareCsv, compareMarkdown, ex
 import { startupFailure, failureDetails } from './startup.mjs';
 import { loadPresetFile, withPresetFile } from './course-presets.mjs';
 
+/** The longest a link to Sweep or Embed keeps the loading line while that view's code
+ *  loads (a slow network): then the page is revealed and the view says it is loading. */
+const REVEAL_MS = 4000;
+
 // Words of a question that say nothing about its topic, left out by the finder
 // ("own or rent" finds ClusterTcoScenario by "own" and "rent").
 const FINDER_STOP_WORDS = new Set(['a', 'an', 'and', 'are', 'be', 'can', 'do', 'does', 'for', 'how', 'i', 'in', 'is',
@@ -149,23 +153,33 @@ class App {
     return Promise.resolve();
   }
 
-  /** Runs fn(view) on the embed builder, loaded on first use. Never rejects: a failure
-   *  is said in the view. */
+  /** Runs fn(view) on the embed builder, loaded on first use (the view says so while it
+   *  loads). Never rejects: a failure is said in the view. */
   withBuilder(fn) {
+    const status = $('builder-status');
+    if (!this.builderLoading) {
+      // until built, the view is its status line alone (style.css .view-loading), not an empty form
+      Object.assign(status, { textContent: 'Loading the embed builder…', className: 'status', hidden: false });
+      $('view-embed').classList.add('view-loading');
+    }
     this.builderLoading ||= import('./builder.mjs').then(({ Builder }) => (this.builder = new Builder(this)));
-    return this.builderLoading.then(fn).catch((e) => {
-      $('builder-offline').textContent = `The embed builder could not load its code (${e.message}). Reload the page to try again.`;
-      $('builder-offline').hidden = false;
-    });
+    return this.builderLoading.then((v) => { status.hidden = true; return fn(v); }).catch((e) => {
+      Object.assign(status, { textContent: `The embed builder could not load its code (${e.message}). Reload the page to try again.`, className: 'status failed', hidden: false });
+    }).finally(() => $('view-embed').classList.remove('view-loading'));
   }
 
-  /** Runs fn(view) on the sweep view, which (with its chart library) loads on first use.
-   *  Never rejects: a failure is said in the view's status. */
+  /** Runs fn(view) on the sweep view, which (with its chart library) loads on first use
+   *  (its status says so meanwhile). Never rejects: a failure is said in the view's status. */
   withSweep(fn) {
+    const status = $('sweep-status');
+    if (!this.sweepLoading) {
+      Object.assign(status, { textContent: 'Loading the sweep view…', className: 'status' });
+      $('view-sweep').classList.add('view-loading');
+    }
     this.sweepLoading ||= import('./sweep.mjs').then(({ Sweep }) => (this.sweep = new Sweep(this)));
     return this.sweepLoading.then(fn).catch((e) => {
-      $('sweep-status').textContent = `The sweep view could not load: ${e.message}`;
-    });
+      Object.assign(status, { textContent: `The sweep view could not load its code (${e.message}). Reload the page to try again.`, className: 'status failed' });
+    }).finally(() => $('view-sweep').classList.remove('view-loading'));
   }
 
   buildCompare() {
@@ -352,18 +366,23 @@ class App {
     }, () => `mlsysim-compare-${this.state.compare.type}`));
     window.addEventListener('popstate', () => {
       const { state, notices } = this.decode(location.search);
-      this.apply(state, notices);
+      // Back while a link's view was still loading: the view gone back to is the one to reveal
+      this.apply(state, notices).then(() => this.live());
     });
     const { state, notices } = this.decode(location.search);
-    $('status').hidden = true;
-    $('status').classList.remove('behind-prerender');
     $('app').hidden = false;
-    // a link to Sweep or Embed: its view is shown once built, while the loading line stays
-    this.apply(state, notices).then(() => this.live());
+    // a link to Sweep or Embed: its view is shown once built (code loaded, plot drawn),
+    // while the loading line stays; at most REVEAL_MS, after which the view says it is loading
+    const shown = this.apply(state, notices);
+    Promise.race([shown, new Promise((r) => setTimeout(r, REVEAL_MS))]).then(() => this.live());
   }
 
-  /** The live view has replaced a prerendered one (if any): it may now be used. */
+  /** The live view has replaced a prerendered one (if any): it may now be used. Once. */
   live() {
+    if (this.isLive) return;
+    this.isLive = true;
+    $('status').hidden = true;
+    $('status').classList.remove('behind-prerender');
     $('app').removeAttribute('inert');
     $('app').removeAttribute('aria-busy');
     for (const n of document.querySelectorAll('[data-until-live]')) n.removeAttribute('disabled'), n.removeAttribute('data-until-live');  // boot.js, without inert

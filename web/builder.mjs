@@ -8,7 +8,7 @@
 // link.mjs embedOptions, for the preview and both snippets; the builder's choices are
 // part of the page's link (eshow, eedit, eprops, epredict, etheme, eabout, esite).
 import { $, el, copyText, actionButton, breakable } from './dom.mjs';
-import { embedOptions, THEMES, ABOUT } from './link.mjs';
+import { embedOptions, siteFolder, THEMES, ABOUT } from './link.mjs';
 
 // "<" of the snippets' tags, not written as a literal: the one-file page inlines this code
 // in a <script>, where a literal "</script>" would end it (and esbuild folds 'a' + 'b')
@@ -33,7 +33,9 @@ export function thisSite() {
  */
 export function embedSnippets(options, site, title, id = '', height = 0) {
   const held = Number.isFinite(height) && height > 0 ? Math.ceil(height) : 0;
-  const base = site.endsWith('/') ? site : `${site}/`;
+  // an http(s) folder only: the snippets put it in a src attribute of the author's page
+  const { site: base, error } = siteFolder(site);
+  if (error || !base) throw new RangeError(error || 'embedSnippets: no site given');
   // commas stay commas: an author reads and edits these lists
   const pairs = id ? [...options, ['id', id]] : options;  // the iframe's id, echoed in its messages
   const write = (list) => list.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v).replace(/%2C/g, ',')}`).join('&');
@@ -85,7 +87,13 @@ export class Builder {
       // the snippets hold the preview's height while they load
       if (h !== this.frameHeight) { this.frameHeight = h; this.writeSnippets(); }
     });
-    $('builder-site').addEventListener('input', () => { this.app.state.embed.site = $('builder-site').value.trim(); this.refresh(); });
+    $('builder-site').addEventListener('input', () => {
+      // what is typed stays in the box; the snippets take it once it is an http(s) folder
+      const { site, error } = siteFolder($('builder-site').value);
+      this.app.state.embed.site = site;
+      this.siteError(error);
+      this.refresh();
+    });
     $('builder-id').addEventListener('input', () => { this.app.state.embed.id = $('builder-id').value.trim().slice(0, 100); this.refresh(); });
     $('builder-theme').addEventListener('change', () => { this.app.state.embed.theme = $('builder-theme').value; this.refresh(); });
     $('builder-about').addEventListener('change', () => { this.app.state.embed.about = $('builder-about').value; this.refresh(); });
@@ -118,8 +126,9 @@ export class Builder {
     $('builder-theme').value = e.theme;
     $('builder-about').replaceChildren(...ABOUT.map((t) => el('option', { value: t, text: t })));
     $('builder-about').value = e.about;
-    $('builder-site').value = e.site;
+    if (siteFolder($('builder-site').value).site !== e.site || !e.site) $('builder-site').value = e.site;
     $('builder-site').placeholder = thisSite();
+    if (!$('builder-site').value.trim()) this.siteError(null);
     $('builder-id').value = e.id || '';
     $('builder-id').placeholder = this.defaultId();
     const box = (name, kind, label, onChange) => {
@@ -150,6 +159,16 @@ export class Builder {
       })))));
     this.sync();
     this.refresh();
+  }
+
+  /** Marks the Site box with `error` (its text under the box), or clears it. */
+  siteError(error) {
+    const box = $('builder-site');
+    box.setAttribute('aria-invalid', String(!!error));
+    box.classList.toggle('invalid', !!error);
+    const said = $('builder-site-error');
+    said.textContent = error ? `${error} The snippets use ${thisSite()} until it is one.` : '';
+    said.hidden = !error;
   }
 
   /** Ticks each box as the choices say (a field unticked as shown is not editable...). */

@@ -14,6 +14,14 @@ export class Compare {
   constructor(app) {
     this.app = app;
     this.results = [];
+    // a table wider than its box (two or more columns on a phone) says that it scrolls
+    const box = document.querySelector('#view-compare .table-scroll');
+    this.overflow = () => { $('compare-scroll-hint').hidden = !(box.scrollWidth > box.clientWidth + 1); };
+    if (globalThis.ResizeObserver) {
+      const watch = new ResizeObserver(this.overflow);
+      watch.observe(box);
+      watch.observe($('compare-table'));
+    }
   }
 
   build() {
@@ -94,6 +102,7 @@ export class Compare {
     }
     table.append(props);
     this.update(false);
+    this.overflow();
   }
 
   update(edited) {

@@ -45,6 +45,24 @@ export const FOREIGN_KEYS = /^(utm_.+|fbclid|gclid|dclid|msclkid|mc_cid|mc_eid|r
 export const HTML_ATTRIBUTES = /^(id|class|style|hidden|title|lang|dir|slot|part|exportparts|tabindex|accesskey|autofocus|autocapitalize|contenteditable|draggable|enterkeyhint|inert|inputmode|is|nonce|popover|spellcheck|translate|role|xmlns(:.*)?|item(id|prop|ref|scope|type)|(data|aria)-.*|on[a-z]+)$/;
 const MAX_UNKNOWN = 5;  // unknown names reported one by one; the rest in one notice
 
+/**
+ * The folder a course site hosts the calculator's files in (embed.html,
+ * mlsysim-element.mjs), as the builder's Site box or a link's `esite` gives it: an
+ * absolute http or https address without user name, query or fragment. Returns
+ * {site: the address ending in "/" ('' for empty text), error: null} or {site: '', error:
+ * the reason, quoting the text}. The snippets put it in a src attribute of the author's
+ * course page, so nothing else (javascript:, data:) may pass.
+ */
+export function siteFolder(text) {
+  const t = String(text ?? '').trim();
+  if (t === '') return { site: '', error: null };
+  let u = null;
+  try { u = new URL(t); } catch { u = null; }
+  if (!u || !/^https?:$/.test(u.protocol) || u.username || u.password || u.search || u.hash)
+    return { site: '', error: `The site must be an http or https address of a folder, such as https://course.example/mlsysim/, got "${clip(t, 60)}".` };
+  return { site: u.href.endsWith('/') ? u.href : `${u.href}/`, error: null };
+}
+
 /** The edit distance of `a` and `b` (insertions, deletions, substitutions and swaps of
  *  neighbours), ignoring case. */
 function distance(a, b) {
@@ -430,7 +448,8 @@ export function decodeState(ctx, search) {
     } else notices.push(`The link names an unknown scenario type "${clip(text(ctype), 60)}" to compare.`);
   }
 
-  for (const [key, name] of [['sfield', 'field'], ['sfrom', 'from'], ['sto', 'to'], ['sn', 'n']]) if (q.has(key)) s.sweep[name] = text(q.get(key)).slice(0, 100);
+  // an empty value is the default, as for any option
+  for (const [key, name] of [['sfield', 'field'], ['sfrom', 'from'], ['sto', 'to'], ['sn', 'n']]) if (q.has(key) && q.get(key).trim() !== '') s.sweep[name] = text(q.get(key)).slice(0, 100);
   if (q.has('sscale')) {
     const scale = q.get('sscale');
     if (scale === 'lin' || scale === 'log') s.sweep.scale = scale;
@@ -453,10 +472,36 @@ export function decodeState(ctx, search) {
   s.theme = readTheme((k) => q.get(k), notices);
   s.predict = readPredict((k) => q.get(k), calcType, null, notices);
   const eget = (k) => q.get(`e${k}`);
-  const names = (key) => (q.has(key) ? q.get(key).split(',').map((x) => x.trim().slice(0, 100)).filter(Boolean).slice(0, 200) : null);
-  s.embed = { show: names('eshow'), editable: names('eedit'), properties: names('eprops'), predict: names('epredict') || [],
-    theme: THEMES.includes(eget('theme')) ? eget('theme') : 'auto', about: ABOUT.includes(eget('about')) ? eget('about') : 'collapsed',
-    site: q.has('esite') ? text(q.get('esite')).slice(0, 500) : '', id: q.has('eid') ? text(q.get('eid')).slice(0, 100) : '' };
+  // the embed builder's choices: names of the calculator's type, each list's unknown
+  // names said and left out (as the embed itself says them)
+  const fieldNames = calcType.fields.map((f) => f.name), propNames = calcType.properties.map((p) => p.name);
+  const names = (key, all) => {
+    if (!q.has(key)) return null;
+    const given = q.get(key).split(',').map((x) => x.trim().slice(0, 100)).filter(Boolean).slice(0, 200);
+    const unknown = given.filter((n) => !all.includes(n));
+    if (unknown.length)
+      notices.push(`${key}: ${calcType.name} has no ${all === fieldNames ? 'input' : 'property'} ${unknown.slice(0, MAX_UNKNOWN).map((u) => `"${clip(u, 60)}"`).join(', ')}${unknown.length > MAX_UNKNOWN ? ` (and ${unknown.length - MAX_UNKNOWN} more)` : ''}; left out.`);
+    const known = given.filter((n) => all.includes(n));
+    return given.length && !known.length ? null : known;  // none known: the default (all)
+  };
+  const choice = (key, all, fallback) => {
+    const v = eget(key);
+    if (v === null || v === '' || all.includes(v)) return v || fallback;
+    notices.push(`e${key}: must be one of ${all.join(', ')}, got "${clip(v, 40)}"; using ${fallback}.`);
+    return fallback;
+  };
+  s.embed = { show: names('eshow', fieldNames), editable: names('eedit', fieldNames), properties: names('eprops', propNames), predict: names('epredict', propNames) || [],
+    theme: choice('theme', THEMES, 'auto'), about: choice('about', ABOUT, 'collapsed'),
+    site: '', id: q.has('eid') ? text(q.get('eid')).slice(0, 100) : '' };
+  if (q.has('esite')) {
+    // the snippets load the calculator's code from this folder: a link that names one
+    // other than this page's says so, where the reader sees it before copying a snippet
+    const { site, error } = siteFolder(text(q.get('esite')).slice(0, 500));
+    if (error) notices.push(`esite: ${error} The snippets use this site's folder.`);
+    else if (site && globalThis.location && /^https?:$/.test(location.protocol) && new URL(site).origin !== location.origin)
+      notices.push(`The link sets the site of the embed snippets to ${site}: they load the calculator's code from there. Use them only if that is your course site.`);
+    s.embed.site = site;
+  }
   return { state: s, notices };
 }
 

@@ -209,7 +209,12 @@ export class Sweep {
       });
     // the plot is drawn in the theme's colours: redrawn when the theme changes (the
     // system's setting, or the page's data-theme attribute, which the theme= option sets)
-    const retheme = () => { if (this.last && $('sweep-plot').clientWidth > 0) this.draw(); };
+    // only when the colours did change (a class on <html> can change for other reasons: the
+    // page going live); a redraw that fails says so in the status
+    const retheme = () => {
+      if (!this.plot || $('sweep-plot').clientWidth === 0 || JSON.stringify(this.colors()) === this.drawnColors) return;
+      this.redraw();
+    };
     matchMedia('(prefers-color-scheme: dark)').addEventListener('change', retheme);
     new MutationObserver(retheme).observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme', 'class'] });
     // ... and in the display units the page's settings choose, also when they change
@@ -217,7 +222,7 @@ export class Sweep {
       $(`pref-${k}`).addEventListener('change', () => {
         if (!this.last) return;
         this.last.prefs = { ...this.app.state.prefs };
-        if ($('sweep-plot').clientWidth > 0) this.draw();
+        if ($('sweep-plot').clientWidth > 0) this.redraw();
       });
     // ... and as wide as its card, following it (a phone turned, a window resized)
     this.resizes = new ResizeObserver(() => this.fit());
@@ -496,8 +501,14 @@ export class Sweep {
     const box = $('sweep-plot');
     if (!this.plot || box.clientWidth === 0) return;
     const { width, height } = this.size(box.clientWidth);
-    if (this.axesFor(width) !== this.axesFor(this.plot.width)) { this.draw(); return; }
+    if (this.axesFor(width) !== this.axesFor(this.plot.width)) { this.redraw(); return; }
     if (width !== this.plot.width || height !== this.plot.height) this.plot.setSize({ width, height });
+  }
+
+  /** draw(), for a change that nothing waits for (theme, units, width): a failure (the
+   *  chart library gone) is said in the status, not thrown. */
+  redraw() {
+    return this.draw().catch((e) => this.refuse(`The plot could not be redrawn: ${e.message}. Reload the page to try again.`, null));
   }
 
   async draw() {
@@ -506,6 +517,7 @@ export class Sweep {
     const { xs, series, log } = last;
     const box = $('sweep-plot');
     const col = this.colors();
+    this.drawnColors = JSON.stringify(col);
     const axes = plotAxes(last);
     const font = `12px ${getComputedStyle(box).fontFamily || 'sans-serif'}`;
     // as wide as its widest label (measured in the font it is drawn in), never wider
@@ -536,6 +548,11 @@ export class Sweep {
     const ticks = { stroke: col.line, width: 1, size: 5 };
     const shown = new Map((this.plot ? this.plot.series : []).map((q) => [q.label, q.show]));
     const xRange = [axes.x.toAxis(xs[0]), axes.x.toAxis(xs[xs.length - 1])];
+    // the legend reads the point nearest the calculator's value while no point is under the
+    // pointer (a phone has none), rather than a dash for every series
+    let markIdx = null;
+    if (last.mark !== null && last.mark !== undefined)
+      xs.forEach((x, i) => { if (markIdx === null || Math.abs(x - last.mark) < Math.abs(xs[markIdx] - last.mark)) markIdx = i; });
     const label = (q, k) => el('span', { class: 'series-label' }, swatch(k, col.theme), el('span', { text: q.label }));
     const size = this.size(box.clientWidth || 800);
     const drawn = this.axesFor(size.width);
@@ -560,7 +577,8 @@ export class Sweep {
       ],
       legend: { live: true, markers: { show: false } },
       cursor: { drag: { x: false, y: false }, points: { fill: col.paper } },
-      hooks: { drawAxes: [(u) => this.drawMark(u, axes, col)] },
+      hooks: { drawAxes: [(u) => this.drawMark(u, axes, col)],
+        setCursor: [(u) => { if ((u.cursor.idx === null || u.cursor.idx === undefined) && markIdx !== null) u.setLegend({ idx: markIdx }); }] },
     };
     const data = [Array.from(xs, axes.x.toAxis), ...series.map((q, k) => {
       const a = axes.ys.find((b) => b.series.includes(k));
@@ -577,6 +595,7 @@ export class Sweep {
       axes.ys.length > 1 ? el('div', { class: 'right' }, ...axes.ys.map((a, k) => (k % 2 ? title(a, k) : null))) : null);
     box.replaceChildren(titles);
     this.plot = new uPlot(opts, data, box);
+    if (markIdx !== null) this.plot.setLegend({ idx: markIdx });
     // each series' name with a sample of its line (colour and dash) in the hover legend
     const labels = this.plot.root.querySelectorAll('.u-legend .u-series .u-label');
     series.forEach((q, k) => { if (labels[k + 1]) labels[k + 1].replaceChildren(label(q, k)); });

@@ -376,6 +376,24 @@ test('the embed builder: both snippets reproduce its preview, for a preset of ev
   await page.locator('#builder-site').fill('https://courses.example.edu/ml/mlsysim/');
   assert.match(await page.locator('#builder-element').textContent(),
     /src="https:\/\/courses\.example\.edu\/ml\/mlsysim\/mlsysim-element\.mjs"[^]*preset-file="https:\/\/courses\.example\.edu\/ml\/mlsysim\/course\/presets\.json"/);
+  // a site that is not an http(s) folder never reaches a snippet: typed, it is marked and
+  // said; from a link (esite=javascript:…), a notice, and the snippets stay on this site
+  await page.locator('#builder-site').fill('javascript:alert(document.domain)//');
+  assert.equal(await page.getAttribute('#builder-site', 'aria-invalid'), 'true');
+  assert.match(await page.textContent('#builder-site-error'), /^The site must be an http or https address of a folder, such as https:\/\/course\.example\/mlsysim\/, got "javascript:alert\(document\.domain\)\/\/"\. The snippets use http:\/\/127\.0\.0\.1:\d+\/ until it is one\.$/);
+  for (const id of ['#builder-iframe', '#builder-element']) assert.doesNotMatch(await page.textContent(id), /javascript:/i);
+  await page.goto(`${O}/index.html?mode=embed&esite=javascript:alert(document.domain)//`);
+  await page.waitForSelector('#builder-fields tr');
+  assert.match(await page.textContent('#notices'), /esite: The site must be an http or https address/);
+  for (const id of ['#builder-iframe', '#builder-element']) {
+    assert.doesNotMatch(await page.textContent(id), /javascript:/i);
+    assert.match(await page.textContent(id), new RegExp(`src="${O}/`));
+  }
+  // another site, from a link: taken, and said where a reader sees it before copying
+  await page.goto(`${O}/index.html?mode=embed&esite=https://other.example/mlsysim/`);
+  await page.waitForSelector('#builder-fields tr');
+  assert.match(await page.textContent('#notices'), /The link sets the site of the embed snippets to https:\/\/other\.example\/mlsysim\/: they load the calculator's code from there\./);
+  assert.match(await page.textContent('#builder-element'), /src="https:\/\/other\.example\/mlsysim\/mlsysim-element\.mjs"/);
   assert.deepEqual(problems.pageErrors, []);
 });
 
@@ -397,7 +415,11 @@ test('an element from the builder\'s snippet holds its height while the module l
     });
     await page.evaluate(() => customElements.whenDefined('mlsysim-scenario'));
     assert.equal(await page.evaluate(() => document.querySelector('mlsysim-scenario').state), 'loading');
-    assert.equal(await height(), 900, 'held while its module loads');
+    assert.ok(await height() >= 900, 'held while its module loads');
+    // then the preset's prerendered view (mlsysim-element.mjs), taller than the space held
+    await page.waitForFunction(() => document.querySelector('mlsysim-scenario').shadowRoot.querySelector('section.embed[inert]'));
+    const prerendered = await height();
+    assert.ok(prerendered > 900, `the prerendered view is ${prerendered} px`);
     release();
     await page.waitForFunction(() => document.querySelector('mlsysim-scenario').state === 'ready');
     const [own, box] = await page.evaluate(() => {
@@ -405,6 +427,7 @@ test('an element from the builder\'s snippet holds its height while the module l
       return [e.getBoundingClientRect().height, e.shadowRoot.querySelector('.mlsysim-host').getBoundingClientRect().height];
     });
     assert.ok(Math.abs(own - box) < 1 && own !== 900, `its own height (${own} px, its content ${box} px), not the 900 px held`);
+    assert.ok(Math.abs(own - prerendered) <= 2, `the live view (${own} px) takes the prerendered one's place (${prerendered} px)`);
   } finally {
     release();
     await page.unroute('**/mlsysim.wasm');

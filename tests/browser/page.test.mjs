@@ -168,6 +168,23 @@ test('Compare opens on the calculator\'s scenario type, unless the comparison wa
   assert.equal(await compareType(), 'DataParallelAttackSurfaceScenario');  // ...stays
 });
 
+test('a Compare table wider than the screen says that it scrolls sideways; one that fits says nothing', async () => {
+  for (const [width, wide] of [[390, true], [1280, false]]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`${server.origin}/index.html?mode=compare`);
+    await page.waitForSelector('body[data-ready="1"]');
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const box = await page.locator('#view-compare .table-scroll').evaluate((b) => [b.scrollWidth, b.clientWidth]);
+    assert.equal(box[0] > box[1] + 1, wide, `${width} px: ${box}`);
+    assert.equal(await page.isVisible('#compare-scroll-hint'), wide, `${width} px`);
+  }
+  // and it follows the width: a phone turned
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.waitForFunction(() => !document.getElementById('compare-scroll-hint').hidden);
+  assert.match(await page.textContent('#compare-scroll-hint'), /scroll it sideways to see every column/);
+  await page.setViewportSize({ width: 1280, height: 900 });
+});
+
 test('no console errors and no request outside the origin', () => {
   assert.deepEqual(problems.pageErrors, []);
   assert.deepEqual(problems.consoleErrors, []);

@@ -514,6 +514,9 @@ test('a dashed line marks where the calculator\'s scenario sits on the curves, o
     }, [d.mark.at, muted]);
     assert.ok(share > 0.3 && share < 0.8, `${width} px ${scheme}: ${share} of the column at the mark is its dashed line`);
     assert.match(await page.getAttribute('#sweep-plot .u-wrap', 'aria-label'), /; a dashed line marks the value of this scenario: 8\./);
+    // with no pointer over the plot (a phone), the legend reads this scenario's values, as its card does
+    const legend = await page.locator('#sweep-plot .u-legend .u-series .u-value').allTextContents();
+    assert.deepEqual(legend, ['8', m.evaluatePreset('TransformerBsp8Workers').properties.speedup.text]);
   }
   // the exports: the same line and label, on the same place of the axis
   const [svg] = await Promise.all([page.waitForEvent('download'), page.click('text=Download SVG')]);

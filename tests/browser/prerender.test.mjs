@@ -239,14 +239,15 @@ test('a link\'s own view takes the place of the hidden default without moving an
 });
 
 test('a link to Sweep or Embed whose code cannot load still goes live, and the view says why', async () => {
-  for (const [q, refuse, where, said] of [['?mode=sweep', /\/vendor\/uPlot\.esm\.js$/, '#sweep-status', /^The sweep view could not load: /],
-    ['?mode=embed', /\/builder-[^/]*\.mjs$/, '#builder-offline', /^The embed builder could not load its code \(.+\)\. Reload the page/]]) {
+  for (const [q, refuse, where, said] of [['?mode=sweep', /\/vendor\/uPlot\.esm\.js$/, '#sweep-status', /^The sweep view could not load its code \(.+\)\. Reload the page to try again\.$/],
+    ['?mode=embed', /\/builder-[^/]*\.mjs$/, '#builder-status', /^The embed builder could not load its code \(.+\)\. Reload the page to try again\.$/]]) {
     const p = await refusing(`${server.origin}/${q}`, refuse);
     await p.waitForSelector('body[data-ready="1"]');
     await p.waitForFunction(() => performance.getEntriesByName('mlsysim:interactive').length === 1);
     assert.ok(!(await p.evaluate(() => document.documentElement.classList.contains('mlsysim-pending'))), q);
     assert.match(await p.textContent(where), said, q);
     assert.ok(await p.isVisible(where), q);
+    assert.equal(await p.getAttribute(where, 'class'), 'status failed', q);  // said as an error
     // the rest of the page works: the calculator answers
     await p.click('#tab-calc');
     await p.fill('#in-workers', '16');
@@ -255,6 +256,56 @@ test('a link to Sweep or Embed whose code cannot load still goes live, and the v
   }
   problems.pageErrors.length = 0;
   problems.consoleErrors.length = 0;  // the refused requests' own messages
+});
+
+test('a link to Sweep keeps its loading line in view while the view\'s code loads, and is revealed with its plot drawn once', async () => {
+  const p = await context.newPage();
+  await p.setViewportSize({ width: 700, height: 800 });
+  const release = await holdRequests(p, /\/sweep-[^/]*\.mjs$/);
+  await p.goto(`${server.origin}/?mode=sweep`);
+  await p.waitForSelector('body[data-ready="1"]');  // the calculator is built; its view waits
+  await p.waitForTimeout(200);
+  assert.ok(await p.isVisible('#status'), 'the loading line is in view');
+  assert.equal(await p.textContent('#status'), 'Loading the calculator…');
+  assert.ok(await p.evaluate(() => document.documentElement.classList.contains('mlsysim-pending')));
+  // count the plots made: one, not one more when the page goes live (a class on <html>)
+  await p.evaluate(() => {
+    window.__plots = 0;
+    new MutationObserver((rs) => { for (const r of rs) for (const n of r.addedNodes) if (n.classList?.contains('uplot')) window.__plots++; })
+      .observe(document.getElementById('sweep-plot'), { childList: true });
+  });
+  release();
+  await p.waitForFunction(() => performance.getEntriesByName('mlsysim:interactive').length === 1);
+  assert.ok(await p.isVisible('#sweep-plot[data-ready="1"] canvas'));
+  assert.ok(!(await p.isVisible('#status')));
+  await p.waitForTimeout(300);
+  assert.equal(await p.evaluate(() => window.__plots), 1);
+  await p.close();
+});
+
+test('a link to Sweep whose code never comes is revealed after a few seconds, saying the view is loading; Back while it waits shows the calculator', async () => {
+  let p = await context.newPage();
+  await p.route(/\/sweep-[^/]*\.mjs$/, () => {});  // never answered
+  await p.goto(`${server.origin}/?mode=sweep`);
+  await p.waitForFunction(() => performance.getEntriesByName('mlsysim:interactive').length === 1, null, { timeout: 10000 });
+  assert.ok(!(await p.evaluate(() => document.documentElement.classList.contains('mlsysim-pending'))));
+  assert.equal(await p.textContent('#sweep-status'), 'Loading the sweep view…');
+  assert.ok(await p.isVisible('#sweep-status'));
+  await p.close();
+  // Back, while a link's view is still loading, to the calculator: revealed, usable
+  p = await context.newPage();
+  await p.goto(`${server.origin}/`);
+  await p.waitForSelector('body[data-ready="1"]');
+  await p.evaluate(() => history.pushState(null, '', '?mode=sweep'));
+  await p.route(/\/sweep-[^/]*\.mjs$/, () => {});
+  await p.reload();
+  await p.waitForSelector('body[data-ready="1"]');
+  await p.goBack();
+  await p.waitForFunction(() => !document.documentElement.classList.contains('mlsysim-pending'), null, { timeout: 3000 });
+  assert.ok(await p.isVisible('#view-calc'));
+  await p.fill('#in-workers', '16');
+  await p.waitForFunction(() => document.querySelector('#properties [data-property="global_batch"] .value').textContent === '512 samples');
+  await p.close();
 });
 
 test('when the module cannot start, the reason is shown above the inert default view', async () => {

@@ -3,7 +3,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { load } from './load.mjs';
-import { decodeState, encodeState, defaultState, readEmbedOptions, calculatorQuery, nearestName, embedOptions, FOREIGN_KEYS, HTML_ATTRIBUTES } from '../../web/link.mjs';
+import { decodeState, encodeState, defaultState, readEmbedOptions, calculatorQuery, nearestName, embedOptions, siteFolder, FOREIGN_KEYS, HTML_ATTRIBUTES } from '../../web/link.mjs';
 import { presetTexts, registryMap, scenarioTypes } from '../../web/fields.mjs';
 
 const m = await load();
@@ -260,4 +260,41 @@ test('a notice quotes at most so many characters of what it got, and says when i
   const q = new URLSearchParams(`preset=NdrRingVsTree1GB&about=${long}`);
   const o = readEmbedOptions(ctx, (k) => q.get(k), q);
   assert.ok(o.notices.some((x) => x.includes(`"${long.slice(0, 39)}…"`)), JSON.stringify(o.notices));
+});
+
+test('the embed snippets\' site is an http(s) folder: a link cannot make them load script from javascript: or data:', () => {
+  assert.deepEqual(siteFolder(''), { site: '', error: null });
+  assert.deepEqual(siteFolder(' https://course.example/ml/mlsysim '), { site: 'https://course.example/ml/mlsysim/', error: null });
+  assert.deepEqual(siteFolder('http://127.0.0.1:8000/'), { site: 'http://127.0.0.1:8000/', error: null });
+  for (const bad of ['javascript:alert(document.domain)//', 'JavaScript:alert(1)', 'data:text/html,<script>x</script>', 'ftp://x.example/m/',
+    'mlsysim/', '/mlsysim/', 'https://user:pw@x.example/m/', 'https://x.example/m/?a=1', 'https://x.example/m/#top', 'https://']) {
+    const r = siteFolder(bad);
+    assert.equal(r.site, '', bad);
+    assert.match(r.error, /^The site must be an http or https address of a folder, such as https:\/\/course\.example\/mlsysim\/, got "/, bad);
+  }
+  // a link's esite: refused with a notice, the snippets on this site's folder
+  const bad = decodeState(ctx, '?mode=embed&esite=javascript:alert(document.domain)//');
+  assert.equal(bad.state.embed.site, '');
+  assert.ok(bad.notices.some((n) => /^esite: The site must be an http or https address.*got "javascript:alert\(document\.domain\)\/\/"\. The snippets use this site's folder\.$/.test(n)), JSON.stringify(bad.notices));
+  const good = decodeState(ctx, '?mode=embed&esite=https://course.example/ml');
+  assert.equal(good.state.embed.site, 'https://course.example/ml/');
+  assert.deepEqual(good.notices, []);  // no page origin here (Node.js) to compare it with
+});
+
+test('a link\'s embed-builder choices that name nothing of the type, or no valid choice, are said, not dropped silently', () => {
+  const { state, notices } = decodeState(ctx, '?mode=embed&preset=TransformerBsp8Workers&eshow=bogus,workers&eedit=iterationz&eprops=nope&epredict=speedup,bogus&etheme=neon&eabout=sideways&sn=');
+  assert.deepEqual(state.embed.show, ['workers']);
+  assert.equal(state.embed.editable, null);  // none known: the default
+  assert.equal(state.embed.properties, null);
+  assert.deepEqual(state.embed.predict, ['speedup']);
+  assert.equal(state.embed.theme, 'auto');
+  assert.equal(state.embed.about, 'collapsed');
+  for (const said of ['eshow: SyncStrategyScenario has no input "bogus"; left out.', 'eedit: SyncStrategyScenario has no input "iterationz"; left out.',
+    'eprops: SyncStrategyScenario has no property "nope"; left out.', 'epredict: SyncStrategyScenario has no property "bogus"; left out.',
+    'etheme: must be one of auto, light, dark, got "neon"; using auto.'])
+    assert.ok(notices.includes(said), `${said} in ${JSON.stringify(notices)}`);
+  assert.ok(notices.some((n) => /^eabout: must be one of .*, got "sideways"; using collapsed\.$/.test(n)), JSON.stringify(notices));
+  // an empty sn is the default number of points, as an empty sfrom or sto is the default range
+  assert.equal(state.sweep.n, defaultState(ctx).sweep.n);
+  assert.ok(!notices.some((n) => /\bsn\b/.test(n)));
 });
