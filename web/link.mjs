@@ -111,6 +111,7 @@ export function reportUnknownNames(entries, notices, { lead, known, silent, cand
     unknown.push(k);
     if (unknown.length > 200) break;
   }
+  let listed = false;  // the names read, said once
   for (const k of unknown.slice(0, MAX_UNKNOWN)) {
     let hint = special(k);
     if (!hint && others.names.includes(k)) hint = others.note(k);
@@ -120,7 +121,8 @@ export function reportUnknownNames(entries, notices, { lead, known, silent, cand
     if (guess && elsewhere && distance(k, elsewhere) < distance(k, guess)) guess = null;
     else if (guess) elsewhere = null;
     hint ||= guess ? `did you mean ${guess}?` : elsewhere ? `did you mean ${elsewhere}? ${others.note(elsewhere)}`
-      : `the ones read are ${candidates.filter((c) => !c.startsWith('i.')).join(', ')} and i.FIELD.`;
+      : listed ? 'not one of the names read (above).' : `the ones read are ${candidates.filter((c) => !c.startsWith('i.')).join(', ')} and i.FIELD.`;
+    if (!guess && !elsewhere && !special(k) && !others.names.includes(k)) listed = true;
     notices.push(`${lead} "${clip(k, 60)}", left out: ${hint}`);
   }
   if (unknown.length > MAX_UNKNOWN)
@@ -139,7 +141,7 @@ export function readInputTexts(entries, notices, type = null, lead = 'The link h
   const unknown = [];
   for (const [k, v] of entries) {
     if (!k.startsWith('i.')) continue;
-    const name = clip(k.slice(2), 200);
+    const name = k.slice(2, 202);  // a bound on what is kept, not a quote: cut without a mark
     // an object key that cannot hold a value would vanish without a word
     if (name === '' || name === '__proto__') {
       notices.push(`The link has an input "${k}" that names no field; left out.`);
@@ -149,7 +151,7 @@ export function readInputTexts(entries, notices, type = null, lead = 'The link h
       if (!unknown.includes(k)) unknown.push(k);
       continue;
     }
-    if (taken++ < MAX_INPUTS) texts[name] = clip(v, MAX_TEXT);
+    if (taken++ < MAX_INPUTS) texts[name] = String(v).slice(0, MAX_TEXT);
   }
   for (const k of unknown.slice(0, MAX_UNKNOWN)) {
     const guess = nearestName(k, fields.map((f) => `i.${f}`));
@@ -190,7 +192,7 @@ export function readTheme(get, notices) {
 export function readList(get, option, known, what, typeName, notices) {
   const raw = get(option);
   if (raw === null) return null;
-  const names = [...new Set(clip(raw, MAX_TEXT).split(',').map((s) => s.trim()).filter(Boolean))];
+  const names = [...new Set(String(raw).slice(0, MAX_TEXT).split(',').map((s) => s.trim()).filter(Boolean))];
   // one notice for all the unknown names (a long list must not flood the embed)
   const unknown = names.filter((n) => !known.includes(n));
   if (unknown.length) {

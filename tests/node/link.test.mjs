@@ -298,3 +298,18 @@ test('a link\'s embed-builder choices that name nothing of the type, or no valid
   assert.equal(state.sweep.n, defaultState(ctx).sweep.n);
   assert.ok(!notices.some((n) => /\bsn\b/.test(n)));
 });
+
+test('what a link gives is kept up to a bound, unmarked; only messages mark a cut with …', () => {
+  const long = '7'.repeat(12000);  // past MAX_TEXT (10 000)
+  const { state } = decodeState(ctx, `?preset=TransformerBsp8Workers&i.workers=${long}`);
+  assert.equal(state.calc.texts.workers, '7'.repeat(10000), 'the kept text is the link\'s own, cut, with no … added');
+});
+
+test('many unknown parameters: five named, the rest counted, and the names read listed once', () => {
+  const q = '?mode=sweep&' + Array.from({ length: 300 }, (_, k) => `k${k}=1`).join('&');
+  const { notices } = decodeState(ctx, q);
+  assert.equal(notices.length, 6);
+  assert.equal(notices.filter((n) => n.includes('the ones read are mode, preset')).length, 1);
+  assert.equal(notices[1], 'The link has an unknown parameter "k1", left out: not one of the names read (above).');
+  assert.match(notices[5], /^\d+\+? more unknown names were left out\.$/);
+});
