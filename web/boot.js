@@ -117,7 +117,8 @@ import { fitBoxes } from './fit.mjs';
     if (!plain || !name || built.indexOf(name) < 0 || !/^(auto|light|dark)$/.test(theme) || !window.fetch) return;
     // the colours asked for, before anything is painted (as embed.mjs applies them)
     if (theme !== 'auto') root.setAttribute('data-theme', theme);
-    fetch('embeds/' + name + '.html').then(function (r) { return r.ok ? r.text() : null; }).then(function (html) {
+    // the file itself: not another preset's a server redirected to
+    fetch('embeds/' + name + '.html').then(function (r) { return r.ok && !r.redirected ? r.text() : null; }).then(function (html) {
       if (!html) return;
       var show = function () {
         var main = document.getElementById('embed');

@@ -16,7 +16,9 @@ export class Compare {
     this.results = [];
     // a table wider than its box (two or more columns on a phone) says that it scrolls
     const box = document.querySelector('#view-compare .table-scroll');
-    this.overflow = () => { $('compare-scroll-hint').hidden = !(box.scrollWidth > box.clientWidth + 1); };
+    // ... until it has been scrolled to its end
+    this.overflow = () => { $('compare-scroll-hint').hidden = !(box.scrollWidth > box.clientWidth + 1) || box.scrollLeft + box.clientWidth >= box.scrollWidth - 1; };
+    box.addEventListener('scroll', this.overflow, { passive: true });
     if (globalThis.ResizeObserver) {
       const watch = new ResizeObserver(this.overflow);
       watch.observe(box);

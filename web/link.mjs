@@ -58,8 +58,12 @@ export function siteFolder(text) {
   if (t === '') return { site: '', error: null };
   let u = null;
   try { u = new URL(t); } catch { u = null; }
-  if (!u || !/^https?:$/.test(u.protocol) || u.username || u.password || u.search || u.hash)
+  // (a bare "?" or "#" leaves search and hash empty: the text is what tells)
+  if (!u || !/^https?:$/.test(u.protocol) || u.username || u.password || /[?#]/.test(t))
     return { site: '', error: `The site must be an http or https address of a folder, such as https://course.example/mlsysim/, got "${clip(t, 60)}".` };
+  // the calculator's own address pasted (…/mlsysim/index.html): its folder is meant
+  const page = /\/[^/]*\.(html?|mjs|js|json|php)$/i.exec(u.pathname);
+  if (page) return { site: '', error: `The site is the folder that holds embed.html, not a file in it: ${clip(new URL('.', u).href, 80)} rather than "${clip(t, 60)}".` };
   return { site: u.href.endsWith('/') ? u.href : `${u.href}/`, error: null };
 }
 

@@ -45,6 +45,9 @@ const HERE = new URL('./', import.meta.url);
  *  screen readers, then the embed's section. A server that answers a missing file with
  *  another page (a site's own index.html) is not shown. */
 const FRAGMENT = /^<p id="status" class="status behind-prerender" role="status">[^<]*<\/p><section class="mlsysim embed" /;
+const FRAGMENT_MAX = 262144;  // bytes; the build's are about 22 KB
+/** One request per preset for all the elements of a page: NAME → Promise of its text or null. */
+const fragments = new Map();
 
 let shared = null;
 /** The one module instance (and its lists) of this page, made on first use. */
@@ -159,7 +162,7 @@ export class MlsysimScenario extends HTMLElement {
     // type), nor can a misspelt option, so a MutationObserver watches every attribute
     // that is not HTML's own
     this.observer = new MutationObserver((records) => {
-      if (records.some((r) => !HTML_ATTRIBUTES.test(r.attributeName) && !EMBED_OPTIONS.includes(r.attributeName))) this.schedule();
+      if (records.some((r) => !HTML_ATTRIBUTES.test(r.attributeName) && !EMBED_OPTIONS.includes(r.attributeName))) { this.recheck(); this.schedule(); }
     });
   }
 
@@ -176,26 +179,53 @@ export class MlsysimScenario extends HTMLElement {
     return this.state === 'loading' && this.box.childElementCount === 1 && this.box.firstElementChild.classList.contains('status');
   }
 
+  /** The preset whose prerendered view is this element's view, or null: its attributes
+   *  are a preset name, `theme` (auto, light, dark) and HTML's own, nothing else. Read
+   *  again whenever it matters: a script may set attributes after inserting the element. */
+  plainPreset() {
+    const preset = (this.getAttribute('preset') || '').trim();
+    const theme = (this.getAttribute('theme') || 'auto').trim().toLowerCase();
+    const only = this.getAttributeNames().every((n) => n === 'preset' || n === 'theme' || HTML_ATTRIBUTES.test(n));
+    // preset names are identifiers (the module's rule): nothing else is asked for
+    return only && /^[A-Za-z_][A-Za-z0-9_]{0,99}$/.test(preset) && /^(auto|light|dark)$/.test(theme) ? preset : null;
+  }
+
+  /** While the prerendered view is shown: the attributes changed. Another view than the
+   *  one shown goes back to the loading line; a new theme is applied. */
+  recheck() {
+    if (this.state !== 'loading' || !this.shown) return;
+    this.embed.prepareTheme((k) => this.getAttribute(k));
+    if (this.plainPreset() === this.shown) return;
+    this.fitting?.disconnect();
+    this.shown = null;
+    this.box.replaceChildren(el('p', { class: 'status', role: 'status', text: 'Loading the calculator…' }));
+  }
+
   /** Shows the build's prerendered view of this element's preset (embeds/NAME.html beside
    *  this module) over the loading line, inert, while the module loads: only for an
    *  element whose attributes are a preset, `theme` (auto, light, dark) and HTML's own, and
    *  only while the live view has not come (it replaces the fragment). */
   prerendered() {
-    const preset = (this.getAttribute('preset') || '').trim();
-    const theme = (this.getAttribute('theme') || 'auto').trim().toLowerCase();
-    const only = this.getAttributeNames().every((n) => n === 'preset' || n === 'theme' || HTML_ATTRIBUTES.test(n));
-    // preset names are identifiers (the module's rule): nothing else is asked for
-    if (!this.loading() || !only || !/^[A-Za-z_][A-Za-z0-9_]{0,99}$/.test(preset) || !/^(auto|light|dark)$/.test(theme) || !globalThis.fetch) return;
-    fetch(new URL(`embeds/${preset}.html`, HERE)).then((r) => (r.ok ? r.text() : null)).then((html) => {
-      if (!html || !FRAGMENT.test(html) || !this.loading() || !this.isConnected) return;
+    const preset = this.plainPreset();
+    if (!this.loading() || !preset || !globalThis.fetch) return;
+    // the file itself, not another one a server redirected to, and no larger than a fragment
+    if (!fragments.has(preset)) fragments.set(preset, fetch(new URL(`embeds/${preset}.html`, HERE)).then((r) =>
+      (r.ok && !r.redirected && !(Number(r.headers.get('content-length')) > FRAGMENT_MAX) ? r.text() : null)).catch(() => null));
+    fragments.get(preset).then((html) => {
+      // the attributes are read again: they may have changed while it came
+      if (!html || html.length > FRAGMENT_MAX || !FRAGMENT.test(html) || !this.loading() || !this.isConnected || this.plainPreset() !== preset) return;
       // the one HTML the element parses (tests/node/no-markup.test.mjs): the build's own,
       // from the embeds/ folder beside this module, as checked above
       const t = document.createElement('template');
       t.innerHTML = html;
+      // exactly the build's shape: the loading line and this preset's section, nothing after
+      const [status, section, ...rest] = t.content.children;
+      if (rest.length || !status || status.id !== 'status' || !section || !section.matches('section.mlsysim.embed[inert]') ||
+          section.getAttribute('aria-label') !== `mlsysim calculator: ${preset}`) return;
       // its links are relative to embed.html, which sits beside this module
       for (const a of t.content.querySelectorAll('a[href]')) a.href = new URL(a.getAttribute('href'), HERE).href;
-      this.box.replaceChildren(t.content);
-      const section = this.box.querySelector('section');
+      this.box.replaceChildren(status, section);
+      this.shown = preset;
       const lines = [...section.querySelectorAll('.equation, .work')].filter((b) => !b.hidden && b.firstElementChild);
       const fit = () => {
         if (!section.isConnected) return this.fitting?.disconnect();
@@ -210,7 +240,7 @@ export class MlsysimScenario extends HTMLElement {
       this.fitting = new ResizeObserver(fit);
       this.fitting.observe(this.box);
       this.shadowRoot.querySelector('link[rel="stylesheet"]').addEventListener('load', fit, { once: true });
-    }).catch(() => {});  // no prerendered view: the loading line until the live one
+    });  // no prerendered view: the loading line until the live one
   }
 
   disconnectedCallback() {
@@ -219,7 +249,9 @@ export class MlsysimScenario extends HTMLElement {
   }
 
   attributeChangedCallback(name, before, after) {
-    if (before !== after) this.schedule();
+    if (before === after) return;
+    this.recheck();
+    this.schedule();
   }
 
   /** Takes the host page's colour scheme (theme="auto" follows it). */

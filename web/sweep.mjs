@@ -239,6 +239,8 @@ export class Sweep {
   build() {
     const type = this.app.calcType();
     const s = this.app.state.sweep;
+    const chosen = () => [s.field, s.from, s.to, s.scale, s.props.join()].join('\n');
+    const before = chosen();
     const fields = this.fields();
     if (!fields.some((f) => f.name === s.field)) {
       // a field of another type (the calculator's type changed): its range means nothing here
@@ -263,6 +265,13 @@ export class Sweep {
       el('code', { text: p.name }))));
     $('sweep-base').textContent = this.app.calcLabel();
     this.showUnit();
+    // what this view chose (a range around the calculator's new value, another field's):
+    // the link follows, so that it opens this plot; not a history entry of its own. A
+    // link being opened keeps its own text until the page is live
+    if (this.app.isLive && chosen() !== before) {
+      const url = this.app.encode();
+      if (url !== location.search) history.replaceState(null, '', url);
+    }
     return this.run();
   }
 
@@ -548,11 +557,11 @@ export class Sweep {
     const ticks = { stroke: col.line, width: 1, size: 5 };
     const shown = new Map((this.plot ? this.plot.series : []).map((q) => [q.label, q.show]));
     const xRange = [axes.x.toAxis(xs[0]), axes.x.toAxis(xs[xs.length - 1])];
-    // the legend reads the point nearest the calculator's value while no point is under the
-    // pointer (a phone has none), rather than a dash for every series
-    let markIdx = null;
-    if (last.mark !== null && last.mark !== undefined)
-      xs.forEach((x, i) => { if (markIdx === null || Math.abs(x - last.mark) < Math.abs(xs[markIdx] - last.mark)) markIdx = i; });
+    // the legend reads this scenario's values while no point is under the pointer (a phone
+    // has none), rather than a dash for every series: when the scenario's value is one of
+    // the points (a nearby point's values would not be this scenario's)
+    const at = last.mark === null || last.mark === undefined ? -1 : xs.findIndex((x) => Math.abs(x - last.mark) <= 1e-12 * Math.abs(last.mark));
+    const markIdx = at >= 0 ? at : null;
     const label = (q, k) => el('span', { class: 'series-label' }, swatch(k, col.theme), el('span', { text: q.label }));
     const size = this.size(box.clientWidth || 800);
     const drawn = this.axesFor(size.width);
@@ -642,12 +651,17 @@ export class Sweep {
     ctx.moveTo(x, top);
     ctx.lineTo(x, top + height);
     ctx.stroke();
-    const right = x > left + width / 2;
     ctx.fillStyle = col.muted;
     ctx.font = `${12 * ratio}px ${getComputedStyle($('sweep-plot')).fontFamily || 'sans-serif'}`;
-    ctx.textAlign = right ? 'right' : 'left';
     ctx.textBaseline = 'top';
-    ctx.fillText(markText(last, axes.x), x + (right ? -5 : 5) * ratio, top + 4 * ratio);
+    // beside the line, on the side with room, and never past the plot's edges (a phone)
+    const text = markText(last, axes.x), w = ctx.measureText(text).width, gap = 5 * ratio;
+    const leftOf = x - gap - w, rightOf = x + gap;
+    const at = leftOf >= left && (x > left + width / 2 || rightOf + w > left + width) ? leftOf
+      : rightOf + w <= left + width ? rightOf : Math.max(left, left + width - w);
+    ctx.textAlign = 'left';
+    ctx.fillText(text, at, top + 4 * ratio);
+    this.markLabel = { left: at / ratio, width: w / ratio };  // CSS px from the canvas's left (describe())
     ctx.restore();
   }
 
@@ -672,7 +686,8 @@ export class Sweep {
       series: this.plot.series.slice(1).map((q, k) => ({ label: q.label, color: typeof q.stroke === 'function' ? q.stroke(this.plot, k + 1) : q.stroke, dash: q.dash || [] })),
       palette: PALETTES[$('sweep-plot').dataset.theme],
       // the calculator's value: where its line is drawn (CSS px from the plot's left) and its label
-      mark: this.last.mark === null ? null : { value: this.last.mark, at: u.valToPos(this.axes.x.toAxis(this.last.mark), 'x'), text: markText(this.last, this.axes.x) },
+      mark: this.last.mark === null ? null : { value: this.last.mark, at: u.valToPos(this.axes.x.toAxis(this.last.mark), 'x'), text: markText(this.last, this.axes.x),
+        label: this.markLabel },
     };
   }
 

@@ -382,6 +382,18 @@ test('the embed builder: both snippets reproduce its preview, for a preset of ev
   assert.equal(await page.getAttribute('#builder-site', 'aria-invalid'), 'true');
   assert.match(await page.textContent('#builder-site-error'), /^The site must be an http or https address of a folder, such as https:\/\/course\.example\/mlsysim\/, got "javascript:alert\(document\.domain\)\/\/"\. The snippets use http:\/\/127\.0\.0\.1:\d+\/ until it is one\.$/);
   for (const id of ['#builder-iframe', '#builder-element']) assert.doesNotMatch(await page.textContent(id), /javascript:/i);
+  // a bare ? or # (the URL parser leaves no query), and a page's address instead of its folder
+  for (const [typed, said] of [['https://course.example/m?', /^The site must be an http or https address/], ['https://course.example/m#', /^The site must be/],
+    ['https://course.example/mlsysim/index.html', /^The site is the folder that holds embed\.html, not a file in it: https:\/\/course\.example\/mlsysim\/ rather than/]]) {
+    await page.locator('#builder-site').fill(typed);
+    assert.equal(await page.getAttribute('#builder-site', 'aria-invalid'), 'true', typed);
+    assert.match(await page.textContent('#builder-site-error'), said, typed);
+    assert.match(await page.textContent('#builder-element'), new RegExp(`src="${O}/mlsysim-element\\.mjs"`), typed);
+  }
+  await page.goto(`${O}/index.html?mode=embed&esite=${encodeURIComponent('https://course.example/m?')}`);
+  await page.waitForSelector('#builder-fields tr');
+  assert.match(await page.textContent('#notices'), /esite: The site must be an http or https address/);
+  assert.match(await page.textContent('#builder-element'), new RegExp(`src="${O}/mlsysim-element\\.mjs"`));
   await page.goto(`${O}/index.html?mode=embed&esite=javascript:alert(document.domain)//`);
   await page.waitForSelector('#builder-fields tr');
   assert.match(await page.textContent('#notices'), /esite: The site must be an http or https address/);

@@ -536,6 +536,29 @@ test('a dashed line marks where the calculator\'s scenario sits on the curves, o
   await page.waitForFunction(() => window.mlsysimApp.sweep.describe().mark?.value === 16);
   let d = await plot();
   assert.ok(Math.abs(d.mark.at - d.plotWidth * Math.log(16) / Math.log(64)) < 1);
+  // a range this view chose follows the calculator's new value, and so does the link (a
+  // copied link opens this plot, not the old range)
+  await open('?mode=sweep&preset=TransformerBsp8Workers&sfield=base_iteration_time&sprops=cost');
+  const was = await page.inputValue('#sweep-from');
+  await page.click('#tab-calc');
+  await page.fill('#in-base_iteration_time', '3 s');
+  await page.waitForFunction(() => document.querySelector('#properties [data-property="iteration_time"] .value').textContent === '3.75 s');
+  await page.click('#tab-sweep');
+  await page.waitForFunction((w) => document.getElementById('sweep-from').value !== w, was);
+  const url = new URL(page.url()).searchParams;
+  assert.deepEqual([url.get('sfrom'), url.get('sto')], [await page.inputValue('#sweep-from'), await page.inputValue('#sweep-to')]);
+  assert.equal((await plot()).mark.text, 'this scenario: 3 s');
+  // a value that is not one of the points: marked, but the legend does not pass off a
+  // neighbour's values as this scenario's; on a phone the label stays inside the plot
+  for (const width of [320, 1280]) {
+    await open('?mode=sweep&preset=TransformerBsp8Workers&sfield=base_iteration_time&sprops=iteration_time,cost', { width });
+    d = await plot();
+    assert.equal(d.mark.text, 'this scenario: 500 ms');
+    assert.ok(!(await page.evaluate(() => Array.from(window.mlsysimApp.sweep.last.xs))).includes(d.mark.value));
+    assert.deepEqual(await page.locator('#sweep-plot .u-legend .u-series .u-value').allTextContents(), ['—', '—', '—']);
+    const inPlot = await page.evaluate(() => { const u = window.mlsysimApp.sweep.plot, r = devicePixelRatio || 1; return [u.bbox.left / r, (u.bbox.left + u.bbox.width) / r]; });
+    assert.ok(d.mark.label.left >= inPlot[0] - 0.5 && d.mark.label.left + d.mark.label.width <= inPlot[1] + 0.5, `${width} px: the label ${JSON.stringify(d.mark.label)} leaves the plot ${inPlot}`);
+  }
   await open('?mode=sweep&preset=TransformerBsp8Workers&sfield=workers&sfrom=100&sto=1000&sscale=log&sprops=speedup');
   assert.equal((await plot()).mark, null);
   assert.doesNotMatch(await page.getAttribute('#sweep-plot .u-wrap', 'aria-label'), /dashed/);

@@ -332,6 +332,55 @@ test('the custom element shows the same prerendered view while the module loads,
   }
 });
 
+test('the element drops its prerendered view when a script changes it into another view, follows a new theme, and asks once per preset', async () => {
+  const page0 = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>lesson</title>
+<script type="module" src="../mlsysim-element.mjs"></script></head><body><main id="lesson"></main></body></html>`;
+  const p = await context.newPage();
+  const requested = [];
+  p.on('request', (r) => requested.push(new URL(r.url()).pathname));
+  await p.route(`${server.origin}/examples/lesson2.html`, (r) => r.fulfill({ contentType: 'text/html', body: page0 }));
+  const release = await holdRequests(p, /\/mlsysim\.wasm$/);
+  await p.goto(`${server.origin}/examples/lesson2.html`);
+  await p.evaluate(() => customElements.whenDefined('mlsysim-scenario'));
+  const shadowText = (id) => p.evaluate((i) => document.getElementById(i).shadowRoot.textContent, id);
+  // a predicted value set right after insertion: its view is not the prerendered one, which
+  // would show the value the reader is asked to predict
+  await p.evaluate(() => {
+    const make = (id, preset) => { const e = document.createElement('mlsysim-scenario'); e.id = id; e.setAttribute('preset', preset); document.getElementById('lesson').append(e); return e; };
+    make('a', 'TransformerBsp8Workers').setAttribute('predict', 'speedup');
+    for (let k = 0; k < 5; k++) make(`same${k}`, 'TransformerBsp8Workers');
+    make('t', 'TransformerBsp8Workers').setAttribute('theme', 'light');
+  });
+  await p.waitForFunction(() => document.getElementById('same0').shadowRoot.querySelector('section.embed[inert]'));
+  assert.doesNotMatch(await shadowText('a'), /5\.714/);
+  assert.match(await shadowText('a'), /Loading the calculator/);
+  // shown, then changed into another view: back to the loading line
+  await p.evaluate(() => document.getElementById('same1').setAttribute('i.workers', '64'));
+  assert.doesNotMatch(await shadowText('same1'), /5\.714/);
+  assert.match(await shadowText('same1'), /Loading the calculator/);
+  // a new theme while shown: applied at once
+  await p.waitForFunction(() => document.getElementById('t').shadowRoot.querySelector('section.embed[inert]'));
+  await p.evaluate(() => document.getElementById('t').setAttribute('theme', 'dark'));
+  assert.equal(await p.evaluate(() => document.getElementById('t').shadowRoot.querySelector('.mlsysim-host').dataset.theme), 'dark');
+  // one request for the preset, whatever the number of elements
+  assert.equal(requested.filter((u) => u === '/embeds/TransformerBsp8Workers.html').length, 1);
+  release();
+  await p.waitForFunction(() => [...document.querySelectorAll('mlsysim-scenario')].every((e) => e.state !== 'loading'));
+  assert.match(await shadowText('a'), /prediction/i);
+  await p.close();
+  // a server that redirects the fragment to another preset's: not shown
+  const q = await context.newPage();
+  await q.route(`${server.origin}/examples/lesson2.html`, (r) => r.fulfill({ contentType: 'text/html', body: page0.replace('<main id="lesson"></main>', '<main><mlsysim-scenario id="r" preset="TransformerBsp8Workers"></mlsysim-scenario></main>') }));
+  await q.route(/\/embeds\/TransformerBsp8Workers\.html$/, (r) => r.fulfill({ status: 302, headers: { location: `${server.origin}/embeds/Gpt3OnTraining1KA100.html` } }));
+  const release2 = await holdRequests(q, /\/mlsysim\.wasm$/);
+  await q.goto(`${server.origin}/examples/lesson2.html`);
+  await q.waitForTimeout(400);
+  assert.equal(await q.evaluate(() => document.getElementById('r').shadowRoot.querySelector('section')), null);
+  release2();
+  await q.waitForFunction(() => document.getElementById('r').state === 'ready');
+  await q.close();
+});
+
 test('no console errors and no request outside the origin', () => {
   assert.deepEqual(problems, { consoleErrors: [], pageErrors: [], offOrigin: [] });
 });

@@ -267,11 +267,18 @@ test('the embed snippets\' site is an http(s) folder: a link cannot make them lo
   assert.deepEqual(siteFolder(' https://course.example/ml/mlsysim '), { site: 'https://course.example/ml/mlsysim/', error: null });
   assert.deepEqual(siteFolder('http://127.0.0.1:8000/'), { site: 'http://127.0.0.1:8000/', error: null });
   for (const bad of ['javascript:alert(document.domain)//', 'JavaScript:alert(1)', 'data:text/html,<script>x</script>', 'ftp://x.example/m/',
-    'mlsysim/', '/mlsysim/', 'https://user:pw@x.example/m/', 'https://x.example/m/?a=1', 'https://x.example/m/#top', 'https://']) {
+    'mlsysim/', '/mlsysim/', 'https://user:pw@x.example/m/', 'https://x.example/m/?a=1', 'https://x.example/m/#top', 'https://',
+    'https://course.example/m?', 'https://x/?', 'https://x/#']) {
     const r = siteFolder(bad);
     assert.equal(r.site, '', bad);
     assert.match(r.error, /^The site must be an http or https address of a folder, such as https:\/\/course\.example\/mlsysim\/, got "/, bad);
   }
+  // a page of the site, not its folder (the calculator's own address pasted)
+  for (const file of ['https://course.example/mlsysim/index.html', 'https://course.example/mlsysim/embed.HTML', 'https://course.example/m/mlsysim-element.mjs'])
+    assert.deepEqual(siteFolder(file), { site: '', error: `The site is the folder that holds embed.html, not a file in it: ${new URL('.', file).href} rather than "${file}".` });
+  // every site it takes is one embedSnippets takes back: a folder address, unchanged by a second reading
+  for (const ok of ['https://course.example/m', 'HTTPS://Course.Example/m/', 'https://bücher.example/m/', 'http://[::1]:8000/m', 'https://x.example/v1.2/'])
+    assert.deepEqual(siteFolder(siteFolder(ok).site), { site: siteFolder(ok).site, error: null }, ok);
   // a link's esite: refused with a notice, the snippets on this site's folder
   const bad = decodeState(ctx, '?mode=embed&esite=javascript:alert(document.domain)//');
   assert.equal(bad.state.embed.site, '');
