@@ -409,6 +409,21 @@ test('the embed builder: both snippets reproduce its preview, for a preset of ev
   assert.deepEqual(problems.pageErrors, []);
 });
 
+test('the snippets hold the height of a 700 px course column whatever the builder\'s window', async () => {
+  // a preview as narrow as a 700 px window took another layout: 535 px more than the column's
+  const held = [];
+  for (const width of [700, 1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`${O}/index.html?mode=embed&preset=Llama8BChatH100`);
+    await page.waitForFunction(() => /min-height/.test(document.getElementById('builder-element')?.textContent || ''), null, { timeout: 30000 });
+    held.push(Number((await page.locator('#builder-element').textContent()).match(/--mlsysim-loading-height, (\d+)px/)[1]));
+    assert.equal(Math.round((await page.locator('#builder-preview').boundingBox()).width), 700, `${width} px`);
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), `${width} px: the page scrolls sideways`);
+  }
+  assert.ok(Math.max(...held) - Math.min(...held) <= 2, held.join(', '));
+  await page.setViewportSize({ width: 1280, height: 900 });
+});
+
 test('an element from the builder\'s snippet holds its height while the module loads, then takes its own', async () => {
   await page.setViewportSize({ width: 700, height: 1000 });
   const release = await holdRequests(page, '**/mlsysim.wasm');
