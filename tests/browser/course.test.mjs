@@ -342,7 +342,13 @@ test('the embed builder: both snippets reproduce its preview, for a preset of ev
   // the builder's state is in the page's link (the last category's)
   await page.goto(`${O}/index.html${last.link}`);
   await page.waitForSelector('#builder-fields tr');
-  await page.waitForFunction(() => document.getElementById('builder-element').textContent.includes('min-height'));
+  // once the preview's height has settled, as above (its first reports come before its fonts and equations)
+  await page.waitForFunction(() => {
+    const frame = document.getElementById('builder-preview');
+    if (frame.contentDocument?.body?.dataset.ready !== '1') return false;
+    const h = Math.ceil(frame.contentDocument.documentElement.getBoundingClientRect().height);
+    return frame.style.height === `${h}px` && document.getElementById('builder-element').textContent.includes(`${h}px)`);
+  });
   assert.equal(await page.locator('#builder-element').textContent(), last.elementSnippet, `${last.name}: the link restores the builder`);
   // theme auto: the iframe snippet's listener tells the frame the background it sits on
   await page.goto(`${O}/index.html?preset=TransformerBsp8Workers&mode=embed`);
