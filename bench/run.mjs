@@ -145,7 +145,13 @@ async function heldElementsPage(origin, presets) {
   try {
     for (const p of presets) {
       await page.goto(`${origin}/index.html?preset=${p}&mode=embed`);
-      await page.waitForFunction(() => /min-height/.test(document.getElementById('builder-element')?.textContent || ''), null, { timeout: 30000 });
+      // once the preview's height has settled (its first reports come before its fonts and equations)
+      await page.waitForFunction(() => {
+        const frame = document.getElementById('builder-preview');
+        if (frame.contentDocument?.body?.dataset.ready !== '1') return false;
+        const h = Math.ceil(frame.contentDocument.documentElement.getBoundingClientRect().height);
+        return frame.style.height === `${h}px` && document.getElementById('builder-element').textContent.includes(`${h}px)`);
+      }, null, { timeout: 30000 });
       styles.push((await page.locator('#builder-element').textContent()).match(/style="([^"]*)"/)[1]);
     }
   } finally {

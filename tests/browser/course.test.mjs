@@ -421,8 +421,13 @@ test('the snippets hold the height of a 700 px course column whatever the builde
   for (const width of [700, 1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto(`${O}/index.html?mode=embed&preset=Llama8BChatH100`);
-    await page.waitForFunction(() => /min-height/.test(document.getElementById('builder-element')?.textContent || ''), null, { timeout: 30000 });
-    held.push(Number((await page.locator('#builder-element').textContent()).match(/--mlsysim-loading-height, (\d+)px/)[1]));
+    // the height the snippet holds once the preview's has settled (its first reports come before its fonts and equations)
+    held.push(await (await page.waitForFunction(() => {
+      const frame = document.getElementById('builder-preview');
+      if (frame.contentDocument?.body?.dataset.ready !== '1') return false;
+      const h = Math.ceil(frame.contentDocument.documentElement.getBoundingClientRect().height);
+      return frame.style.height === `${h}px` && document.getElementById('builder-element').textContent.includes(`--mlsysim-loading-height, ${h}px)`) && h;
+    }, null, { timeout: 30000 })).jsonValue());
     assert.equal(Math.round((await page.locator('#builder-preview').boundingBox()).width), 700, `${width} px`);
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), `${width} px: the page scrolls sideways`);
   }
