@@ -99,6 +99,8 @@ export function rangeAround(f, x) {
   const b = f.bounds || {};
   const { min, max, inside } = ruleOf(f);
   if (!Number.isFinite(x) || !inside(x)) return null;
+  // an integer past 2^53 is no exact integer (the module refuses it): no range around it
+  if (f.type === 'int' && Math.abs(x) > 2 ** 53) return null;
   let from = x > 0 ? x / 8 : x < 0 ? x * 8 : 0;
   let to = x > 0 ? x * 8 : x < 0 ? x / 8 : f.type === 'int' ? 8 : 1;
   if (from < min || (b.min_exclusive && from === min)) from = b.min_exclusive ? min + (x - min) / 10 : min;

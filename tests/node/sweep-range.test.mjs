@@ -51,6 +51,17 @@ test('a sweep starts around the input\'s value, inside its rule', () => {
   assert.deepEqual(rangeAround({ ...open, bounds: null }, 1e308), { from: '1.25e+307', to: '1e+308', scale: 'lin' });
 });
 
+test('an integer input past 2^53 (a link\'s i.workers=1e300) gets no range around it, never one whose From is above its To', () => {
+  const workers = field('SyncStrategyScenario', 'workers');
+  for (const x of [1e17, 1e300, 2 ** 53 + 2]) assert.equal(rangeAround(workers, x), null, String(x));
+  const edge = rangeAround(workers, 2 ** 53);
+  assert.ok(Number(edge.from) < Number(edge.to), JSON.stringify(edge));
+  for (const x of [1, 8, 1e6, 2 ** 52, 2 ** 53]) {
+    const r = rangeAround(workers, x);
+    assert.ok(Number(r.from) >= 1 && Number(r.from) < Number(r.to) && Number(r.to) <= 2 ** 53, `${x}: ${JSON.stringify(r)}`);
+  }
+});
+
 test('with no valid value, a sweep starts around one inside the rule', () => {
   // 1 where the rule allows it; the middle of (0, 1); twice a positive lower end
   assert.equal(fallbackValue(field('SyncStrategyScenario', 'workers')), 1);
