@@ -19,7 +19,7 @@
 //   each typeset line fitted to its card (web/fit.mjs, bundled into this script by
 //   scripts/bundle.mjs, so it runs with no request of its own), so that no card changes
 //   height when the live view takes its place.
-import { fitBoxes } from './fit.mjs';
+import { fitView } from './fit.mjs';
 
 (function () {
   var root = document.documentElement;
@@ -69,25 +69,17 @@ import { fitBoxes } from './fit.mjs';
     untilLive('#app');
   });
 
-  // Fits the typeset lines of a prerendered view (`scope`) as the live view does, now and
-  // on every resize until the live view is there (it fits its own; a page whose code
-  // could not start keeps the prerendered view, fitted). `data-fitted` tells style.css not
-  // to show them as text; a fit that fails leaves the text (style.css).
+  // Fits the typeset lines of a prerendered view (`scope`) as the live view does
+  // (fit.mjs fitView), now and on every resize until the live view is there (it fits its
+  // own; a page whose code could not start keeps the prerendered view, fitted)
   function fitUntilLive(scope) {
     if (!scope) return;
-    var lines = [].slice.call(scope.querySelectorAll('.equation, .work')).filter(function (b) { return !b.hidden && b.firstElementChild; });
     var refit = function () {
-      if (!scope.isConnected || document.body.getAttribute('data-ready') === '1') return window.removeEventListener('resize', refit);
-      try {
-        scope.setAttribute('data-fitted', '');
-        fitBoxes(lines);
-      } catch (err) {
-        scope.removeAttribute('data-fitted');
-        window.removeEventListener('resize', refit);
-      }
+      var fitting = scope.isConnected && document.body.getAttribute('data-ready') !== '1' && fitView(scope);
+      if (!fitting) window.removeEventListener('resize', refit);
+      return fitting;
     };
-    refit();
-    window.addEventListener('resize', refit);
+    if (refit()) window.addEventListener('resize', refit);
   }
 
   // a browser without `inert` (Firefox before 112) would let the reader type into the

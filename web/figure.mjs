@@ -89,7 +89,6 @@ export function axisPlace(k, n) {
   return n > 1 ? `${k % 2 ? 'right' : 'left'}${k > 1 ? ` ${Math.floor(k / 2) + 1}` : ''}` : '';
 }
 
-/** The x axis's title: "workers, logarithmic", "base_iteration_time (ms)". */
 /** The label of the swept input's value in the calculator's scenario (`last.mark`, in
  *  the field's display unit; a dashed vertical line marks it on screen and in the
  *  exports, whose title names the scenario), as the axis reads it: "this scenario: 8",
@@ -98,6 +97,7 @@ export function markText(last, x) {
   return `this scenario: ${x.read(x.toAxis(last.mark))}`;
 }
 
+/** The x axis's title: "workers, logarithmic", "base_iteration_time (ms)". */
 export function xTitle(last, x) {
   return `${last.field.name}${x.unit ? ` (${x.unit})` : ''}${last.log ? ', logarithmic' : ''}`;
 }

@@ -23,3 +23,21 @@ export function fitBoxes(boxes) {
     for (const box of boxes) box.classList.remove(...FIT_STEPS), box.classList.add(step);  // the writes
   }
 }
+
+/**
+ * Fits the typeset lines of a prerendered view `scope` (boot.js: the calculator's default
+ * view, an embed's fragment; mlsysim-element.mjs: the element's fragment) and marks it
+ * `data-fitted`, which tells style.css not to show them as text. A fit that fails (a
+ * browser where measuring throws) removes the mark, so the lines stay text that wraps.
+ * Returns whether it fitted.
+ */
+export function fitView(scope) {
+  try {
+    scope.setAttribute('data-fitted', '');
+    fitBoxes([...scope.querySelectorAll('.equation, .work')].filter((b) => !b.hidden && b.firstElementChild));
+    return true;
+  } catch {
+    scope.removeAttribute('data-fitted');
+    return false;
+  }
+}

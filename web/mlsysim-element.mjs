@@ -36,7 +36,7 @@ import { el } from './dom.mjs';
 import { EmbeddedScenario, moduleContext, withOptionPresetFile } from './embed-view.mjs';
 import { EMBED_OPTIONS, HTML_ATTRIBUTES } from './link.mjs';
 import { failureView } from './startup.mjs';
-import { fitBoxes } from './fit.mjs';
+import { fitView } from './fit.mjs';
 
 const STYLESHEET = new URL('./style.css', import.meta.url).href;
 const CALCULATOR = new URL('./index.html', import.meta.url);
@@ -48,6 +48,9 @@ const FRAGMENT = /^<p id="status" class="status behind-prerender" role="status">
 const FRAGMENT_MAX = 262144;  // bytes; the build's are about 22 KB
 /** One request per preset for all the elements of a page: NAME → Promise of its text or null. */
 const fragments = new Map();
+
+/** What an element shows until it has a view. */
+const loadingLine = () => el('p', { class: 'status', role: 'status', text: 'Loading the calculator…' });
 
 let shared = null;
 /** The one module instance (and its lists) of this page, made on first use. */
@@ -144,8 +147,7 @@ export class MlsysimScenario extends HTMLElement {
   constructor() {
     super();
     const root = this.attachShadow({ mode: 'open' });
-    this.box = el('div', { class: 'mlsysim-theme mlsysim-host' },
-      el('p', { class: 'status', role: 'status', text: 'Loading the calculator…' }));
+    this.box = el('div', { class: 'mlsysim-theme mlsysim-host' }, loadingLine());
     root.append(el('link', { rel: 'stylesheet', href: STYLESHEET }), this.box);
     this.embed = new EmbeddedScenario(this.box, {
       themeNode: this.box, calculatorUrl: CALCULATOR,
@@ -198,7 +200,7 @@ export class MlsysimScenario extends HTMLElement {
     if (this.plainPreset() === this.shown) return;
     this.fitting?.disconnect();
     this.shown = null;
-    this.box.replaceChildren(el('p', { class: 'status', role: 'status', text: 'Loading the calculator…' }));
+    this.box.replaceChildren(loadingLine());
   }
 
   /** Shows the build's prerendered view of this element's preset (embeds/NAME.html beside
@@ -226,16 +228,7 @@ export class MlsysimScenario extends HTMLElement {
       for (const a of t.content.querySelectorAll('a[href]')) a.href = new URL(a.getAttribute('href'), HERE).href;
       this.box.replaceChildren(status, section);
       this.shown = preset;
-      const lines = [...section.querySelectorAll('.equation, .work')].filter((b) => !b.hidden && b.firstElementChild);
-      const fit = () => {
-        if (!section.isConnected) return this.fitting?.disconnect();
-        try {
-          section.setAttribute('data-fitted', '');
-          fitBoxes(lines);
-        } catch {  // the lines as text (style.css), as without the rule
-          section.removeAttribute('data-fitted');
-        }
-      };
+      const fit = () => (section.isConnected ? fitView(section) : this.fitting?.disconnect());
       // refitted as the column's width changes, and once the stylesheet is there
       this.fitting = new ResizeObserver(fit);
       this.fitting.observe(this.box);

@@ -562,7 +562,7 @@ export class Sweep {
     // the legend reads this scenario's values while no point is under the pointer (a phone
     // has none), rather than a dash for every series: when the scenario's value is one of
     // the points (a nearby point's values would not be this scenario's)
-    const at = last.mark === null || last.mark === undefined ? -1 : xs.findIndex((x) => Math.abs(x - last.mark) <= 1e-12 * Math.abs(last.mark));
+    const at = last.mark === null ? -1 : xs.findIndex((x) => Math.abs(x - last.mark) <= 1e-12 * Math.abs(last.mark));
     const markIdx = at >= 0 ? at : null;
     const label = (q, k) => el('span', { class: 'series-label' }, swatch(k, col.theme), el('span', { text: q.label }));
     const size = this.size(box.clientWidth || 800);
@@ -639,7 +639,7 @@ export class Sweep {
    *  the same in the exports). */
   drawMark(u, axes, col) {
     const last = this.last;
-    if (last.mark === null || last.mark === undefined) return;
+    if (last.mark === null) return;
     const ratio = (uPlotModule && uPlotModule.pxRatio) || devicePixelRatio || 1;
     // on a pixel column's centre when the line is an odd number of pixels wide: crisp, not two half-grey columns
     const x = Math.round(u.valToPos(axes.x.toAxis(last.mark), 'x', true)) + (Math.round(ratio) % 2 ? 0.5 : 0);

@@ -261,6 +261,19 @@ const SHAPE = `(root, themed) => ({
   theme: themed.dataset.theme,
 })`;
 
+/** The height the builder's snippets hold once its preview's height has settled (its first
+ *  reports come before its fonts and equations): the preview live, its frame sized to its
+ *  content, and both snippets holding that height. */
+async function settledHeld(page) {
+  return (await page.waitForFunction(() => {
+    const frame = document.getElementById('builder-preview');
+    if (frame.contentDocument?.body?.dataset.ready !== '1') return false;
+    const h = Math.ceil(frame.contentDocument.documentElement.getBoundingClientRect().height);
+    return frame.style.height === `${h}px` && document.getElementById('builder-iframe').textContent.includes(`height: ${h}px;`) &&
+      document.getElementById('builder-element').textContent.includes(`--mlsysim-loading-height, ${h}px)`) && h;
+  }, null, { timeout: 30000 })).jsonValue();
+}
+
 test('the embed builder: both snippets reproduce its preview, for a preset of every category; its state is in the link', async () => {
   const m = await (await import('../node/load.mjs')).load();
   const types = m.listScenarioTypes();
@@ -287,11 +300,7 @@ test('the embed builder: both snippets reproduce its preview, for a preset of ev
     await page.waitForFunction((s) => document.getElementById('builder-preview').contentWindow.location.href.endsWith(s) &&
       document.getElementById('builder-preview').contentDocument.body?.dataset.ready === '1', src);
     // (the preview's height settles as its fonts and equations do: wait for the snippet to hold the last)
-    const held = await (await page.waitForFunction(() => {
-      const frame = document.getElementById('builder-preview');
-      const h = Math.ceil(frame.contentDocument.documentElement.getBoundingClientRect().height);
-      return frame.style.height === `${h}px` && document.getElementById('builder-iframe').textContent.includes(`height: ${h}px;`) && h;
-    })).jsonValue();
+    const held = await settledHeld(page);
     // both snippets hold the preview's height while they load
     const iframeSnippet = await page.locator('#builder-iframe').textContent();
     const elementSnippet = await page.locator('#builder-element').textContent();
@@ -342,13 +351,7 @@ test('the embed builder: both snippets reproduce its preview, for a preset of ev
   // the builder's state is in the page's link (the last category's)
   await page.goto(`${O}/index.html${last.link}`);
   await page.waitForSelector('#builder-fields tr');
-  // once the preview's height has settled, as above (its first reports come before its fonts and equations)
-  await page.waitForFunction(() => {
-    const frame = document.getElementById('builder-preview');
-    if (frame.contentDocument?.body?.dataset.ready !== '1') return false;
-    const h = Math.ceil(frame.contentDocument.documentElement.getBoundingClientRect().height);
-    return frame.style.height === `${h}px` && document.getElementById('builder-element').textContent.includes(`${h}px)`);
-  });
+  await settledHeld(page);
   assert.equal(await page.locator('#builder-element').textContent(), last.elementSnippet, `${last.name}: the link restores the builder`);
   // theme auto: the iframe snippet's listener tells the frame the background it sits on
   await page.goto(`${O}/index.html?preset=TransformerBsp8Workers&mode=embed`);
@@ -421,13 +424,7 @@ test('the snippets hold the height of a 700 px course column whatever the builde
   for (const width of [700, 1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto(`${O}/index.html?mode=embed&preset=Llama8BChatH100`);
-    // the height the snippet holds once the preview's has settled (its first reports come before its fonts and equations)
-    held.push(await (await page.waitForFunction(() => {
-      const frame = document.getElementById('builder-preview');
-      if (frame.contentDocument?.body?.dataset.ready !== '1') return false;
-      const h = Math.ceil(frame.contentDocument.documentElement.getBoundingClientRect().height);
-      return frame.style.height === `${h}px` && document.getElementById('builder-element').textContent.includes(`--mlsysim-loading-height, ${h}px)`) && h;
-    }, null, { timeout: 30000 })).jsonValue());
+    held.push(await settledHeld(page));
     assert.equal(Math.round((await page.locator('#builder-preview').boundingBox()).width), 700, `${width} px`);
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), `${width} px: the page scrolls sideways`);
   }
