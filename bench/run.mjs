@@ -96,7 +96,7 @@ const REPEAT_SOURCE = `(() => { ${stats.toString()}\n return ${repeat.toString()
  *  the page meanwhile: Playwright's waitForFunction (and goto's wait for `load`) would
  *  inject and compile its own script on the page's main thread during the start-up being
  *  measured (46-75 ms in a profiled cold start). */
-async function firstPaint(page, url, { live = true } = {}) {
+async function firstPaint(page, url, { live = true, edit = false } = {}) {
   const message = (text) => page.waitForEvent('console', { predicate: (m) => m.text() === text, timeout: 30000 });
   const painted = message('bench:first-result-painted');
   const interactive = live ? message('bench:interactive') : null;
@@ -106,7 +106,17 @@ async function firstPaint(page, url, { live = true } = {}) {
   // CLS counts the first second: wait for it to end (a timer, not a script in the page)
   const now = await page.evaluate(() => performance.now());
   if (now < 1050) await page.waitForTimeout(1050 - now);
-  return page.evaluate(() => {
+  // the reader's first edit, a second after the start: what the input handler takes (it
+  // evaluates at once), whatever the start-up left to compile (docs/performance.md,
+  // "Prerendered answers")
+  const firstEdit = edit ? await page.evaluate(() => {
+    const input = document.getElementById('in-workers');
+    const t0 = performance.now();
+    input.value = '16';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    return performance.now() - t0;
+  }) : null;
+  return page.evaluate((firstEdit) => {
     const at = (name) => performance.getEntriesByName(name)[0]?.startTime;
     const painted = window.__firstResultPainted;
     const first = at('mlsysim:first-result') ?? painted, live = at('mlsysim:interactive') ?? first;
@@ -123,8 +133,9 @@ async function firstPaint(page, url, { live = true } = {}) {
       // everything fetched until the calculator is live (for a prerendered page, the
       // module and the page's code load after the first result is painted)
       resources: resources.filter((r) => r.startTime < live).map((r) => r.name),
+      firstEdit,
     };
-  });
+  }, firstEdit);
 }
 
 /** A lesson page of elements for `presets`, in a course page's column (46rem), each with
@@ -193,6 +204,14 @@ async function slowNetwork(origin) {
   return b;
 }
 
+/** A fresh profile whose page gets no answers file (a 404): the module answers the
+ *  start-up's calls itself, as it did before the build recorded them. */
+async function withoutAnswers(origin, make = browser) {
+  const b = await make(origin);
+  await b.page.route(/\.answers\.json$/, (r) => r.fulfill({ status: 404, body: '' }));
+  return b;
+}
+
 /** A fresh profile that has already shown one page of `origin` (a 404): its renderer
  *  process is running, its caches are still empty. */
 async function warmProcess(origin) {
@@ -209,13 +228,20 @@ async function pageFigures(origin, floorOrigin, embeds) {
   const targets = [
     { key: 'floor', origin: floorOrigin, url: `${floorOrigin}/index.html`, live: false },
     { key: 'static', origin, url: `${origin}/bench-static.html`, live: false },
-    { key: 'index', origin, url: `${origin}/index.html`, live: true, second: true },
+    { key: 'index', origin, url: `${origin}/index.html`, live: true, second: true, edit: true },
+    // side by side, the calculator without its prerendered answers (index.answers.json)
+    { key: 'indexNoAnswers', origin, url: `${origin}/index.html`, live: true, edit: true, make: withoutAnswers },
+    // ... and both on a slow network, where the answers' bytes share it with the module's
+    { key: 'indexSlow', origin, url: `${origin}/index.html`, live: true, make: slowNetwork },
+    { key: 'indexSlowNoAnswers', origin, url: `${origin}/index.html`, live: true, make: (o) => withoutAnswers(o, slowNetwork) },
     { key: 'floorProcessWarm', origin: floorOrigin, url: `${floorOrigin}/index.html`, live: false, make: warmProcess },
     { key: 'processWarm', origin, url: `${origin}/index.html`, live: true, make: warmProcess },
     ...embeds.map(({ category, preset }, k) => ({ key: `embed:${category}`, preset, origin, url: `${origin}/embed.html?preset=${preset}`, live: true, second: k === 0 })),
     // side by side, the first embed without its prerendered view: `about=collapsed` asks for
     // the same view, but any option besides the preset makes boot.js fetch none (web/boot.js)
     { key: 'embedUnprerendered', origin, url: `${origin}/embed.html?preset=${embeds[0].preset}&about=collapsed`, live: true },
+    // ... and with its prerendered view but not its answers (embeds/NAME.answers.json)
+    { key: 'embedNoAnswers', origin, url: `${origin}/embed.html?preset=${embeds[0].preset}`, live: true, make: withoutAnswers },
     // ... and both on a slow network, where the module's bytes, not the main thread, decide
     { key: 'embedSlow', origin, url: `${origin}/embed.html?preset=${embeds[0].preset}`, live: true, make: slowNetwork },
     { key: 'embedSlowUnprerendered', origin, url: `${origin}/embed.html?preset=${embeds[0].preset}&about=collapsed`, live: true, make: slowNetwork },
@@ -230,7 +256,7 @@ async function pageFigures(origin, floorOrigin, embeds) {
       const { context, page } = await (t.make || browser)(t.origin);
       try {
         await page.addInitScript(PAGE_MARKS);
-        const m = await firstPaint(page, t.url, { live: t.live });
+        const m = await firstPaint(page, t.url, { live: t.live, edit: t.edit });
         runs[t.key].push(m);
         if (t.key === 'index' && !loaded) {
           loaded = [`${origin}/index.html`, ...m.resources];
@@ -423,6 +449,16 @@ async function main() {
   row(cold, 'calculator: → first contentful paint (Paint Timing: any text, e.g. the heading)', spread(page.figure('index', 'contentful'), ms));
   row(cold, 'calculator: → live (mlsysim:interactive: the module loaded, the live view in place)', spread(page.figure('index', 'interactive'), ms),
     `${over(page.figure('index', 'interactive'), 150)}; ${cls('index')}`);
+  row(cold, 'calculator: the first edit, a second after the start (the input handler, which evaluates at once)', spread(page.figure('index', 'firstEdit'), ms));
+  {
+    const g = (key, base, what) => (page.figure(key, what).median - page.figure(base, what).median).toFixed(0);
+    row(cold, 'calculator without its prerendered answers (index.answers.json refused): → live; the first edit',
+      `live ${spread(page.figure('indexNoAnswers', 'interactive'), ms)}; first edit ${spread(page.figure('indexNoAnswers', 'firstEdit'), ms)}`,
+      `with them (above): live ${g('index', 'indexNoAnswers', 'interactive')} ms, first edit ${g('index', 'indexNoAnswers', 'firstEdit')} ms, first result ${g('index', 'indexNoAnswers', 'painted')} ms against without`);
+    row(cold, 'calculator on a slow network (1.6 Mbit/s, 150 ms round trip; this server does not compress), with / without its answers',
+      `first result ${spread(page.figure('indexSlow', 'painted'), ms)} / ${spread(page.figure('indexSlowNoAnswers', 'painted'), ms)}; live ${spread(page.figure('indexSlow', 'interactive'), ms)} / ${spread(page.figure('indexSlowNoAnswers', 'interactive'), ms)}`,
+      `with against without: first result ${g('indexSlow', 'indexSlowNoAnswers', 'painted')} ms, live ${g('indexSlow', 'indexSlowNoAnswers', 'interactive')} ms`);
+  }
   const fpw = page.figure('floorProcessWarm', 'painted'), pw = page.figure('processWarm', 'painted');
   row(cold, 'floor, after one blank page of the same origin (renderer process running, caches empty)', spread(fpw, ms));
   row(cold, 'calculator, the same way → first result painted', spread(pw, ms), `${(pw.median - fpw.median).toFixed(0)} ms over that floor`);
@@ -441,6 +477,8 @@ async function main() {
   const against = (key, base) => `first result ${gap(key, base, 'painted')} ms, live ${gap(key, base, 'interactive')} ms against without`;
   row(cold, `iframe embed, ${embeds[0].category}, without its prerendered view (…&about=collapsed, the same view)`,
     side('embedUnprerendered', 'without'), `with it (above): ${against(`embed:${embeds[0].category}`, 'embedUnprerendered')}; ${cls('embedUnprerendered')}`);
+  row(cold, `iframe embed, ${embeds[0].category}, with its prerendered view but without its answers (embeds/${embeds[0].preset}.answers.json refused)`,
+    side('embedNoAnswers', 'without answers'), `with them (above): ${against(`embed:${embeds[0].category}`, 'embedNoAnswers')}`);
   row(cold, `iframe embed, ${embeds[0].category}, on a slow network (1.6 Mbit/s, 150 ms round trip), with its prerendered view`, side('embedSlow', 'with'), cls('embedSlow'));
   row(cold, `the same without its prerendered view`, side('embedSlowUnprerendered', 'without'), `with it: ${against('embedSlow', 'embedSlowUnprerendered')}`);
   row(cold, `a page of 3 <mlsysim-scenario> elements (${elementPresets.join(', ')}) → all three results, the next frame produced`,

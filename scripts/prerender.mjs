@@ -55,9 +55,20 @@ function freezeControls(root) {
   }
 }
 
+/** Writes the module's answers recorded while a view was made (`module` made with
+ *  recordAnswers) to `file`: the live page fetches them and passes them to createMlsysim
+ *  (options.answers; wasm/post.mjs), so that it builds the same view from the same calls
+ *  without running any WebAssembly first (docs/performance.md, "Prerendered answers"). */
+function writeAnswers(module, file) {
+  const text = JSON.stringify(module.recordedAnswers());
+  writeFileSync(file, text);
+  return text.length;
+}
+
 const dom = pageAt(html, 'http://localhost/');
 const { App } = await import(pathToFileURL(path.join(dist, 'app.mjs')).href);
-new App(m).prerender();
+const pageModule = await createMlsysim({ recordAnswers: true });
+new App(pageModule).prerender();
 freezeControls(dom.window.document);
 
 // a view whose inputs failed would ship a page of dashes: refuse it
@@ -67,9 +78,20 @@ const failed = [...doc.querySelectorAll('.field-error:not([hidden])')].map((n) =
 if (!cards.length || !doc.getElementById('stale').hidden || failed.length ||
     cards.some((c) => c.querySelector('.value').textContent === '—'))
   throw new Error(`prerender: the default view has no valid result: ${failed.join('; ') || doc.getElementById('stale').textContent || 'no result cards'}`);
+// its answers are fetched as early as the module's own file (app.mjs takes them from there)
+{
+  const d = dom.window.document;
+  const wasm = d.querySelector('link[rel="preload"][href="mlsysim.wasm"]');
+  if (!wasm) throw new Error('prerender: index.html has no preload of mlsysim.wasm to put the answers\' beside');
+  const link = d.createElement('link');
+  for (const [k, v] of [['rel', 'preload'], ['href', 'index.answers.json'], ['as', 'fetch'], ['type', 'application/json'], ['crossorigin', ''], ['fetchpriority', 'low']])
+    link.setAttribute(k, v);
+  wasm.after('\n', link);
+}
 const out = dom.serialize();
 writeFileSync(file, out);
-console.log(`prerender: ${path.relative(process.cwd(), file)} holds the default view (${out.length} bytes)`);
+const answerBytes = writeAnswers(pageModule, path.join(dist, 'index.answers.json'));
+console.log(`prerender: ${path.relative(process.cwd(), file)} holds the default view (${out.length} bytes; its answers ${answerBytes})`);
 
 // ---- each built-in preset's iframe embed ----
 // The page's own embed code (web/embed-view.mjs, the code dist/embed.mjs bundles), as
@@ -84,7 +106,7 @@ mkdirSync(embeds);
 // one made-up origin, dropped from the links below: the fragment's links stay relative
 // to the embed page, wherever the site is served
 const ORIGIN = 'http://prerender.invalid/';
-let bytes = 0;
+let bytes = 0, answerTotal = 0;
 const names = [];
 for (const { name } of m.listPresets()) {
   const page = pageAt(embedHtml, `${ORIGIN}embed.html?preset=${encodeURIComponent(name)}`);
@@ -92,8 +114,9 @@ for (const { name } of m.listPresets()) {
   const params = new URLSearchParams(d.location.search);
   const box = d.getElementById('embed');
   const status = d.getElementById('status');
+  const recorder = await createMlsysim({ recordAnswers: true });
   const o = new EmbeddedScenario(box, { themeNode: d.documentElement, calculatorUrl: new URL('index.html', d.location.href) })
-    .render(moduleContext(m), (k) => params.get(k), params);
+    .render(moduleContext(recorder), (k) => params.get(k), params);
   const section = box.querySelector('section');
   const failures = [...box.querySelectorAll('.field-error:not([hidden])')].map((n) => n.textContent);
   if (o.error || failures.length || !box.querySelector('.property .value') || !section.querySelector('.stale').hidden)
@@ -108,6 +131,7 @@ for (const { name } of m.listPresets()) {
   const out = box.innerHTML.replaceAll(ORIGIN, '') + '\n';
   writeFileSync(path.join(embeds, `${name}.html`), out);
   bytes += out.length;
+  answerTotal += writeAnswers(recorder, path.join(embeds, `${name}.answers.json`));
   names.push(name);
 }
 // embed.html names them, so that boot.js fetches only a fragment that exists (a preset
@@ -115,4 +139,4 @@ for (const { name } of m.listPresets()) {
 const listed = embedHtml.replace(/<html [^>]*class="[^"]*\bembed-page\b[^"]*"/, (tag) => `${tag} data-prerendered-embeds="${names.join(' ')}"`);
 if (listed === embedHtml) throw new Error('prerender: embed.html has no <html class="… embed-page"> to name the prerendered embeds in');
 writeFileSync(path.join(dist, 'embed.html'), listed);
-console.log(`prerender: ${path.relative(process.cwd(), embeds)}/ holds the embeds of ${names.length} presets (${bytes} bytes)`);
+console.log(`prerender: ${path.relative(process.cwd(), embeds)}/ holds the embeds of ${names.length} presets (${bytes} bytes; their answers ${answerTotal})`);

@@ -136,6 +136,68 @@ function mlsysimWhy(e) {
   }
 }
 
+/** This build's identity (the SHA-256 of mlsysim.wasm, set by scripts/minify-module.mjs;
+ *  "unbuilt" in a module it has not processed, which takes no answers). */
+const MLSYSIM_BUILD = 'unbuilt';
+/** The raw functions whose reply depends on their arguments alone, so a recorded reply
+ *  is the reply (not the sweep's, whose buffers are state, nor the heap's size). */
+const MLSYSIM_ANSWERED = ['_version', '_list', '_typeHeads', '_describeType', '_request', '_readValue',
+  '_numberText', '_humanText', '_significantText', '_displayScale'];
+
+/** `value`, or for a promise (a thenable) one that resolves to undefined where it would
+ *  fail, at once: a failed fetch of answers is no error of the caller's page. */
+function mlsysimQuiet(value) {
+  try {
+    return value && typeof value.then === 'function' ? Promise.resolve(value).catch(() => undefined) : value;
+  } catch { return undefined; }
+}
+
+/** `value`, or what the promise `value` resolved to if it has settled by the next task
+ *  (undefined if not): answers are not worth waiting for. */
+function mlsysimIfSettled(value) {
+  return value instanceof Promise ? Promise.race([value, new Promise((r) => setTimeout(r, 0))]) : value;
+}
+
+/** options.answers as a Map of call → reply; empty unless it is {build, calls: [[call,
+ *  reply], ...]} recorded by this very build (a page cached beside a newer module gets
+ *  its answers from the module). */
+function mlsysimSeededAnswers(answers) {
+  const map = new Map();
+  try {
+    if (MLSYSIM_BUILD === 'unbuilt' || !answers || answers.build !== MLSYSIM_BUILD || !Array.isArray(answers.calls)) return map;
+    for (const c of answers.calls)
+      if (Array.isArray(c) && c.length === 2 && typeof c[0] === 'string' && typeof c[1] === 'string') map.set(c[0], c[1]);
+  } catch { map.clear(); }
+  return map;
+}
+
+/**
+ * Answers spare the first calls their WebAssembly, whose functions V8 compiles on their
+ * first run; the reader's first edit would pay that instead. So once every answer has
+ * been read (the view they were recorded for is built) and the page is idle, each
+ * recorded evaluation and description is made again by the module itself, one per idle
+ * moment: that compiles what an edit runs, and checks the answer (a recorded reply that
+ * the module does not give again is dropped, with a warning).
+ */
+function mlsysimReplay(seeded, unseeded) {
+  const later = typeof requestIdleCallback === 'function'
+    ? (f) => requestIdleCallback(f, { timeout: 1000 }) : (f) => setTimeout(f, 50);
+  const queue = [...seeded.keys()].filter((k) => k.startsWith('_request[') || k.startsWith('_describeType['));
+  const next = () => {
+    const key = queue.shift();
+    if (key === undefined) return;
+    const name = key.slice(0, key.indexOf('['));
+    try {
+      if (unseeded[name](...JSON.parse(key.slice(name.length))) !== seeded.get(key)) {
+        seeded.delete(key);
+        console.warn(`mlsysim: a prerendered answer differs from the module's own (${name}); the module's is used from now on`);
+      }
+    } catch { seeded.delete(key); }
+    later(next);
+  };
+  later(next);
+}
+
 function mlsysimError(message, field) {
   const err = new Error(message);
   err.field = field;
@@ -148,15 +210,51 @@ function mlsysimError(message, field) {
  * Loads the WebAssembly core from `mlsysim.wasm` beside this module. `options` are
  * Emscripten's (`locateFile`, `wasmBinary`, ...). Works in browsers and in Node.js 20
  * with no network access. See docs/api.md for every method, with shapes and units.
+ *
+ * Two options of ours (extensions, for prerendered pages; docs/performance.md):
+ * - recordAnswers: true (build time) keeps every reply of the module's pure functions;
+ *   the module's recordedAnswers() returns them, {build, calls: [[call, reply], ...]}.
+ * - answers: such a record, or a promise of one (taken if it has settled by the time the
+ *   module is ready). A call made with the same arguments gets the recorded reply
+ *   without running any WebAssembly, so a page whose first view the build made with this
+ *   module goes live without compiling the module's code first. A record of another
+ *   build (its `build`, the SHA-256 of mlsysim.wasm, differs) or of any other shape is
+ *   ignored. Once every recorded reply has been read, the module makes the recorded
+ *   evaluations again in idle moments (compiling what an edit runs) and drops any reply
+ *   it does not give again.
  */
 async function createMlsysim(options = {}) {
   const opts = Object.assign({}, options);
+  const answers = mlsysimQuiet(opts.answers);
+  const recorded = opts.recordAnswers === true ? new Map() : null;
+  delete opts.answers;
+  delete opts.recordAnswers;
   if (!opts.locateFile) opts.locateFile = (file) => new URL(file, MLSYSIM_BASE_URL).href;
   if (MLSYSIM_IN_NODE && !opts.wasmBinary) {
     const { readFile } = await import('node:fs/promises');
     opts.wasmBinary = await readFile(new URL(opts.locateFile('mlsysim.wasm', '')));
   }
   const raw = await createMlsysimRuntime(opts);
+  const seeded = mlsysimSeededAnswers(await mlsysimIfSettled(answers));
+  if (seeded.size || recorded) {
+    const unseeded = {};
+    const unread = new Set(seeded.keys());
+    for (const name of MLSYSIM_ANSWERED) {
+      const fn = unseeded[name] = raw[name];
+      raw[name] = (...args) => {
+        const key = name + JSON.stringify(args);
+        const known = seeded.get(key);
+        if (known !== undefined) {
+          // the view they were recorded for is built: the module can now compile its code
+          if (unread.delete(key) && !unread.size) mlsysimReplay(seeded, unseeded);
+          return known;
+        }
+        const reply = fn(...args);
+        if (recorded) recorded.set(key, reply);
+        return reply;
+      };
+    }
+  }
   const lists = new Map();  // a Map: no name read through Object.prototype
   const list = (what) => {
     if (!lists.has(what)) lists.set(what, what === 'type-heads' ? raw._typeHeads() : raw._list(what));
@@ -267,6 +365,9 @@ async function createMlsysim(options = {}) {
   }
 
   return {
+    /** Build time only (options.recordAnswers): the module's answers so far, for
+     *  options.answers of a later createMlsysim; see createMlsysim. */
+    recordedAnswers: recorded ? () => ({ build: MLSYSIM_BUILD, calls: [...recorded] }) : undefined,
     /** Library version, e.g. "0.1.0". */
     version: raw._version(),
     sweep,

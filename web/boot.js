@@ -110,7 +110,13 @@ import { fitView } from './fit.mjs';
     // the colours asked for, before anything is painted (as embed.mjs applies them)
     if (theme !== 'auto') root.setAttribute('data-theme', theme);
     // the file itself: not another preset's a server redirected to
-    fetch('embeds/' + name + '.html').then(function (r) { return r.ok && !r.redirected ? r.text() : null; }).then(function (html) {
+    var file = function (r) { return r.ok && !r.redirected ? r : null; };
+    // the module's answers recorded with the view (embeds/NAME.answers.json), for embed.mjs
+    // to pass to the module (null if none); fetched beside the view, after it on a slow
+    // network (a low priority)
+    window.mlsysimPrerenderedAnswers = fetch('embeds/' + name + '.answers.json', { priority: 'low' })
+      .then(file).then(function (r) { return r && r.json(); }).catch(function () { return null; });
+    fetch('embeds/' + name + '.html').then(file).then(function (r) { return r && r.text(); }).then(function (html) {
       if (!html) return;
       var show = function () {
         var main = document.getElementById('embed');

@@ -63,7 +63,10 @@ if (framed) {
 
 try {
   const get = (k) => params.get(k);
-  const ctx = await withOptionPresetFile(moduleContext(await createMlsysim()), get, location.href);
+  // the answers of the prerendered view web/boot.js fetched: taken if they are here by
+  // the time the module is ready (docs/performance.md, "Prerendered answers")
+  const answers = window.mlsysimPrerenderedAnswers || null;
+  const ctx = await withOptionPresetFile(moduleContext(await createMlsysim({ answers })), get, location.href);
   const o = embed.render(ctx, get, params);
   if (!o.error) document.title = `${o.preset || o.type.name} · mlsysim scenario calculator`;
   document.body.dataset.ready = o.error ? 'error' : '1';

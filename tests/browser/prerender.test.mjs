@@ -195,6 +195,57 @@ test('the live page shows exactly what was prerendered, then works', async () =>
   await page.waitForFunction(() => document.querySelector('#properties [data-property="global_batch"] .value').textContent === '512 samples');
 });
 
+test('the live page is built from the build\'s answers, fetched beside the module; a wrong one is caught once the page is idle', async () => {
+  // the answers as the build wrote them, with the default view's cost changed: the live
+  // page shows what the answers say, so the view was built from them, not the module
+  const file = JSON.parse(readFileSync(path.join(dist, 'index.answers.json'), 'utf8'));
+  const cost = m.evaluatePreset('TransformerBsp8Workers').properties.cost;
+  let changed = 0;
+  file.calls = file.calls.map(([k, v]) => [k, k.startsWith('_request[') && v.includes(`"text":"${cost.text}"`) ? (changed++, v.replace(`"text":"${cost.text}"`, '"text":"$12.34"')) : v]);
+  assert.equal(changed, 1, 'the default view\'s evaluation is among the answers');
+  const p = await context.newPage();
+  const warnings = [];
+  p.on('console', (msg) => { if (msg.type() === 'warning') warnings.push(msg.text()); });
+  const asked = [];
+  // the module waits for them here (on a busy machine they could come after it, and the
+  // module would answer itself: correct, only not faster)
+  const release = await holdRequests(p, /\/mlsysim\.wasm$/);
+  await p.route(/\/index\.answers\.json$/, async (r) => {
+    asked.push(r.request().url());
+    await r.fulfill({ contentType: 'application/json', body: JSON.stringify(file) });
+    setTimeout(release, 100);
+  });
+  await p.goto(`${server.origin}/`);
+  await p.waitForSelector('body[data-ready="1"]');
+  assert.equal(asked.length, 1, 'fetched once (its preload is what app.mjs reads)');
+  assert.equal(await p.textContent('#properties [data-property="cost"] .value'), '$12.34');
+  for (let t = 0; t < 40 && !warnings.length; t++) await p.waitForTimeout(100);
+  assert.deepEqual(warnings.filter((w) => /prerendered answer differs/.test(w)).length, 1, warnings.join('\n'));
+  // from then on the module's own: an edit and back shows the real cost
+  await p.fill('#in-workers', '16');
+  await p.fill('#in-workers', '8');
+  await p.waitForFunction((want) => document.querySelector('#properties [data-property="cost"] .value').textContent === want, cost.text);
+  await p.close();
+});
+
+test('without its answers (a site that lacks the file, or a damaged one), the page goes live with the same view', async () => {
+  const p0 = await context.newPage();
+  await p0.goto(`${server.origin}/`);
+  await p0.waitForSelector('body[data-ready="1"]');
+  const want = await snapshot(p0);
+  await p0.close();
+  for (const answer of [(r) => r.fulfill({ status: 404, body: 'no' }), (r) => r.fulfill({ contentType: 'application/json', body: '{"build": 1' }),
+    (r) => r.abort()]) {
+    const p = await context.newPage();
+    await p.route(/\/index\.answers\.json$/, answer);
+    await p.goto(`${server.origin}/`);
+    await p.waitForSelector('body[data-ready="1"]');
+    assert.deepEqual(await snapshot(p), want);
+    await p.close();
+  }
+  problems.consoleErrors.length = 0;  // the refused requests' own messages
+});
+
 test('a link\'s own view appears when the page is live, and the default never did', async () => {
   await page.goto(`${server.origin}/?preset=LabJobAttackSurface`);
   await page.waitForSelector('body[data-ready="1"]');

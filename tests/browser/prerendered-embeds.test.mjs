@@ -38,9 +38,9 @@ async function beforeCode(url) {
   return p;
 }
 
-test('the build prerenders every built-in preset\'s embed, and nothing else', () => {
+test('the build prerenders every built-in preset\'s embed with its answers, and nothing else', () => {
   const files = readdirSync(path.join(dist, 'embeds')).sort();
-  assert.deepEqual(files, m.listPresets().map((p) => `${p.name}.html`).sort());
+  assert.deepEqual(files, m.listPresets().flatMap((p) => [`${p.name}.html`, `${p.name}.answers.json`]).sort());
 });
 
 test('before the code runs, the preset\'s prerendered view is shown, inert, and says it is loading', async () => {
@@ -165,6 +165,30 @@ test('the live embed shows exactly what was prerendered, for every built-in pres
   await p.close();
 });
 
+test('the live embed is built from its answers (embeds/NAME.answers.json) when they come first; without them, the same view', async () => {
+  const name = 'Llama8BChatH100';
+  const file = JSON.parse(readFileSync(path.join(dist, 'embeds', `${name}.answers.json`), 'utf8'));
+  const want = m.evaluatePreset(name).properties;
+  const [prop, { text }] = Object.entries(want).find(([, v]) => /^[0-9]/.test(v.text) && !v.text.startsWith('0 '));
+  let changed = 0;
+  file.calls = file.calls.map(([k, v]) => [k, k.startsWith('_request[') && v.includes(`"text":"${text}"`) ? (changed++, v.replaceAll(`"text":"${text}"`, '"text":"4242 recorded"')) : v]);
+  assert.equal(changed, 1, `the view's evaluation, with ${prop} ${text}`);
+  const shown = async (route, hold) => {
+    const p = await context.newPage();
+    const release = hold ? await holdRequests(p, /\/mlsysim\.wasm$/) : null;
+    await p.route(/\.answers\.json$/, async (r) => { await route(r); if (release) setTimeout(release, 100); });
+    await p.goto(`${server.origin}/embed.html?preset=${name}`);
+    await p.waitForSelector('body[data-ready="1"]');
+    const value = await p.textContent(`[data-property="${prop}"] .value`);
+    await p.close();
+    return value;
+  };
+  assert.equal(await shown((r) => r.fulfill({ contentType: 'application/json', body: JSON.stringify(file) }), true), '4242 recorded');
+  for (const route of [(r) => r.fulfill({ status: 404, body: 'no' }), (r) => r.fulfill({ contentType: 'application/json', body: '[' }), (r) => r.abort()])
+    assert.equal(await shown(route, false), text);
+  problems.consoleErrors.length = 0;  // the refused requests' own messages
+});
+
 test('a URL that asks for more than the preset shows no prerendered view, not even for a moment', async () => {
   for (const q of ['preset=TransformerBsp8Workers&show=workers', 'preset=TransformerBsp8Workers&i.workers=16',
     'preset=TransformerBsp8Workers&about=open', 'preset=TransformerBsp8Workers&theme=sepia', 'type=SyncStrategyScenario',
@@ -243,8 +267,9 @@ test('the prerendered view is fitted before it is shown, with no request of its 
   assert.ok(!(await p.isVisible('.work:not(.linear) .linear-text')));
   const cut = await p.evaluate(() => [...document.querySelectorAll('.equation, .work')].filter((b) => b.scrollWidth > b.clientWidth + 1).length);
   assert.equal(cut, 0);
-  // the page, its style, boot.js, the fragment; the live code (held) and what it preloads
-  const asked = /^\/(embed\.html|style\.css|boot\.js|embeds\/Llama8BChatH100\.html|embed\.mjs|chunk-[A-Z0-9]+\.mjs|mlsysim\.mjs|favicon\.svg)$/;
+  // the page, its style, boot.js, the fragment and its answers (tests/node/answers.test.mjs);
+  // the live code (held) and what it preloads
+  const asked = /^\/(embed\.html|style\.css|boot\.js|embeds\/Llama8BChatH100\.(html|answers\.json)|embed\.mjs|chunk-[A-Z0-9]+\.mjs|mlsysim\.mjs|favicon\.svg)$/;
   assert.deepEqual(requested.filter((u) => !asked.test(u)), []);
   assert.ok(requested.includes('/embeds/Llama8BChatH100.html'));
   await p.close();

@@ -1,0 +1,156 @@
+// node --test: the module's recorded answers (createMlsysim's options recordAnswers and
+// answers; docs/performance.md, "Prerendered answers"). A module given answers returns
+// them for the same calls, takes only its own build's, checks them in idle moments and
+// drops any it does not give again; and every answer file the build wrote
+// (dist/index.answers.json, dist/embeds/NAME.answers.json) is what this module answers.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { dist } from './load.mjs';
+
+const { default: createMlsysim } = await import(pathToFileURL(path.join(dist, 'mlsysim.mjs')).href);
+const plain = await createMlsysim();
+const PRESET = 'TransformerBsp8Workers';
+
+/** A record of what a module made with recordAnswers answered for `calls(m)`. */
+async function record(calls) {
+  const r = await createMlsysim({ recordAnswers: true });
+  calls(r);
+  return r.recordedAnswers();
+}
+
+/** `rec` with the reply to the call whose name starts with `prefix` changed by `edit`. */
+function tampered(rec, prefix, edit) {
+  let n = 0;
+  const calls = rec.calls.map(([k, v]) => (k.startsWith(prefix) ? (n++, [k, edit(v)]) : [k, v]));
+  assert.equal(n, 1, `one recorded ${prefix} call`);
+  return { ...rec, calls };
+}
+
+const waitFor = async (ok, ms = 3000) => {
+  for (const t0 = Date.now(); !ok(); ) {
+    if (Date.now() - t0 > ms) return false;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return true;
+};
+
+test('a module made with recordAnswers records its pure calls, and one without has no recordedAnswers', async () => {
+  assert.equal(plain.recordedAnswers, undefined);
+  const rec = await record((r) => r.evaluatePreset(PRESET));
+  assert.match(rec.build, /^[0-9a-f]{64}$/, 'the SHA-256 of mlsysim.wasm');
+  const names = rec.calls.map(([k]) => k.slice(0, k.indexOf('[')));
+  assert.deepEqual(names.sort(), ['_list', '_request', '_version']);  // limits and version at creation
+  for (const [k, v] of rec.calls) {
+    assert.equal(typeof k, 'string');
+    assert.equal(typeof v, 'string');
+  }
+});
+
+test('a recorded answer is returned for the same call, without the module: a changed one shows through', async () => {
+  const rec = await record((r) => r.evaluatePreset(PRESET));
+  const want = plain.evaluatePreset(PRESET).properties.cost.value;
+  const m = await createMlsysim({ answers: tampered(rec, '_version', () => '9.9.9-recorded') });
+  assert.equal(m.version, '9.9.9-recorded');
+  assert.equal(m.evaluatePreset(PRESET).properties.cost.value, want);
+  // a call the record does not hold goes to the module
+  assert.deepEqual(m.evaluatePreset(PRESET, { workers: 16 }), plain.evaluatePreset(PRESET, { workers: 16 }));
+});
+
+test('answers of another build, of another shape, or a promise still pending are ignored', async () => {
+  const rec = await record(() => {});
+  const marked = tampered(rec, '_version', () => 'recorded');
+  for (const answers of [() => ({ ...marked, build: 'f'.repeat(64) }), () => ({ ...marked, build: undefined }),
+    () => ({ build: marked.build, calls: 'x' }), () => ({ build: marked.build, calls: [[1, 2], ['_version[]']] }),
+    () => 'text', () => 42, () => null, () => ({ get build() { throw new Error('getter'); } }),
+    () => new Promise(() => {}), () => Promise.reject(new Error('no file'))]) {
+    const m = await createMlsysim({ answers: answers() });
+    assert.equal(m.version, plain.version, String(answers));
+  }
+  // a promise that has settled by the time the module is ready is taken
+  const m = await createMlsysim({ answers: Promise.resolve(marked) });
+  assert.equal(m.version, 'recorded');
+});
+
+test('once every answer has been read, the module makes the recorded evaluations again and drops a reply it does not give', async () => {
+  const rec = await record((r) => r.evaluatePreset(PRESET));
+  const real = plain.evaluatePreset(PRESET).properties.cost.value;
+  const wrong = tampered(rec, '_request', (v) => v.replace(`"value":${JSON.stringify(real)}`, '"value":12345'));
+  assert.notEqual(JSON.stringify(wrong), JSON.stringify(rec), 'the reply holds the value');
+  const warnings = [];
+  const warn = console.warn;
+  console.warn = (...a) => warnings.push(a.join(' '));
+  try {
+    const m = await createMlsysim({ answers: wrong });
+    assert.equal(m.evaluatePreset(PRESET).properties.cost.value, 12345, 'the recorded reply, as given');
+    assert.ok(await waitFor(() => warnings.length > 0), 'the check ran');
+    assert.match(warnings[0], /prerendered answer differs from the module's own \(_request\)/);
+    assert.equal(m.evaluatePreset(PRESET).properties.cost.value, real, 'the module\'s own from then on');
+  } finally {
+    console.warn = warn;
+  }
+});
+
+test('a correct record passes its check silently', async () => {
+  const rec = await record((r) => { r.evaluatePreset(PRESET); r.describeScenarioType('SyncStrategyScenario'); });
+  const warnings = [];
+  const warn = console.warn;
+  console.warn = (...a) => warnings.push(a.join(' '));
+  try {
+    const m = await createMlsysim({ answers: rec });
+    m.evaluatePreset(PRESET);
+    m.describeScenarioType('SyncStrategyScenario');
+    await new Promise((r) => setTimeout(r, 400));
+    assert.deepEqual(warnings, []);
+  } finally {
+    console.warn = warn;
+  }
+});
+
+/** What the module's public API gives for a recorded call, as the raw reply's JSON. */
+function publicAnswer(key) {
+  const name = key.slice(0, key.indexOf('['));
+  const args = JSON.parse(key.slice(name.length));
+  const bytes = (b) => ({ bytes: b ? 'binary' : 'decimal' });
+  switch (name) {
+    case '_version': return plain.version;
+    case '_typeHeads': return plain.listScenarioTypes({ details: false });
+    case '_list': return { limits: () => plain.limits, presets: plain.listPresets, categories: plain.listCategories,
+      registries: plain.listRegistries, units: plain.listUnits }[args[0]]();
+    case '_describeType': return plain.describeScenarioType(args[0]);
+    case '_request': {
+      const req = JSON.parse(args[0]);
+      const options = { ...bytes(args[1]), work: args[2], partial: args[3] };
+      try {
+        return { result: 'preset' in req ? plain.evaluatePreset(req.preset, req.overrides ?? undefined, options)
+          : plain.evaluate(req.type, req.inputs, options) };
+      } catch (e) { return { error: e.message, field: e.field }; }
+    }
+    case '_numberText': return plain.numberText(args[0]);
+    case '_significantText': return plain.numberText(args[0], args[1]);
+    case '_humanText': return plain.humanText(args[0], args[1], bytes(args[2]));
+    case '_displayScale': return plain.displayScale(args[0], args[1], bytes(args[2]));
+    default: throw new Error(`a recorded call this test does not know: ${key}`);
+  }
+}
+
+test('every answer file the build wrote is this module\'s own answers', async () => {
+  const files = [path.join(dist, 'index.answers.json'),
+    ...readdirSync(path.join(dist, 'embeds')).filter((f) => f.endsWith('.answers.json')).map((f) => path.join(dist, 'embeds', f))];
+  const embeds = readdirSync(path.join(dist, 'embeds')).filter((f) => f.endsWith('.html'));
+  assert.equal(files.length, embeds.length + 1, 'one per prerendered embed, and the page\'s');
+  const first = JSON.parse(readFileSync(files[0], 'utf8'));
+  const m = await createMlsysim({ answers: tampered(first, '_version', () => 'this build') });
+  assert.equal(m.version, 'this build', 'recorded by this very module (its build)');
+  for (const file of files) {
+    const { build, calls } = JSON.parse(readFileSync(file, 'utf8'));
+    assert.equal(build, first.build, `${file}: one build`);
+    assert.ok(calls.some(([k]) => k.startsWith('_request[')), `${file}: holds the view's evaluation`);
+    for (const [key, reply] of calls) {
+      const want = publicAnswer(key);
+      assert.deepEqual(typeof want === 'string' ? reply : JSON.parse(reply), want, `${path.basename(file)}: ${key.slice(0, 80)}`);
+    }
+  }
+});
