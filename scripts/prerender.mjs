@@ -55,15 +55,13 @@ function freezeControls(root) {
   }
 }
 
-/** Writes the module's answers recorded while a view was made (`module` made with
- *  recordAnswers) to `file`: the live page fetches them and passes them to createMlsysim
+/** The module's answers recorded while each view was made (a module made with
+ *  recordAnswers per view): file → record. Written at the end, the calls every view made
+ *  alike (the type heads, the presets, ...) in shared.answers.json and the rest in the
+ *  view's own file. The live view fetches both and passes them to createMlsysim
  *  (options.answers; wasm/post.mjs), so that it builds the same view from the same calls
  *  without running any WebAssembly first (docs/performance.md, "Prerendered answers"). */
-function writeAnswers(module, file) {
-  const text = JSON.stringify(module.recordedAnswers());
-  writeFileSync(file, text);
-  return text.length;
-}
+const recorded = new Map();
 
 const dom = pageAt(html, 'http://localhost/');
 const { App } = await import(pathToFileURL(path.join(dist, 'app.mjs')).href);
@@ -78,20 +76,10 @@ const failed = [...doc.querySelectorAll('.field-error:not([hidden])')].map((n) =
 if (!cards.length || !doc.getElementById('stale').hidden || failed.length ||
     cards.some((c) => c.querySelector('.value').textContent === '—'))
   throw new Error(`prerender: the default view has no valid result: ${failed.join('; ') || doc.getElementById('stale').textContent || 'no result cards'}`);
-// its answers are fetched as early as the module's own file (app.mjs takes them from there)
-{
-  const d = dom.window.document;
-  const wasm = d.querySelector('link[rel="preload"][href="mlsysim.wasm"]');
-  if (!wasm) throw new Error('prerender: index.html has no preload of mlsysim.wasm to put the answers\' beside');
-  const link = d.createElement('link');
-  for (const [k, v] of [['rel', 'preload'], ['href', 'index.answers.json'], ['as', 'fetch'], ['type', 'application/json'], ['crossorigin', ''], ['fetchpriority', 'low']])
-    link.setAttribute(k, v);
-  wasm.after('\n', link);
-}
 const out = dom.serialize();
 writeFileSync(file, out);
-const answerBytes = writeAnswers(pageModule, path.join(dist, 'index.answers.json'));
-console.log(`prerender: ${path.relative(process.cwd(), file)} holds the default view (${out.length} bytes; its answers ${answerBytes})`);
+recorded.set(path.join(dist, 'index.answers.json'), pageModule.recordedAnswers());
+console.log(`prerender: ${path.relative(process.cwd(), file)} holds the default view (${out.length} bytes)`);
 
 // ---- each built-in preset's iframe embed ----
 // The page's own embed code (web/embed-view.mjs, the code dist/embed.mjs bundles), as
@@ -106,7 +94,7 @@ mkdirSync(embeds);
 // one made-up origin, dropped from the links below: the fragment's links stay relative
 // to the embed page, wherever the site is served
 const ORIGIN = 'http://prerender.invalid/';
-let bytes = 0, answerTotal = 0;
+let bytes = 0;
 const names = [];
 for (const { name } of m.listPresets()) {
   const page = pageAt(embedHtml, `${ORIGIN}embed.html?preset=${encodeURIComponent(name)}`);
@@ -131,7 +119,7 @@ for (const { name } of m.listPresets()) {
   const out = box.innerHTML.replaceAll(ORIGIN, '') + '\n';
   writeFileSync(path.join(embeds, `${name}.html`), out);
   bytes += out.length;
-  answerTotal += writeAnswers(recorder, path.join(embeds, `${name}.answers.json`));
+  recorded.set(path.join(embeds, `${name}.answers.json`), recorder.recordedAnswers());
   names.push(name);
 }
 // embed.html names them, so that boot.js fetches only a fragment that exists (a preset
@@ -139,4 +127,23 @@ for (const { name } of m.listPresets()) {
 const listed = embedHtml.replace(/<html [^>]*class="[^"]*\bembed-page\b[^"]*"/, (tag) => `${tag} data-prerendered-embeds="${names.join(' ')}"`);
 if (listed === embedHtml) throw new Error('prerender: embed.html has no <html class="… embed-page"> to name the prerendered embeds in');
 writeFileSync(path.join(dist, 'embed.html'), listed);
-console.log(`prerender: ${path.relative(process.cwd(), embeds)}/ holds the embeds of ${names.length} presets (${bytes} bytes; their answers ${answerTotal})`);
+console.log(`prerender: ${path.relative(process.cwd(), embeds)}/ holds the embeds of ${names.length} presets (${bytes} bytes)`);
+
+// ---- the answers ----
+const records = [...recorded.values()];
+const [build] = new Set(records.map((r) => r.build));
+if (records.some((r) => r.build !== build)) throw new Error('prerender: the views\' answers come from more than one build');
+const shared = new Map(records[0].calls);
+for (const r of records.slice(1)) {
+  const calls = new Map(r.calls);
+  for (const [k, v] of shared) if (calls.get(k) !== v) shared.delete(k);
+}
+const write = (file, calls) => {
+  const text = JSON.stringify({ build, calls });
+  writeFileSync(file, text);
+  return text.length;
+};
+let answerBytes = write(path.join(dist, 'shared.answers.json'), [...shared]);
+for (const [file, r] of recorded) answerBytes += write(file, r.calls.filter(([k]) => !shared.has(k)));
+console.log(`prerender: the module's answers for ${recorded.size} views: ${shared.size} calls shared (shared.answers.json), ` +
+  `the rest in each view's own (${answerBytes} bytes in all)`);

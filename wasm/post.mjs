@@ -144,30 +144,45 @@ const MLSYSIM_BUILD = 'unbuilt';
 const MLSYSIM_ANSWERED = ['_version', '_list', '_typeHeads', '_describeType', '_request', '_readValue',
   '_numberText', '_humanText', '_significantText', '_displayScale'];
 
-/** `value`, or for a promise (a thenable) one that resolves to undefined where it would
- *  fail, at once: a failed fetch of answers is no error of the caller's page. */
-function mlsysimQuiet(value) {
+/** options.answers made safe to hold: a record, or for a promise (a thenable) one that
+ *  resolves to undefined where it would fail, at once (a failed fetch of answers is no
+ *  error of the caller's page); an array of these, each so. */
+function mlsysimQuiet(answers) {
+  const quiet = (value) => {
+    try {
+      return value && typeof value.then === 'function' ? Promise.resolve(value).catch(() => undefined) : value;
+    } catch { return undefined; }
+  };
   try {
-    return value && typeof value.then === 'function' ? Promise.resolve(value).catch(() => undefined) : value;
+    return Array.isArray(answers) ? answers.slice(0, 64).map(quiet) : quiet(answers);
   } catch { return undefined; }
 }
 
-/** `value`, or what the promise `value` resolved to if it has settled by the next task
- *  (undefined if not): answers are not worth waiting for. */
-function mlsysimIfSettled(value) {
-  return value instanceof Promise ? Promise.race([value, new Promise((r) => setTimeout(r, 0))]) : value;
+/** The records of mlsysimQuiet's `answers` that have settled by the next task (a promise
+ *  that has not gives undefined): answers are not worth waiting for. Waiting, even 50 ms,
+ *  lets the prerendered views the module would have replaced be shown and laid out
+ *  first, which costs more than it saves (docs/performance.md, "Prerendered answers"). */
+async function mlsysimIfSettled(answers) {
+  const list = Array.isArray(answers) ? answers : [answers];
+  const next = new Promise((r) => setTimeout(r, 0));
+  return Promise.all(list.map((a) => (a instanceof Promise ? Promise.race([a, next]) : a)));
 }
 
-/** options.answers as a Map of call → reply; empty unless it is {build, calls: [[call,
- *  reply], ...]} recorded by this very build (a page cached beside a newer module gets
- *  its answers from the module). */
-function mlsysimSeededAnswers(answers) {
+/** Records (or arrays of them), each {build, calls: [[call, reply], ...]} recorded by
+ *  this very build, as one Map of call → reply. Any other is skipped: a page cached
+ *  beside a newer module gets its answers from the module. */
+function mlsysimSeededAnswers(records) {
   const map = new Map();
-  try {
-    if (MLSYSIM_BUILD === 'unbuilt' || !answers || answers.build !== MLSYSIM_BUILD || !Array.isArray(answers.calls)) return map;
-    for (const c of answers.calls)
-      if (Array.isArray(c) && c.length === 2 && typeof c[0] === 'string' && typeof c[1] === 'string') map.set(c[0], c[1]);
-  } catch { map.clear(); }
+  if (MLSYSIM_BUILD === 'unbuilt') return map;
+  for (const answers of records.flat()) {  // a promise may have brought an array
+    try {
+      if (!answers || answers.build !== MLSYSIM_BUILD || !Array.isArray(answers.calls)) continue;
+      const calls = new Map();
+      for (const c of answers.calls)
+        if (Array.isArray(c) && c.length === 2 && typeof c[0] === 'string' && typeof c[1] === 'string') calls.set(c[0], c[1]);
+      for (const [k, v] of calls) map.set(k, v);
+    } catch { /* a getter that throws: this record is skipped */ }
+  }
   return map;
 }
 
@@ -214,12 +229,12 @@ function mlsysimError(message, field) {
  * Two options of ours (extensions, for prerendered pages; docs/performance.md):
  * - recordAnswers: true (build time) keeps every reply of the module's pure functions;
  *   the module's recordedAnswers() returns them, {build, calls: [[call, reply], ...]}.
- * - answers: such a record, or a promise of one (taken if it has settled by the time the
- *   module is ready). A call made with the same arguments gets the recorded reply
- *   without running any WebAssembly, so a page whose first view the build made with this
- *   module goes live without compiling the module's code first. A record of another
- *   build (its `build`, the SHA-256 of mlsysim.wasm, differs) or of any other shape is
- *   ignored. Once every recorded reply has been read, the module makes the recorded
+ * - answers: such a record, a promise of one (taken if it has settled by the time the
+ *   module is ready), or an array of these (at most 64), whose calls are merged. A call
+ *   made with the same arguments gets the recorded reply without running any
+ *   WebAssembly, so a page whose first view the build made with this module goes live
+ *   without compiling the module's code first. A record of another build (its `build`,
+ *   the SHA-256 of mlsysim.wasm, differs) or of any other shape is ignored. Once every recorded reply has been read, the module makes the recorded
  *   evaluations again in idle moments (compiling what an edit runs) and drops any reply
  *   it does not give again.
  */

@@ -2,7 +2,7 @@
 // URL (so a link restores it and Back/Forward walk through edits), and drives the three
 // views. Every field, label, rule and result is generated from the module's
 // declarations (listScenarioTypes, listPresets); no field is named in this file.
-import createModule from './mlsysim.mjs';
+import createMlsysim from './mlsysim.mjs';
 import { $, el, copyText, actionButton, applyTheme } from './dom.mjs';
 import { Calculator } from './calculator.mjs';
 import { registryMap, scenarioTypes } from './fields.mjs';
@@ -10,7 +10,7 @@ import { Compare, presetTexts } from './compare.mjs';
 import { PREF_CHOICES, useModule, clip } from './format.mjs';
 import { MODES, defaultState, defaultCompare, decodeState, encodeState } from './link.mjs';
 import { plainResult, resultCsv, resultMarkdown, compareCsv, compareMarkdown, exportButtons } from './export.mjs';
-import { startupFailure, failureDetails, fetchAnswers } from './startup.mjs';
+import { startupFailure, failureDetails } from './startup.mjs';
 import { loadPresetFile, withPresetFile } from './course-presets.mjs';
 
 /** The longest a link to Sweep or Embed keeps the loading line while that view's code
@@ -426,14 +426,15 @@ if (!globalThis.mlsysimPrerendering) {
   try {
     let m;
     const root = document.documentElement;
-    // a prerendered page's answers, fetched beside the module (not before the first result)
-    const createMlsysim = () => createModule(root.hasAttribute('data-prerendered') ? { answers: fetchAnswers('index.answers.json') } : {});
+    // the module's answers recorded with the prerendered view, which web/boot.js fetches
+    // (docs/performance.md, "Prerendered answers")
+    const options = { answers: window.mlsysimPrerenderedAnswers || null };
     if (root.hasAttribute('data-prerendered') && !root.classList.contains('mlsysim-pending')) {
       // the prerendered first result is not replaced by the live view before it is on
       // screen (replacing it sooner gained no measurable time to interactive, and hid
       // that paint from Element Timing); the module compiles meanwhile
-      [m] = await Promise.all([createMlsysim(), firstResultPainted()]);
-    } else m = await createMlsysim();
+      [m] = await Promise.all([createMlsysim(options), firstResultPainted()]);
+    } else m = await createMlsysim(options);
     window.mlsysimApp = new App(m);
     await window.mlsysimApp.loadPresetFile(new URLSearchParams(location.search).get('preset-file'));
     window.mlsysimApp.start();

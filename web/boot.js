@@ -20,6 +20,7 @@
 //   scripts/bundle.mjs, so it runs with no request of its own), so that no card changes
 //   height when the live view takes its place.
 import { fitView } from './fit.mjs';
+import { fetchAnswers } from './answers.mjs';
 
 (function () {
   var root = document.documentElement;
@@ -48,6 +49,9 @@ import { fitView } from './fit.mjs';
   if (root.classList.contains('embed-page')) return prerenderedEmbed();
   var preset = root.getAttribute('data-prerendered');
   if (preset === null) return;
+  // the module's answers recorded with the prerendered view, fetched beside the module's
+  // own file, for app.mjs to pass to it (docs/performance.md, "Prerendered answers")
+  window.mlsysimPrerenderedAnswers = [fetchAnswers('shared.answers.json'), fetchAnswers('index.answers.json')];
   var keeps = /^(utm_.*|fbclid|gclid|ref)$/, pending = false;
   // the query as the page's code reads it (URLSearchParams: a value keeps any '=' after
   // the first, '+' is a space), so that this never keeps a view the live page refuses
@@ -110,13 +114,9 @@ import { fitView } from './fit.mjs';
     // the colours asked for, before anything is painted (as embed.mjs applies them)
     if (theme !== 'auto') root.setAttribute('data-theme', theme);
     // the file itself: not another preset's a server redirected to
-    var file = function (r) { return r.ok && !r.redirected ? r : null; };
-    // the module's answers recorded with the view (embeds/NAME.answers.json), for embed.mjs
-    // to pass to the module (null if none); fetched beside the view, after it on a slow
-    // network (a low priority)
-    window.mlsysimPrerenderedAnswers = fetch('embeds/' + name + '.answers.json', { priority: 'low' })
-      .then(file).then(function (r) { return r && r.json(); }).catch(function () { return null; });
-    fetch('embeds/' + name + '.html').then(file).then(function (r) { return r && r.text(); }).then(function (html) {
+    // the module's answers recorded with the view, for embed.mjs to pass to the module
+    window.mlsysimPrerenderedAnswers = [fetchAnswers('shared.answers.json'), fetchAnswers('embeds/' + name + '.answers.json')];
+    fetch('embeds/' + name + '.html').then(function (r) { return r.ok && !r.redirected ? r.text() : null; }).then(function (html) {
       if (!html) return;
       var show = function () {
         var main = document.getElementById('embed');

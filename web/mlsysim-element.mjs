@@ -37,6 +37,7 @@ import { EmbeddedScenario, moduleContext, withOptionPresetFile } from './embed-v
 import { EMBED_OPTIONS, HTML_ATTRIBUTES } from './link.mjs';
 import { failureView } from './startup.mjs';
 import { fitView } from './fit.mjs';
+import { fetchAnswers } from './answers.mjs';
 
 const STYLESHEET = new URL('./style.css', import.meta.url).href;
 const CALCULATOR = new URL('./index.html', import.meta.url);
@@ -48,14 +49,22 @@ const FRAGMENT = /^<p id="status" class="status behind-prerender" role="status">
 const FRAGMENT_MAX = 262144;  // bytes; the build's are about 22 KB
 /** One request per preset for all the elements of a page: NAME → Promise of its text or null. */
 const fragments = new Map();
+/** The module's answers recorded with the prerendered views asked for (shared.answers.json
+ *  and embeds/NAME.answers.json beside this module; docs/performance.md, "Prerendered
+ *  answers"), one request each: file → Promise of the record or null. The module takes
+ *  those that have come when it is ready. */
+const answers = new Map();
+const answersOf = (file) => { if (!answers.has(file)) answers.set(file, fetchAnswers(new URL(file, HERE))); };
 
 /** What an element shows until it has a view. */
 const loadingLine = () => el('p', { class: 'status', role: 'status', text: 'Loading the calculator…' });
 
 let shared = null;
-/** The one module instance (and its lists) of this page, made on first use. */
+/** The one module instance (and its lists) of this page, made on first use: in the
+ *  microtask after the elements of the page's HTML have connected (customElements.define
+ *  upgrades them all at once), so it takes the answers of all their presets. */
 export function mlsysimContext() {
-  shared ||= createMlsysim().then(moduleContext);
+  shared ||= createMlsysim({ answers: [...answers.values()] }).then(moduleContext);
   return shared;
 }
 
@@ -169,6 +178,8 @@ export class MlsysimScenario extends HTMLElement {
   }
 
   connectedCallback() {
+    // the calls every view makes alike (the type heads, the presets): whatever this one shows
+    if (!shared && globalThis.fetch) answersOf('shared.answers.json');
     this.observer.observe(this, { attributes: true });
     this.embed.prepareTheme((k) => this.getAttribute(k));
     themeWatch.start(this);
@@ -211,8 +222,11 @@ export class MlsysimScenario extends HTMLElement {
     const preset = this.plainPreset();
     if (!this.loading() || !preset || !globalThis.fetch) return;
     // the file itself, not another one a server redirected to, and no larger than a fragment
-    if (!fragments.has(preset)) fragments.set(preset, fetch(new URL(`embeds/${preset}.html`, HERE)).then((r) =>
-      (r.ok && !r.redirected && !(Number(r.headers.get('content-length')) > FRAGMENT_MAX) ? r.text() : null)).catch(() => null));
+    if (!fragments.has(preset)) {
+      fragments.set(preset, fetch(new URL(`embeds/${preset}.html`, HERE)).then((r) =>
+        (r.ok && !r.redirected && !(Number(r.headers.get('content-length')) > FRAGMENT_MAX) ? r.text() : null)).catch(() => null));
+      if (!shared) answersOf(`embeds/${preset}.answers.json`);  // only while the module can still take them
+    }
     fragments.get(preset).then((html) => {
       // the attributes are read again: they may have changed while it came
       if (!html || html.length > FRAGMENT_MAX || !FRAGMENT.test(html) || !this.loading() || !this.isConnected || this.plainPreset() !== preset) return;

@@ -27,18 +27,6 @@ export function missingFeatures(wasm = globalThis.WebAssembly) {
   }).map(([name]) => name);
 }
 
-/**
- * fetchAnswers(url) -> Promise<answers | null>: the module's answers that the build
- * recorded while it prerendered a view (scripts/prerender.mjs: index.answers.json,
- * embeds/NAME.answers.json), for createMlsysim's options.answers, with which the live
- * view is built from the same calls without running any WebAssembly first
- * (docs/performance.md, "Prerendered answers"). null when the file is missing,
- * redirected or not JSON; the module itself ignores the answers of another build.
- */
-export function fetchAnswers(url) {
-  return fetch(url).then((r) => (r.ok && !r.redirected ? r.json() : null)).catch(() => null);
-}
-
 /** The reason an error gives, without Emscripten's "Aborted(…)" wrapping and its advice
  *  to rebuild the module with assertions. */
 export function technicalReason(error) {

@@ -176,7 +176,7 @@ test('the live embed is built from its answers (embeds/NAME.answers.json) when t
   const shown = async (route, hold) => {
     const p = await context.newPage();
     const release = hold ? await holdRequests(p, /\/mlsysim\.wasm$/) : null;
-    await p.route(/\.answers\.json$/, async (r) => { await route(r); if (release) setTimeout(release, 100); });
+    await p.route(new RegExp(`/embeds/${name}\\.answers\\.json$`), async (r) => { await route(r); if (release) setTimeout(release, 100); });
     await p.goto(`${server.origin}/embed.html?preset=${name}`);
     await p.waitForSelector('body[data-ready="1"]');
     const value = await p.textContent(`[data-property="${prop}"] .value`);
@@ -267,9 +267,9 @@ test('the prerendered view is fitted before it is shown, with no request of its 
   assert.ok(!(await p.isVisible('.work:not(.linear) .linear-text')));
   const cut = await p.evaluate(() => [...document.querySelectorAll('.equation, .work')].filter((b) => b.scrollWidth > b.clientWidth + 1).length);
   assert.equal(cut, 0);
-  // the page, its style, boot.js, the fragment and its answers (tests/node/answers.test.mjs);
+  // the page, its style, boot.js, the fragment and the answers (tests/node/answers.test.mjs);
   // the live code (held) and what it preloads
-  const asked = /^\/(embed\.html|style\.css|boot\.js|embeds\/Llama8BChatH100\.(html|answers\.json)|embed\.mjs|chunk-[A-Z0-9]+\.mjs|mlsysim\.mjs|favicon\.svg)$/;
+  const asked = /^\/(embed\.html|style\.css|boot\.js|embeds\/Llama8BChatH100\.(html|answers\.json)|shared\.answers\.json|embed\.mjs|chunk-[A-Z0-9]+\.mjs|mlsysim\.mjs|favicon\.svg)$/;
   assert.deepEqual(requested.filter((u) => !asked.test(u)), []);
   assert.ok(requested.includes('/embeds/Llama8BChatH100.html'));
   await p.close();

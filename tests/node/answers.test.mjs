@@ -136,21 +136,36 @@ function publicAnswer(key) {
   }
 }
 
-test('every answer file the build wrote is this module\'s own answers', async () => {
-  const files = [path.join(dist, 'index.answers.json'),
+test('every answer file the build wrote is this module\'s own answers: the calls all views share, and each view\'s own', async () => {
+  const read = (file) => JSON.parse(readFileSync(file, 'utf8'));
+  const shared = read(path.join(dist, 'shared.answers.json'));
+  const views = [path.join(dist, 'index.answers.json'),
     ...readdirSync(path.join(dist, 'embeds')).filter((f) => f.endsWith('.answers.json')).map((f) => path.join(dist, 'embeds', f))];
   const embeds = readdirSync(path.join(dist, 'embeds')).filter((f) => f.endsWith('.html'));
-  assert.equal(files.length, embeds.length + 1, 'one per prerendered embed, and the page\'s');
-  const first = JSON.parse(readFileSync(files[0], 'utf8'));
-  const m = await createMlsysim({ answers: tampered(first, '_version', () => 'this build') });
+  assert.equal(views.length, embeds.length + 1, 'one per prerendered embed, and the page\'s');
+  const m = await createMlsysim({ answers: tampered(shared, '_version', () => 'this build') });
   assert.equal(m.version, 'this build', 'recorded by this very module (its build)');
-  for (const file of files) {
-    const { build, calls } = JSON.parse(readFileSync(file, 'utf8'));
-    assert.equal(build, first.build, `${file}: one build`);
-    assert.ok(calls.some(([k]) => k.startsWith('_request[')), `${file}: holds the view's evaluation`);
+  assert.deepEqual(shared.calls.map(([k]) => k).sort(), ['_list["limits"]', '_list["presets"]', '_typeHeads[]', '_version[]']);
+  for (const file of [path.join(dist, 'shared.answers.json'), ...views]) {
+    const { build, calls } = read(file);
+    assert.equal(build, shared.build, `${file}: one build`);
+    if (file !== path.join(dist, 'shared.answers.json')) {
+      assert.ok(calls.some(([k]) => k.startsWith('_request[')), `${file}: holds the view's evaluation`);
+      assert.ok(!calls.some(([k]) => shared.calls.some(([s]) => s === k)), `${file}: no call of the shared file again`);
+    }
     for (const [key, reply] of calls) {
       const want = publicAnswer(key);
       assert.deepEqual(typeof want === 'string' ? reply : JSON.parse(reply), want, `${path.basename(file)}: ${key.slice(0, 80)}`);
     }
   }
+});
+
+test('answers given as an array (and promises of arrays) are merged', async () => {
+  const one = await record((r) => r.evaluatePreset(PRESET));
+  const other = await record((r) => r.evaluatePreset('Llama8BChatH100'));
+  const mark = (rec, text) => ({ ...rec, calls: rec.calls.filter(([k]) => k.startsWith('_request[')).map(([k, v]) => [k, v.replace(/"text":"[^"]*"/, `"text":"${text}"`)]) });
+  const m = await createMlsysim({ answers: [mark(one, 'from one'), Promise.resolve([mark(other, 'from other')]), null, 'x'] });
+  const first = (r) => Object.values(r.properties)[0].text;
+  assert.equal(first(m.evaluatePreset(PRESET)), 'from one');
+  assert.equal(first(m.evaluatePreset('Llama8BChatH100')), 'from other');
 });
