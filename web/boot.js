@@ -110,12 +110,17 @@ import { fetchAnswers } from './answers.mjs';
     var name = (query.get('preset') || '').trim(), theme = (query.get('theme') || 'auto').trim().toLowerCase();
     // a theme the live view would refuse with a notice is the live view's to explain
     var built = (root.getAttribute('data-prerendered-embeds') || '').split(' ');
-    if (!plain || !name || built.indexOf(name) < 0 || !/^(auto|light|dark)$/.test(theme) || !window.fetch) return;
+    if (!window.fetch) return;
+    // any embed makes the calls every prerendered view makes alike (the type heads, the
+    // presets): their answers spare its module that much, whatever view it shows
+    var shared = fetchAnswers('shared.answers.json');
+    window.mlsysimPrerenderedAnswers = [shared];
+    if (!plain || !name || built.indexOf(name) < 0 || !/^(auto|light|dark)$/.test(theme)) return;
     // the colours asked for, before anything is painted (as embed.mjs applies them)
     if (theme !== 'auto') root.setAttribute('data-theme', theme);
-    // the file itself: not another preset's a server redirected to
     // the module's answers recorded with the view, for embed.mjs to pass to the module
-    window.mlsysimPrerenderedAnswers = [fetchAnswers('shared.answers.json'), fetchAnswers('embeds/' + name + '.answers.json')];
+    window.mlsysimPrerenderedAnswers = [shared, fetchAnswers('embeds/' + name + '.answers.json')];
+    // the file itself: not another preset's a server redirected to
     fetch('embeds/' + name + '.html').then(function (r) { return r.ok && !r.redirected ? r.text() : null; }).then(function (html) {
       if (!html) return;
       var show = function () {

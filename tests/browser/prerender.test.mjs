@@ -228,6 +228,23 @@ test('the live page is built from the build\'s answers, fetched beside the modul
   await p.close();
 });
 
+test('an answers file over 1 MiB is not read (a server\'s page in its place, say): the module answers itself', async () => {
+  const file = JSON.parse(readFileSync(path.join(dist, 'index.answers.json'), 'utf8'));
+  const cost = m.evaluatePreset('TransformerBsp8Workers').properties.cost;
+  file.calls = file.calls.map(([k, v]) => [k, v.replace(`"text":"${cost.text}"`, '"text":"$12.34"')]);
+  const p = await context.newPage();
+  const release = await holdRequests(p, /\/mlsysim\.wasm$/);
+  // the same answers, which would be taken (the test above), padded past the limit
+  await p.route(/\/index\.answers\.json$/, async (r) => {
+    await r.fulfill({ contentType: 'application/json', body: JSON.stringify(file) + ' '.repeat(1048577) });
+    setTimeout(release, 100);
+  });
+  await p.goto(`${server.origin}/`);
+  await p.waitForSelector('body[data-ready="1"]');
+  assert.equal(await p.textContent('#properties [data-property="cost"] .value'), cost.text);
+  await p.close();
+});
+
 test('without its answers (a site that lacks the file, or a damaged one), the page goes live with the same view', async () => {
   const p0 = await context.newPage();
   await p0.goto(`${server.origin}/`);

@@ -194,14 +194,17 @@ test('a URL that asks for more than the preset shows no prerendered view, not ev
     'preset=TransformerBsp8Workers&about=open', 'preset=TransformerBsp8Workers&theme=sepia', 'type=SyncStrategyScenario',
     // read as the live view reads them (URLSearchParams): a value keeps its '=', which no preset or theme has
     'preset=TransformerBsp8Workers=x', 'preset=TransformerBsp8Workers&theme=dark=x']) {
-    const fetched = [];
+    const fetched = [], shared = [];
     const p = await context.newPage();
     p.on('request', (r) => { if (/\/embeds\//.test(r.url())) fetched.push(r.url()); });
+    p.on('request', (r) => { if (/\/shared\.answers\.json$/.test(r.url())) shared.push(r.url()); });
     await p.route(/\/embed\.mjs$/, () => {});
     await p.goto(`${server.origin}/embed.html?${q}`, { waitUntil: 'commit' });
     await p.waitForFunction(() => document.readyState !== 'loading');
     await p.waitForTimeout(300);
     assert.deepEqual(fetched, [], q);
+    // the answers every view shares (the type heads, the presets) serve this view too
+    assert.equal(shared.length, 1, q);
     assert.equal(await p.locator('section.embed').count(), 0, q);
     assert.ok(await p.isVisible('#status'), q);
     await p.close();
