@@ -28,6 +28,9 @@ test('show your work: each property shows its equation, the substituted equation
   assert.equal(await page.getAttribute(`${card('cost')} .work`, 'aria-label'), 'cost = 14,000 × 625 ms × 8 × 2 USD/h = $38.89');
   for (const p of m.listPresets()) {
     await page.selectOption('#preset', p.name);
+    // the lines are fitted in the frame after a render (calculator.mjs): a loaded machine
+    // can run this check before that frame
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     const r = m.evaluatePreset(p.name, undefined, { work: true });
     for (const [name, v] of Object.entries(r.properties)) {
       if ('error' in v) { assert.equal(await page.locator(`${card(name)} .work math`).count(), 0); continue; }
