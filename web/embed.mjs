@@ -21,11 +21,17 @@ const params = new URLSearchParams(location.search);
 const frameId = params.has('id') ? params.get('id').slice(0, 100) : null;
 const framed = window.parent !== window;
 
-/** Posts the document's height to the parent when it changes (no-op outside a frame). */
+/** Posts the document's height to the parent when it changes (no-op outside a frame),
+ *  from the first view shown on: the prerendered one web/boot.js shows while the module
+ *  loads, so that the host sizes the frame to it and the live view then takes its place
+ *  at the same height. The loading line alone is not reported (the host would shrink the
+ *  frame to one line, then grow it). */
 function reportHeight() {
   if (!framed) return;
   let last = -1;
   const post = () => {
+    const box = $('embed');
+    if (!document.body.dataset.ready && box && box.children.length === 1 && box.firstElementChild.id === 'status') return;
     const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
     if (height === last) return;
     last = height;
@@ -61,6 +67,7 @@ if (framed) {
   window.parent.postMessage({ type: 'mlsysim:theme-request', id: frameId }, '*');
 }
 
+reportHeight();
 try {
   const get = (k) => params.get(k);
   // the answers of the prerendered view web/boot.js fetched: taken if they are here by
@@ -70,12 +77,15 @@ try {
   const o = embed.render(ctx, get, params);
   if (!o.error) document.title = `${o.preset || o.type.name} · mlsysim scenario calculator`;
   document.body.dataset.ready = o.error ? 'error' : '1';
-  // results in place and inputs answered: what `npm run bench` times an embed to (docs/performance.md)
-  if (!o.error) performance.mark('mlsysim:interactive');
+  // results in place and inputs answered: what `npm run bench` times an embed to
+  // (docs/performance.md); the first result too, when the live view came before the
+  // prerendered one (web/boot.js marks it for that)
+  if (!o.error) {
+    if (!performance.getEntriesByName('mlsysim:first-result').length) performance.mark('mlsysim:first-result');
+    performance.mark('mlsysim:interactive');
+  }
 } catch (e) {
   $('embed').replaceChildren(failureView(e));
   document.body.dataset.ready = 'error';
   throw e;
-} finally {
-  reportHeight();
 }

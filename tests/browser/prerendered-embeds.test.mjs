@@ -189,6 +189,31 @@ test('the live embed is built from its answers (embeds/NAME.answers.json) when t
   problems.consoleErrors.length = 0;  // the refused requests' own messages
 });
 
+test('in a frame, the prerendered view\'s height is posted to the host, and the live view keeps it', async () => {
+  const p = await context.newPage();
+  await p.setViewportSize({ width: 760, height: 900 });
+  const release = await holdRequests(p, /\/mlsysim\.wasm$/);
+  // a course page: the frame at the docs' starting height, its messages recorded
+  await p.route(/\/host-under-test\.html$/, (r) => r.fulfill({ contentType: 'text/html', body: `<!doctype html>
+    <script>window.got = []; addEventListener('message', (e) => got.push(e.data));</script>
+    <iframe id="f" title="embed" style="width: 700px; height: 560px; border: 0"
+      src="embed.html?preset=TransformerBsp8Workers&id=t1"></iframe>` }));
+  await p.goto(`${server.origin}/host-under-test.html`);
+  await p.waitForFunction(() => got.some((d) => d.type === 'mlsysim:resize'), null, { timeout: 10000 });
+  const frame = p.frameLocator('#f');
+  assert.equal(await frame.locator('section.embed[inert]').count(), 1, 'still the prerendered view');
+  const first = await p.evaluate(() => got.filter((d) => d.type === 'mlsysim:resize').map((d) => [d.height, d.id]));
+  assert.equal(first.length, 1, 'the loading line alone is not posted');
+  assert.equal(first[0][1], 't1');
+  assert.ok(first[0][0] > 1000, `the prerendered view's height, ${first[0][0]} px`);
+  release();
+  await frame.locator('body[data-ready="1"]').waitFor();
+  await p.waitForTimeout(500);
+  const heights = await p.evaluate(() => got.filter((d) => d.type === 'mlsysim:resize').map((d) => d.height));
+  assert.ok(Math.abs(heights.at(-1) - heights[0]) <= 2, `posted ${heights.join(' → ')} px`);
+  await p.close();
+});
+
 test('a URL that asks for more than the preset shows no prerendered view, not even for a moment', async () => {
   for (const q of ['preset=TransformerBsp8Workers&show=workers', 'preset=TransformerBsp8Workers&i.workers=16',
     'preset=TransformerBsp8Workers&about=open', 'preset=TransformerBsp8Workers&theme=sepia', 'type=SyncStrategyScenario',
