@@ -140,9 +140,13 @@ function mlsysimWhy(e) {
  *  "unbuilt" in a module it has not processed, which takes no answers). */
 const MLSYSIM_BUILD = 'unbuilt';
 /** The raw functions whose reply depends on their arguments alone, so a recorded reply
- *  is the reply (not the sweep's, whose buffers are state, nor the heap's size). */
-const MLSYSIM_ANSWERED = ['_version', '_list', '_typeHeads', '_describeType', '_request', '_readValue',
-  '_numberText', '_humanText', '_significantText', '_displayScale'];
+ *  is the reply (not the sweep's, whose buffers are state, nor the heap's size), and whose
+ *  arguments JSON keeps apart (not the number texts': NaN, ±Infinity and -0 would share
+ *  one key). */
+const MLSYSIM_ANSWERED = ['_version', '_list', '_typeHeads', '_describeType', '_request', '_readValue'];
+/** ms after the module is made with answers when it checks them even if the page has not
+ *  read them all (mlsysimReplay). */
+const MLSYSIM_REPLAY_AFTER_MS = 3000;
 
 /** options.answers made safe to hold: a record, or for a promise (a thenable) one that
  *  resolves to undefined where it would fail, at once (a failed fetch of answers is no
@@ -234,9 +238,11 @@ function mlsysimError(message, field) {
  *   made with the same arguments gets the recorded reply without running any
  *   WebAssembly, so a page whose first view the build made with this module goes live
  *   without compiling the module's code first. A record of another build (its `build`,
- *   the SHA-256 of mlsysim.wasm, differs) or of any other shape is ignored. Once every recorded reply has been read, the module makes the recorded
- *   evaluations again in idle moments (compiling what an edit runs) and drops any reply
- *   it does not give again.
+ *   the SHA-256 of mlsysim.wasm, differs) or of any other shape is ignored. Once every
+ *   recorded reply has been read (or 3 s on), the module makes the recorded evaluations
+ *   again in idle moments (compiling what an edit runs) and drops any reply it does not
+ *   give again. The replies are trusted as the module's own until then: they come from
+ *   the site, as the module does.
  */
 async function createMlsysim(options = {}) {
   const opts = Object.assign({}, options);
@@ -254,6 +260,11 @@ async function createMlsysim(options = {}) {
   if (seeded.size || recorded) {
     const unseeded = {};
     const unread = new Set(seeded.keys());
+    // a page that reads only some of them (a link to another view) compiles and checks
+    // them all the same, a few seconds on
+    let replayed = false;
+    const replay = () => { if (!replayed) { replayed = true; mlsysimReplay(seeded, unseeded); } };
+    if (seeded.size) setTimeout(replay, MLSYSIM_REPLAY_AFTER_MS)?.unref?.();  // Node.js: no reason to stay up
     for (const name of MLSYSIM_ANSWERED) {
       const fn = unseeded[name] = raw[name];
       raw[name] = (...args) => {
@@ -261,7 +272,7 @@ async function createMlsysim(options = {}) {
         const known = seeded.get(key);
         if (known !== undefined) {
           // the view they were recorded for is built: the module can now compile its code
-          if (unread.delete(key) && !unread.size) mlsysimReplay(seeded, unseeded);
+          if (unread.delete(key) && !unread.size) replay();
           return known;
         }
         const reply = fn(...args);

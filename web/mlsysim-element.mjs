@@ -49,12 +49,10 @@ const FRAGMENT = /^<p id="status" class="status behind-prerender" role="status">
 const FRAGMENT_MAX = 262144;  // bytes; the build's are about 22 KB
 /** One request per preset for all the elements of a page: NAME → Promise of its text or null. */
 const fragments = new Map();
-/** The module's answers recorded with the prerendered views asked for (shared.answers.json
- *  and embeds/NAME.answers.json beside this module; docs/performance.md, "Prerendered
- *  answers"), one request each: file → Promise of the record or null. The module takes
- *  those that have come when it is ready. */
-const answers = new Map();
-const answersOf = (file) => { if (!answers.has(file)) answers.set(file, fetchAnswers(new URL(file, HERE))); };
+/** The module's answers recorded with the prerendered views of this page's elements
+ *  (shared.answers.json and embeds/NAME.answers.json beside this module; docs/performance.md,
+ *  "Prerendered answers"): the files to ask for when the module is made. */
+const answerFiles = new Set();
 
 /** What an element shows until it has a view. */
 const loadingLine = () => el('p', { class: 'status', role: 'status', text: 'Loading the calculator…' });
@@ -64,7 +62,13 @@ let shared = null;
  *  microtask after the elements of the page's HTML have connected (customElements.define
  *  upgrades them all at once), so it takes the answers of all their presets. */
 export function mlsysimContext() {
-  shared ||= createMlsysim({ answers: [...answers.values()] }).then(moduleContext);
+  if (shared) return shared;
+  let ask;
+  shared = createMlsysim({ answers: new Promise((r) => { ask = r; }) }).then(moduleContext);
+  // asked for once the module has asked for its own file (createMlsysim does at once), so
+  // that they never hold its request back behind a browser's six connections per host;
+  // the module takes those that have come when it is ready
+  ask(Promise.all([...answerFiles].map((f) => fetchAnswers(new URL(f, HERE)))));
   return shared;
 }
 
@@ -179,7 +183,7 @@ export class MlsysimScenario extends HTMLElement {
 
   connectedCallback() {
     // the calls every view makes alike (the type heads, the presets): whatever this one shows
-    if (!shared && globalThis.fetch) answersOf('shared.answers.json');
+    if (!shared && globalThis.fetch) answerFiles.add('shared.answers.json');
     this.observer.observe(this, { attributes: true });
     this.embed.prepareTheme((k) => this.getAttribute(k));
     themeWatch.start(this);
@@ -225,7 +229,7 @@ export class MlsysimScenario extends HTMLElement {
     if (!fragments.has(preset)) {
       fragments.set(preset, fetch(new URL(`embeds/${preset}.html`, HERE)).then((r) =>
         (r.ok && !r.redirected && !(Number(r.headers.get('content-length')) > FRAGMENT_MAX) ? r.text() : null)).catch(() => null));
-      if (!shared) answersOf(`embeds/${preset}.answers.json`);  // only while the module can still take them
+      if (!shared) answerFiles.add(`embeds/${preset}.answers.json`);  // only while the module can still take them
     }
     fragments.get(preset).then((html) => {
       // the attributes are read again: they may have changed while it came

@@ -169,3 +169,60 @@ test('answers given as an array (and promises of arrays) are merged', async () =
   assert.equal(first(m.evaluatePreset(PRESET)), 'from one');
   assert.equal(first(m.evaluatePreset('Llama8BChatH100')), 'from other');
 });
+
+test('a page that reads only some answers (a link to another view) still has them all checked, 3 s on', async () => {
+  const rec = await record((r) => { r.evaluatePreset(PRESET); r.evaluatePreset('Llama8BChatH100'); });
+  const other = plain.evaluatePreset('Llama8BChatH100');
+  const text = Object.values(other.properties)[0].text;
+  let n = 0;
+  const wrong = { ...rec, calls: rec.calls.map(([k, v]) => [k, k.includes('Llama8BChatH100') ? (n++, v.replace(`"text":"${text}"`, '"text":"recorded"')) : v]) };
+  assert.equal(n, 1);
+  await new Promise((r) => setTimeout(r, 1000));  // the earlier tests' modules have checked theirs
+  const warnings = [];
+  const warn = console.warn;
+  console.warn = (...a) => warnings.push(a.join(' '));
+  try {
+    const m = await createMlsysim({ answers: wrong });
+    m.evaluatePreset(PRESET);  // the other recorded call is never read
+    await new Promise((r) => setTimeout(r, 1500));
+    assert.deepEqual(warnings, [], 'not yet');
+    assert.ok(await waitFor(() => warnings.length > 0, 6000), 'checked without being read');
+    assert.equal(Object.values(m.evaluatePreset('Llama8BChatH100').properties)[0].text, text, 'the module\'s own');
+  } finally {
+    console.warn = warn;
+  }
+});
+
+test('fetchAnswers (web/answers.mjs): the JSON, or null for a missing, redirected, over-long, damaged or late file', async () => {
+  const { fetchAnswers } = await import(pathToFileURL(path.join(dist, '..', 'web', 'answers.mjs')).href);
+  const real = globalThis.fetch;
+  const body = (chunks) => new ReadableStream({ pull(c) { const x = chunks.shift(); if (x === undefined) c.close(); else c.enqueue(new TextEncoder().encode(x)); } });
+  const serve = (make) => { globalThis.fetch = async (url, init) => make(url, init); };
+  try {
+    serve(() => new Response('{"build":"b","calls":[]}'));
+    assert.deepEqual(await fetchAnswers('x'), { build: 'b', calls: [] });
+    serve(() => new Response('no', { status: 404 }));
+    assert.equal(await fetchAnswers('x'), null);
+    serve(() => Object.defineProperty(new Response('{}'), 'redirected', { value: true }));
+    assert.equal(await fetchAnswers('x'), null);
+    serve(() => new Response('<!doctype html><p>the site\'s own page'));
+    assert.equal(await fetchAnswers('x'), null);
+    // over 1 MiB with no Content-Length (chunked, or compressed on the way): cut off as it comes
+    let pulled = 0;
+    serve(() => new Response(new ReadableStream({ pull(c) { pulled++; c.enqueue(new Uint8Array(65536).fill(32)); } })));
+    assert.equal(await fetchAnswers('x'), null);
+    assert.ok(pulled <= 20, `stopped reading after about 1 MiB (${pulled} chunks of 64 KiB)`);
+    serve(() => new Response(body(['{"build":', '"b","calls":[]}'])));
+    assert.deepEqual(await fetchAnswers('x'), { build: 'b', calls: [] }, 'in pieces');
+    serve(() => new Response('{}', { headers: { 'content-length': String(2 * 1048576) } }));
+    assert.equal(await fetchAnswers('x'), null);
+    // a server that never answers: given up after 3 s, its connection freed
+    let aborted = false;
+    serve((url, init) => new Promise((_, reject) => init.signal.addEventListener('abort', () => { aborted = true; reject(new Error('aborted')); })));
+    const t0 = Date.now();
+    assert.equal(await fetchAnswers('x'), null);
+    assert.ok(aborted && Date.now() - t0 >= 2900, `aborted after ${Date.now() - t0} ms`);
+  } finally {
+    globalThis.fetch = real;
+  }
+});
