@@ -162,7 +162,7 @@ export class EmbeddedScenario {
     this.fullLink = el('a', { href: link.href, target: '_blank', rel: 'noopener', text: 'Open in the full calculator' });
     const section = el('section', { class: 'mlsysim embed', 'data-state': 'ready', 'aria-label': `mlsysim calculator: ${label}` },
       el('header', { class: 'embed-head' },
-        el('p', { class: 'embed-title' }, el('strong', { text: label }), el('span', { class: 'embed-type', text: ` ·\u00a0${o.preset ? o.type.name : o.type.category}` })),
+        el('p', { class: 'embed-title' }, el('strong', { text: label }), el('span', { class: 'embed-type', text: `\u00a0· ${o.preset ? o.type.name : o.type.category}` })),
         el('p', { class: 'question', text: o.type.question }),
         el('p', { class: 'summary', text: preset ? preset.summary : o.type.summary }),
         o.about === 'none' ? null : aboutModel(o.type, o.about === 'open')),

@@ -35,12 +35,15 @@ export async function holdRequests(page, pattern) {
   return release;
 }
 
-/** A fresh headless Chromium profile; records console errors and off-origin requests. */
-export async function browser(origin) {
+/** A fresh headless Chromium profile; records console errors and off-origin requests.
+ *  options.scrollbars: classic scrollbars that take room, as on Windows and Linux desktops
+ *  (headless Chromium otherwise hides them). */
+export async function browser(origin, options = {}) {
   const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'mlsysim-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     headless: true,
+    ignoreDefaultArgs: options.scrollbars ? ['--hide-scrollbars'] : [],
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });

@@ -122,6 +122,38 @@ test('the page works at phone width', async () => {
   assert.equal(await page.locator('#tab-sweep').evaluate((t) => t.innerText), 'Sweep');
 });
 
+
+test('the first keystroke marks the title "(edited)" without moving the input being typed in', async () => {
+  // at 390 px " (edited)" used to rewrap the title onto a second line: the input moved 37 px
+  const at = () => page.evaluate(() => {
+    const input = document.querySelector('#fields input');
+    const title = document.getElementById('scenario-title');
+    return { top: input.getBoundingClientRect().top + scrollY, height: title.getBoundingClientRect().height,
+      mark: getComputedStyle(title, '::after').visibility };
+  });
+  for (const width of [320, 390, 700]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const preset of ['TransformerBsp8Workers', 'ReferenceJobAttackSurface']) {
+      await page.goto(`${server.origin}/index.html?preset=${preset}`);
+      await page.waitForSelector('body[data-ready="1"]');
+      const before = await at();
+      assert.equal(before.mark, 'hidden', `${preset} at ${width} px: the mark shows before any edit`);
+      await page.locator('#fields input').first().press('End');
+      await page.keyboard.type('0');
+      await page.waitForFunction(() => document.getElementById('scenario-title').dataset.edited === 'true');
+      const after = await at();
+      assert.equal(after.mark, 'visible', `${preset} at ${width} px`);
+      assert.deepEqual([after.top, after.height], [before.top, before.height], `${preset} at ${width} px: the input or title moved`);
+      assert.equal(await page.textContent('#scenario-title'), preset);  // the mark is style, not text
+    }
+  }
+  // back to the preset's own values: the mark hides again; a type opened blank has none
+  await page.locator('#fields input').first().press('Backspace');
+  await page.waitForFunction(() => document.getElementById('scenario-title').dataset.edited === 'false');
+  await page.goto(`${server.origin}/index.html?type=SyncStrategyScenario`);
+  await page.waitForSelector('body[data-ready="1"]');
+  assert.equal(await page.getAttribute('#scenario-title', 'data-edited'), null);
+});
 test('a link whose value is invalid computes what it can, and the banner says which results wait for which input', async () => {
   await page.goto(`${server.origin}/index.html?preset=TransformerBsp8Workers&i.workers=-3`);
   await page.waitForSelector('body[data-ready="1"]');

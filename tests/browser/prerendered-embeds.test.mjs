@@ -214,6 +214,37 @@ test('in a frame, the prerendered view\'s height is posted to the host, and the 
   await p.close();
 });
 
+test('with classic scrollbars, a frame resized by its host posts one height: its content does not rewrap when its scrollbar goes', async () => {
+  // a frame shorter than its content shows a scrollbar (Windows, Linux), which narrowed
+  // the content by its width: once the host grew the frame, the scrollbar went and the
+  // height changed (2193 then 2173 px at 700 px; at 390 px back and forth four times)
+  const { context: desktop } = await browser(server.origin, { scrollbars: true });
+  try {
+    const p = await desktop.newPage();
+    for (const [width, preset] of [[700, 'TransformerBsp8Workers'], [390, 'TransformerBsp8Workers'], [700, 'Llama8BChatH100'], [390, 'Llama8BChatH100']]) {
+      await p.setViewportSize({ width: width + 40, height: 900 });
+      await p.route(/\/host-under-test\.html$/, (r) => r.fulfill({ contentType: 'text/html', body: `<!doctype html>
+        <script>window.got = []; addEventListener('message', (e) => {
+          if (e.data.type !== 'mlsysim:resize') return;
+          got.push(e.data.height);
+          document.getElementById('f').style.height = e.data.height + 'px';  // as docs/embedding.md asks
+        });</script>
+        <iframe id="f" title="embed" style="width: ${width}px; height: 560px; border: 0"
+          src="embed.html?preset=${preset}"></iframe>` }));
+      await p.goto(`${server.origin}/host-under-test.html`);
+      await p.frameLocator('#f').locator('body[data-ready="1"]').waitFor();
+      await p.waitForTimeout(500);
+      const scrollbar = await p.evaluate(() => { const w = document.getElementById('f').contentWindow; return w.innerWidth - w.document.documentElement.clientWidth; });
+      const heights = await p.evaluate(() => got);
+      const full = await p.frameLocator('#f').locator('html').evaluate((h) => Math.ceil(h.getBoundingClientRect().height));
+      assert.deepEqual(heights, [full], `${preset} at ${width} px (scrollbar gutter ${scrollbar} px): posted ${heights.join(' → ')}`);
+      await p.unroute(/\/host-under-test\.html$/);
+    }
+  } finally {
+    await desktop.close();
+  }
+});
+
 test('a URL that asks for more than the preset shows no prerendered view, not even for a moment', async () => {
   for (const q of ['preset=TransformerBsp8Workers&show=workers', 'preset=TransformerBsp8Workers&i.workers=16',
     'preset=TransformerBsp8Workers&about=open', 'preset=TransformerBsp8Workers&theme=sepia', 'type=SyncStrategyScenario',
