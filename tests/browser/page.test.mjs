@@ -123,6 +123,23 @@ test('the page works at phone width', async () => {
 });
 
 
+test('no typeset line is cut: every equation and work line holds its ink, for every preset at 390 and 700 px', async () => {
+  // the boxes hide what is too wide (fit.mjs); a root's bar or a parenthesis's foot
+  // reached 1–4 px past their height and was cut
+  for (const width of [390, 700]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto(`${server.origin}/index.html`);
+    await page.waitForSelector('body[data-ready="1"]');
+    for (const p of m.listPresets()) {
+      await page.selectOption('#preset', p.name);
+      const cut = await page.$$eval('#properties :is(.equation, .work)', (boxes) => boxes
+        .filter((b) => !b.hidden && b.scrollHeight > b.clientHeight)
+        .map((b) => `${b.closest('.property').dataset.property} ${b.className}: ${b.scrollHeight} > ${b.clientHeight} px`));
+      assert.deepEqual(cut, [], `${p.name} at ${width} px`);
+    }
+  }
+});
+
 test('the first keystroke marks the title "(edited)" without moving the input being typed in', async () => {
   // at 390 px " (edited)" used to rewrap the title onto a second line: the input moved 37 px
   const at = () => page.evaluate(() => {
