@@ -5,7 +5,7 @@
 import createMlsysim from './mlsysim.mjs';
 import { $, el, copyText, actionButton, applyTheme } from './dom.mjs';
 import { Calculator } from './calculator.mjs';
-import { registryMap, scenarioTypes } from './fields.mjs';
+import { registryMap, scenarioTypes, takeTyped, giveFocus } from './fields.mjs';
 import { Compare, presetTexts } from './compare.mjs';
 import { PREF_CHOICES, useModule, clip } from './format.mjs';
 import { MODES, defaultState, defaultCompare, decodeState, encodeState } from './link.mjs';
@@ -114,8 +114,9 @@ class App {
     this.burst = setTimeout(() => { this.burst = null; }, 1000);
   }
 
-  /** Shows `state` (from a link, Back/Forward, or start-up). Returns show()'s promise. */
-  apply(state, notices = []) {
+  /** Shows `state` (from a link, Back/Forward, or start-up); `edited`: its calculator
+   *  texts hold the reader's edits (typed into the prerendered view). Returns show()'s promise. */
+  apply(state, notices = [], edited = false) {
     this.state = state;
     this.compareChosen = state.compare.type !== state.calc.type;  // a link's own comparison
     const box = $('notices');
@@ -123,7 +124,7 @@ class App {
     box.hidden = notices.length === 0;
     for (const [k, v] of Object.entries(state.prefs)) $(`pref-${k}`).value = v;
     applyTheme(document.documentElement, state.theme);
-    this.calculator.build();
+    this.calculator.build(edited);
     this.compareBuilt = false;  // built when its tab is first shown: the first paint does not need it
     return this.show(state.mode);
   }
@@ -285,8 +286,9 @@ class App {
   /**
    * Build time only (scripts/prerender.mjs, in jsdom): the default view, so that
    * dist/index.html holds the first result before any script runs. The view is inert
-   * until start() replaces it with the live one; web/boot.js hides it before the first
-   * paint when the URL asks for another view.
+   * until web/boot.js opens its inputs for typing (web/until-live.mjs), and start()
+   * replaces it with the live one, which takes over what was typed; web/boot.js hides it
+   * before the first paint when the URL asks for another view.
    */
   prerender() {
     this.fill();
@@ -370,10 +372,17 @@ class App {
       this.apply(state, notices).then(() => this.live());
     });
     const { state, notices } = this.decode(location.search);
+    // what the reader typed into the prerendered view (web/until-live.mjs), which the live
+    // one replaces now: its inputs start from it, as an edit, with the caret where it was
+    const typed = takeTyped($('app'), document.activeElement);
+    const carried = Object.keys(typed.texts).length > 0 && state.mode === 'calc' &&
+      state.calc.preset === document.documentElement.dataset.prerendered;
+    if (carried) state.calc.texts = { ...state.calc.texts, ...typed.texts };
     $('app').hidden = false;
     // a link to Sweep or Embed: its view is shown once built (code loaded, plot drawn),
     // while the loading line stays; at most REVEAL_MS, after which the view says it is loading
-    const shown = this.apply(state, notices);
+    const shown = this.apply(state, notices, carried);  // an edit: the title says so, the link keeps it
+    giveFocus($('fields'), typed.focus);
     Promise.race([shown, new Promise((r) => setTimeout(r, REVEAL_MS))]).then(() => this.live());
   }
 
@@ -385,7 +394,8 @@ class App {
     $('status').classList.remove('behind-prerender');
     $('app').removeAttribute('inert');
     $('app').removeAttribute('aria-busy');
-    for (const n of document.querySelectorAll('[data-until-live]')) n.removeAttribute('disabled'), n.removeAttribute('data-until-live');  // boot.js, without inert
+    $('app').removeAttribute('data-typed');
+    for (const n of document.querySelectorAll('[data-until-live]')) n.removeAttribute('disabled'), n.removeAttribute('data-until-live');  // until-live.mjs
     document.documentElement.classList.remove('mlsysim-pending');
     performance.mark('mlsysim:interactive');
   }
@@ -443,7 +453,8 @@ if (!globalThis.mlsysimPrerendering) {
     const { text, detail } = startupFailure(e);
     $('status').textContent = text;
     $('status').className = 'status failed';
-    $('status').hidden = false;  // above a prerendered view, which stays inert
+    $('status').hidden = false;  // above a prerendered view, which is inert again: typing into it would go nowhere
+    $('app').setAttribute('inert', '');
     $('status').after(failureDetails(detail));
     document.body.dataset.ready = 'error';
     throw e;

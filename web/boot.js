@@ -1,7 +1,7 @@
 // The one script that runs before the first paint: a classic script in <head>, which a
 // strict Content-Security-Policy allows as 'self'. dist/index.html holds the default
 // view, prerendered when the site is built (scripts/prerender.mjs; its <html> names the
-// default preset in data-prerendered) and inert until app.mjs replaces it with the live one.
+// default preset in data-prerendered) until app.mjs replaces it with the live one.
 // - A link that asks for another view hides the default (.mlsysim-pending in style.css)
 //   until app.mjs shows the one asked for, so its numbers never flash. A query that only
 //   names the default preset, the calculator view, or keys the page does not read (utm_…
@@ -19,8 +19,11 @@
 //   each typeset line fitted to its card (web/fit.mjs, bundled into this script by
 //   scripts/bundle.mjs, so it runs with no request of its own), so that no card changes
 //   height when the live view takes its place.
+// - Either prerendered view takes typing into its scenario's inputs, and only that, until
+//   the live view takes it over (web/until-live.mjs, also bundled).
 import { fitView } from './fit.mjs';
 import { fetchAnswers } from './answers.mjs';
+import { openUntilLive } from './until-live.mjs';
 
 (function () {
   var root = document.documentElement;
@@ -31,6 +34,9 @@ import { fetchAnswers } from './answers.mjs';
     status.className = 'status failed';
     status.hidden = false;
     document.body.setAttribute('data-ready', 'error');
+    // a prerendered view stays, inert again: typing into it would go nowhere
+    var view = document.querySelector('#app, #embed > section');
+    if (view) view.setAttribute('inert', '');
   }
   window.addEventListener('error', function (e) {
     var t = e.target;
@@ -70,7 +76,7 @@ import { fetchAnswers } from './answers.mjs';
     if (document.readyState !== 'interactive') return;
     fitUntilLive(document.getElementById('app'));
     performance.mark('mlsysim:first-result');
-    untilLive('#app');
+    openUntilLive(document.getElementById('app'));
   });
 
   // Fits the typeset lines of a prerendered view (`scope`) as the live view does
@@ -86,19 +92,11 @@ import { fetchAnswers } from './answers.mjs';
     if (refit()) window.addEventListener('resize', refit);
   }
 
-  // a browser without `inert` (Firefox before 112) would let the reader type into the
-  // prerendered form, and the live view would silently drop it: disable it until live
-  function untilLive(scope) {
-    if ('inert' in HTMLElement.prototype) return;
-    var controls = document.querySelectorAll(scope + ' input, ' + scope + ' select, ' + scope + ' textarea, ' + scope + ' button');
-    for (var i = 0; i < controls.length; i++)
-      if (!controls[i].disabled) controls[i].setAttribute('disabled', ''), controls[i].setAttribute('data-until-live', '');
-  }
 
   // The iframe embed (embed.html). A URL that asks for one built-in preset and nothing
   // else the view depends on (`id` is the frame's, `theme` only colours it) shows that
   // preset's view as the build prerendered it (scripts/prerender.mjs, embeds/NAME.html),
-  // inert, while the module loads; embed.mjs renders the live view in its place. Any other
+  // while the module loads; embed.mjs renders the live view in its place. Any other
   // URL (options, inputs, a course's preset file), a preset the build did not prerender
   // (embed.html's data-prerendered-embeds names those it did) or a live view that comes
   // first shows no prerendered view.
@@ -131,7 +129,7 @@ import { fetchAnswers } from './answers.mjs';
         // from this site's embeds/ folder, under a name the build listed
         main.innerHTML = html;
         fitUntilLive(main.querySelector('section'));
-        untilLive('#embed');
+        openUntilLive(main.querySelector('section'));
         performance.mark('mlsysim:first-result');
       };
       if (document.readyState !== 'loading') show();

@@ -133,8 +133,9 @@ export class ScenarioView {
     if (this.resizes) this.resizes.disconnect();
   }
 
-  /** Builds the rows and cards for form texts `texts` ({field: text}) and evaluates. */
-  build(texts) {
+  /** Builds the rows and cards for form texts `texts` ({field: text}) and evaluates;
+   *  `edited`: the texts hold the reader's own edits (typed before the live view). */
+  build(texts, edited = false) {
     this.texts = { ...texts };
     this.lastGood = null;
     this.controls.clear();
@@ -142,7 +143,7 @@ export class ScenarioView {
     this.announced.clear();
     this.parts.fields.replaceChildren(...this.shownFields().map((f) => this.fieldRow(f, this.texts[f.name] ?? '')));
     this.buildCards();
-    this.update(false);
+    this.update(edited);
     if (!this.resizes) {
       this.resizes = new ResizeObserver(() => this.fitEquations());
       this.resizes.observe(this.parts.properties);
@@ -519,8 +520,9 @@ export class Calculator {
   get result() { return this.view && this.view.result; }
   get lastGood() { return this.view && this.view.lastGood; }
 
-  /** Rebuilds the form and cards for app.state.calc ({preset, type, texts}). */
-  build() {
+  /** Rebuilds the form and cards for app.state.calc ({preset, type, texts}); `edited` as
+   *  ScenarioView.build's. */
+  build(edited = false) {
     const { calc } = this.app.state;
     const type = this.app.types.find((t) => t.name === calc.type);
     this.type = type;
@@ -545,7 +547,7 @@ export class Calculator {
         predict: (this.app.state.predict || []).filter((n) => type.properties.some((x) => x.name === n)),
         prefs: () => this.app.state.prefs, label: () => this.app.calcLabel(),
         onUpdate: (texts, edited) => this.updated(texts, edited) });
-    this.view.build(calc.texts);
+    this.view.build(calc.texts, edited);
   }
 
   /** The scenario's name as the title, breaking between the words of a long name. A

@@ -8,7 +8,7 @@
 // iframe is told by its host), else the reader's system setting.
 import { el, applyTheme } from './dom.mjs';
 import { ScenarioView } from './calculator.mjs';
-import { presetTexts, registryMap, scenarioTypes, symbolItem } from './fields.mjs';
+import { presetTexts, registryMap, scenarioTypes, symbolItem, takeTyped, giveFocus } from './fields.mjs';
 import { readEmbedOptions, readTheme, calculatorQuery } from './link.mjs';
 import { useModule } from './format.mjs';
 import { loadPresetFile, withPresetFile } from './course-presets.mjs';
@@ -106,6 +106,9 @@ export class EmbeddedScenario {
 
   /** Reads the options through get(name)/entries and renders; returns the options read. */
   render(ctx, get, entries) {
+    // what the reader typed into the prerendered view in the box (web/until-live.mjs),
+    // which this replaces: the live view starts from it, with the caret where it was
+    const typed = takeTyped(this.box.querySelector(':scope > section.embed[aria-busy="true"]'), this.box.getRootNode().activeElement);
     const o = readEmbedOptions(ctx, get, entries, this.host);
     this.options = o;
     this.requestedTheme = o.theme;
@@ -162,7 +165,7 @@ export class EmbeddedScenario {
     this.fullLink = el('a', { href: link.href, target: '_blank', rel: 'noopener', text: 'Open in the full calculator' });
     const section = el('section', { class: 'mlsysim embed', 'data-state': 'ready', 'aria-label': `mlsysim calculator: ${label}` },
       el('header', { class: 'embed-head' },
-        el('p', { class: 'embed-title' }, el('strong', { text: label }), el('span', { class: 'embed-type', text: `\u00a0· ${o.preset ? o.type.name : o.type.category}` })),
+        el('p', { class: 'embed-title' }, el('strong', { text: label }), el('span', { class: 'embed-type', text: ` ·\u00a0${o.preset ? o.type.name : o.type.category}` })),
         el('p', { class: 'question', text: o.type.question }),
         el('p', { class: 'summary', text: preset ? preset.summary : o.type.summary }),
         o.about === 'none' ? null : aboutModel(o.type, o.about === 'open')),
@@ -172,7 +175,9 @@ export class EmbeddedScenario {
       parts.announce,
       el('p', { class: 'embed-foot' }, this.fullLink));
     this.box.replaceChildren(section);
-    this.view.build(o.texts);
+    const carried = Object.fromEntries(Object.entries(typed.texts).filter(([k]) => o.type.fields.some((f) => f.name === k)));
+    this.view.build({ ...o.texts, ...carried }, Object.keys(carried).length > 0);  // an edit, as the host is told (onUpdate)
+    giveFocus(section, typed.focus);
     section.classList.toggle('no-inputs', this.view.shownFields().length === 0);
     return o;
   }

@@ -2,6 +2,7 @@
 // evaluation loop that maps errors back to the fields that caused them. Shared by the
 // calculator and the comparison.
 import { el } from './dom.mjs';
+import { FIELD } from './until-live.mjs';
 
 export const CUSTOM = '__custom__';
 
@@ -281,4 +282,41 @@ function registryControl(f, text, kind, onInput, id) {
  *  workload.parameters (param): the total parameter count…</li>. */
 export function symbolItem(s) {
   return el('li', {}, el('code', { text: s.name }), ` = ${s.meaning}${s.unit ? ` (${s.unit})` : ''}${s.doc ? `: ${s.doc}` : ''}`);
+}
+
+/**
+ * What the reader typed into the prerendered view `scope` (opened by until-live.mjs
+ * openUntilLive), read just before the live view replaces it: {texts: {field: text} of the changed inputs,
+ * focus: {field, start, end, direction} of the input that has the caret, or null}.
+ * `active` is the focused element of scope's document or shadow root. An empty view, or
+ * one never opened, gives {texts: {}, focus: null}.
+ */
+export function takeTyped(scope, active) {
+  const texts = {};
+  if (!scope) return { texts, focus: null };
+  for (const c of scope.querySelectorAll('[data-typed]')) {
+    if (!c.matches(FIELD)) continue;
+    // the registry menu's "Custom… (JSON)" needs its text box, which waits for the live view
+    if (c.tagName === 'SELECT' && c.value === CUSTOM) continue;
+    texts[c.dataset.field] = c.value;
+  }
+  let focus = null;
+  if (active && scope.contains(active) && active.matches(FIELD)) {
+    focus = { field: active.dataset.field };
+    if (active.tagName === 'INPUT')
+      Object.assign(focus, { start: active.selectionStart, end: active.selectionEnd, direction: active.selectionDirection });
+  }
+  return { texts, focus };
+}
+
+/** Gives the caret back to the live view's input of `focus.field` in `scope`, where it was
+ *  (takeTyped), without scrolling: the live view takes the prerendered one's place. */
+export function giveFocus(scope, focus) {
+  if (!scope || !focus) return;
+  const c = [...scope.querySelectorAll(FIELD)].find((n) => n.dataset.field === focus.field);
+  if (!c) return;
+  c.focus({ preventScroll: true });
+  if (c.tagName === 'INPUT' && focus.start !== null && focus.start !== undefined) {
+    try { c.setSelectionRange(focus.start, focus.end, focus.direction || 'none'); } catch { /* a type without a selection */ }
+  }
 }

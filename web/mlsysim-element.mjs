@@ -37,6 +37,7 @@ import { EmbeddedScenario, moduleContext, withOptionPresetFile } from './embed-v
 import { EMBED_OPTIONS, HTML_ATTRIBUTES } from './link.mjs';
 import { failureView } from './startup.mjs';
 import { fitView } from './fit.mjs';
+import { openUntilLive } from './until-live.mjs';
 import { fetchAnswers } from './answers.mjs';
 
 const STYLESHEET = new URL('./style.css', import.meta.url).href;
@@ -219,7 +220,8 @@ export class MlsysimScenario extends HTMLElement {
   }
 
   /** Shows the build's prerendered view of this element's preset (embeds/NAME.html beside
-   *  this module) over the loading line, inert, while the module loads: only for an
+   *  this module) over the loading line while the module loads, its inputs open for
+   *  typing (web/until-live.mjs) and nothing else working yet: only for an
    *  element whose attributes are a preset, `theme` (auto, light, dark) and HTML's own, and
    *  only while the live view has not come (it replaces the fragment). */
   prerendered() {
@@ -245,6 +247,7 @@ export class MlsysimScenario extends HTMLElement {
       // its links are relative to embed.html, which sits beside this module
       for (const a of t.content.querySelectorAll('a[href]')) a.href = new URL(a.getAttribute('href'), HERE).href;
       this.box.replaceChildren(status, section);
+      openUntilLive(section);  // its inputs take typing, which the live view takes over
       this.shown = preset;
       const fit = () => (section.isConnected ? fitView(section) : this.fitting?.disconnect());
       // refitted as the column's width changes, and once the stylesheet is there

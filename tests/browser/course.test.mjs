@@ -452,7 +452,7 @@ test('an element from the builder\'s snippet holds its height while the module l
     assert.equal(await page.evaluate(() => document.querySelector('mlsysim-scenario').state), 'loading');
     assert.ok(await height() >= 900, 'held while its module loads');
     // then the preset's prerendered view (mlsysim-element.mjs), taller than the space held
-    await page.waitForFunction(() => document.querySelector('mlsysim-scenario').shadowRoot.querySelector('section.embed[inert]'));
+    await page.waitForFunction(() => document.querySelector('mlsysim-scenario').shadowRoot.querySelector('section.embed[aria-busy="true"]'));
     const prerendered = await height();
     assert.ok(prerendered > 900, `the prerendered view is ${prerendered} px`);
     release();

@@ -1,7 +1,7 @@
 // dist/index.html holds the default view, prerendered at build time (scripts/prerender.mjs):
 // it shows the first result before any module runs, it is exactly what the live page
-// then shows, it never stands in for another view a link asks for, and it stays inert
-// (never half-working) until the live page has replaced it.
+// then shows, it never stands in for another view a link asks for, and until the live
+// page has replaced it, it takes typing into its inputs only (which the live page keeps).
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, browser, shots, holdRequests } from './harness.mjs';
@@ -58,21 +58,26 @@ test('the built page holds the default preset\'s results in its HTML', () => {
   assert.doesNotMatch(html, /data-ready=/);  // the live page alone says it is ready
 });
 
-test('before any module runs, the default view is shown, marked, inert, and looks not ready', async () => {
+test('before any module runs, the default view is shown, marked, takes typing in its inputs only, and says it is loading', async () => {
   const p = await beforeModules(`${server.origin}/`);
   const s = await snapshot(p);
   assert.equal(s.preset, 'TransformerBsp8Workers');
   assert.deepEqual(s.cards.find((c) => c[0] === 'speedup').slice(0, 2), ['speedup', '5.714']);
   assert.deepEqual(s.cards.find((c) => c[0] === 'cost').slice(0, 2), ['cost', '$38.89']);
   assert.ok(await p.isVisible('#properties [data-property="speedup"] .work math'));
-  // the view is inert, hidden from screen readers too: they get the status, which is
-  // visually hidden (the view shows the results)
+  // screen readers hear the status, which is visually hidden (the view shows the results)
   assert.equal(await p.textContent('#status'), 'Loading the calculator…');
   assert.ok((await p.locator('#status').boundingBox()).width <= 1);
   const tree = await p.locator('body').ariaSnapshot();
   assert.match(tree, /status: Loading the calculator…/);
-  assert.equal(await p.getAttribute('#app', 'inert'), '');
-  assert.equal(await p.locator('#inputs').evaluate((n) => getComputedStyle(n).cursor), 'progress');
+  // the scenario's inputs take typing (web/until-live.mjs); every other control waits
+  assert.equal(await p.getAttribute('#app', 'inert'), null);
+  assert.equal(await p.getAttribute('#app', 'aria-busy'), 'true');
+  assert.ok(await p.isEnabled('#in-workers'));
+  for (const id of ['#preset', '#type', '#find', '#tab-compare', '#pref-bytes']) {
+    assert.ok(await p.isDisabled(id), id);
+    assert.equal(await p.locator(id).evaluate((n) => getComputedStyle(n).cursor), 'progress', id);
+  }
   assert.deepEqual(await marks(p), ['mlsysim:first-result']);  // web/boot.js, at the end of parsing
   await p.close();
 });
@@ -136,22 +141,54 @@ test('the prerendered view is fitted as the live view then is: same step for eac
   await live.close();
 });
 
-test('in a browser without inert, the prerendered form is disabled until live, then usable', async () => {
+test('what a reader types into the prerendered calculator before live is kept: the live view starts from it, as an edit, caret in place', async () => {
+  // an inert prerendered view dropped every keystroke; on a slow network it stands for
+  // seconds. Also in a browser without `inert` (Firefox before 112), where nothing differs.
+  for (const noInert of [false, true]) {
+    const p = await context.newPage();
+    if (noInert) await p.addInitScript(() => { delete HTMLElement.prototype.inert; });
+    const release = await holdRequests(p, /\/mlsysim\.wasm$/);
+    await p.goto(`${server.origin}/`, { waitUntil: 'commit' });
+    await p.waitForSelector('#app[aria-busy="true"][data-fitted] #in-workers:enabled');
+    await p.locator('#in-workers').press('End');
+    await p.keyboard.type('0');
+    await p.keyboard.press('ArrowLeft');
+    // the results still show the preset's inputs: dimmed until the live view recomputes them
+    assert.equal(await p.locator('#results').evaluate((n) => getComputedStyle(n).opacity), '0.45');
+    assert.ok(await p.isDisabled('#tab-compare'));
+    release();
+    await p.waitForSelector('body[data-ready="1"]');
+    const live = await p.evaluate(() => ({ value: document.getElementById('in-workers').value, focus: document.activeElement.id,
+      caret: document.activeElement.selectionStart, global_batch: document.querySelector('[data-property="global_batch"] .value').textContent,
+      edited: document.getElementById('scenario-title').dataset.edited, url: location.search,
+      until: document.querySelectorAll('[data-until-live]').length, opacity: getComputedStyle(document.getElementById('results')).opacity }));
+    // global_batch = workers × per_worker_batch = 80 × 32 (the preset's 32 samples per worker)
+    assert.deepEqual(live, { value: '80', focus: 'in-workers', caret: 1, global_batch: '2,560 samples', edited: 'true',
+      url: '?preset=TransformerBsp8Workers&i.workers=80', until: 0, opacity: '1' }, `without inert: ${noInert}`);
+    await p.keyboard.type('5');  // where the caret was: 850 workers
+    await p.waitForFunction(() => document.querySelector('#properties [data-property="global_batch"] .value').textContent === '27,200 samples');
+    assert.ok(await p.isEnabled('#tab-compare'));
+    await p.close();
+  }
+});
+
+test('typing into the prerendered view of a link that names the default preset is kept too; nothing typed leaves the live view as it was', async () => {
   const p = await context.newPage();
-  await p.addInitScript(() => { delete HTMLElement.prototype.inert; });
   const release = await holdRequests(p, /\/mlsysim\.wasm$/);
-  await p.goto(`${server.origin}/`, { waitUntil: 'commit' });
-  await p.waitForFunction(() => document.readyState !== 'loading');
-  assert.ok(await p.isDisabled('#in-workers'));
-  assert.ok(await p.isDisabled('#preset'));
+  await p.goto(`${server.origin}/?preset=TransformerBsp8Workers&utm_source=course`, { waitUntil: 'commit' });
+  await p.waitForSelector('#app[aria-busy="true"] #in-per_worker_batch:enabled');
+  await p.locator('#in-per_worker_batch').fill('64');
+  await p.locator('#in-workers').focus();  // the caret elsewhere than the edit
   release();
   await p.waitForSelector('body[data-ready="1"]');
-  assert.ok(await p.isEnabled('#in-workers'));
-  assert.ok(await p.isEnabled('#preset'));
-  assert.ok(await p.isEnabled('#tab-compare'));
-  assert.equal(await p.locator('[data-until-live]').count(), 0);
-  await p.fill('#in-workers', '16');
-  await p.waitForFunction(() => document.querySelector('#properties [data-property="global_batch"] .value').textContent === '512 samples');
+  assert.equal(await p.inputValue('#in-per_worker_batch'), '64');
+  assert.equal(await p.textContent('#properties [data-property="global_batch"] .value'), '512 samples');  // 8 × 64
+  assert.equal(await p.evaluate(() => document.activeElement.id), 'in-workers');
+  await p.goto(`${server.origin}/`);
+  await p.waitForSelector('body[data-ready="1"]');
+  assert.equal(await p.getAttribute('#scenario-title', 'data-edited'), 'false');
+  assert.equal(await p.evaluate(() => location.search), '');
+  assert.notEqual(await p.evaluate(() => document.activeElement.id), 'in-workers');
   await p.close();
 });
 

@@ -1,6 +1,7 @@
 // The iframe embed of a built-in preset, `embed.html?preset=NAME` and nothing else its
 // view depends on, shows that preset's view as the build prerendered it
-// (scripts/prerender.mjs, dist/embeds/NAME.html) while the module loads: inert, exactly
+// (scripts/prerender.mjs, dist/embeds/NAME.html) while the module loads: its inputs take
+// typing (which the live view keeps) and nothing else works yet; exactly
 // what the live view then shows, and never in place of a view the URL asks for otherwise.
 import test from 'node:test';
 import assert from 'node:assert/strict';
@@ -43,9 +44,9 @@ test('the build prerenders every built-in preset\'s embed with its answers, and 
   assert.deepEqual(files, m.listPresets().flatMap((p) => [`${p.name}.html`, `${p.name}.answers.json`]).sort());
 });
 
-test('before the code runs, the preset\'s prerendered view is shown, inert, and says it is loading', async () => {
+test('before the code runs, the preset\'s prerendered view is shown, takes typing in its inputs only, and says it is loading', async () => {
   const p = await beforeCode(`${server.origin}/embed.html?preset=TransformerBsp8Workers&id=frame-1`);
-  await p.waitForSelector('section.embed[inert]');
+  await p.waitForSelector('section.embed[aria-busy="true"]');
   const s = await p.evaluate(() => ({
     cards: [...document.querySelectorAll('.property')].map((c) => [c.dataset.property, c.querySelector('.value').textContent]),
     busy: document.querySelector('section.embed').getAttribute('aria-busy'),
@@ -58,7 +59,11 @@ test('before the code runs, the preset\'s prerendered view is shown, inert, and 
   assert.equal(s.busy, 'true');
   assert.equal(s.ready, null);  // only the live view says it is ready
   assert.deepEqual(s.marks, ['mlsysim:first-result']);
-  // the view is inert: screen readers hear the status, which the eye does not see
+  // its inputs take typing; every other control waits for the live view
+  assert.equal(await p.getAttribute('section.embed', 'inert'), null);
+  assert.ok(await p.isEnabled('#in-workers'));
+  assert.ok(await p.locator('section.embed [data-until-live]').count() === await p.locator('section.embed :is(button, input:not([data-field]), select:not([data-field]), textarea)').count());
+  // screen readers hear the status, which the eye does not see
   assert.equal(await p.textContent('#status'), 'Loading the calculator…');
   assert.ok((await p.locator('#status').boundingBox()).width <= 1);
   assert.match(await p.locator('body').ariaSnapshot(), /status: Loading the calculator…/);
@@ -83,7 +88,7 @@ test('the prerendered view is laid out as the live view then is: same fitting of
   // once shown and again when the frame is resized (a phone turned), as the live view is
   for (const preset of ['TransformerBsp8Workers', 'Llama8BChatH100']) {
     const held = await beforeCode(`${server.origin}/embed.html?preset=${preset}`);
-    await held.waitForSelector('section.embed[inert][data-fitted]');
+    await held.waitForSelector('section.embed[aria-busy="true"][data-fitted]');
     const live = await context.newPage();
     for (const width of [1280, 700, 390]) {
       await held.setViewportSize({ width, height: 800 });
@@ -120,7 +125,7 @@ test('where fitting fails, each line of the prerendered view is text that wraps 
   await p.route(/\/embed\.mjs$/, () => {});
   await p.setViewportSize({ width: 390, height: 800 });
   await p.goto(`${server.origin}/embed.html?preset=TransformerBsp8Workers`, { waitUntil: 'commit' });
-  await p.waitForSelector('section.embed[inert]');
+  await p.waitForSelector('section.embed[aria-busy="true"]');
   assert.equal(await p.getAttribute('section.embed', 'data-fitted'), null);
   for (const width of [390, 700, 1280]) {
     await p.setViewportSize({ width, height: 800 });
@@ -201,7 +206,7 @@ test('in a frame, the prerendered view\'s height is posted to the host, and the 
   await p.goto(`${server.origin}/host-under-test.html`);
   await p.waitForFunction(() => got.some((d) => d.type === 'mlsysim:resize'), null, { timeout: 10000 });
   const frame = p.frameLocator('#f');
-  assert.equal(await frame.locator('section.embed[inert]').count(), 1, 'still the prerendered view');
+  assert.equal(await frame.locator('section.embed[aria-busy="true"]').count(), 1, 'still the prerendered view');
   const first = await p.evaluate(() => got.filter((d) => d.type === 'mlsysim:resize').map((d) => [d.height, d.id]));
   assert.equal(first.length, 1, 'the loading line alone is not posted');
   assert.equal(first[0][1], 't1');
@@ -290,7 +295,7 @@ test('a preset the build did not prerender costs no request: the loading line, t
 
 test('theme=dark colours the prerendered view before the code runs', async () => {
   const p = await beforeCode(`${server.origin}/embed.html?preset=TransformerBsp8Workers&theme=dark`);
-  await p.waitForSelector('section.embed[inert]');
+  await p.waitForSelector('section.embed[aria-busy="true"]');
   assert.equal(await p.getAttribute('html', 'data-theme'), 'dark');
   const bg = await p.evaluate(() => getComputedStyle(document.body).backgroundColor);
   const [r, g, b] = bg.match(/\d+/g).map(Number);
@@ -302,7 +307,7 @@ test('theme=dark colours the prerendered view before the code runs', async () =>
 test('a repeated theme takes the first, in any case, as the live view does', async () => {
   for (const [q, theme] of [['theme=dark&theme=light', 'dark'], ['theme=light&theme=dark', 'light'], ['theme=%20DARK', 'dark']]) {
     const p = await beforeCode(`${server.origin}/embed.html?preset=TransformerBsp8Workers&${q}`);
-    await p.waitForSelector('section.embed[inert]');
+    await p.waitForSelector('section.embed[aria-busy="true"]');
     assert.equal(await p.getAttribute('html', 'data-theme'), theme, q);
     await p.close();
     const live = await context.newPage();
@@ -321,7 +326,7 @@ test('the prerendered view is fitted before it is shown, with no request of its 
   await p.setViewportSize({ width: 390, height: 800 });
   await p.goto(`${server.origin}/embed.html?preset=Llama8BChatH100`, { waitUntil: 'commit' });
   // fitted in the task that shows it: the first frame with the fragment is the fitted one
-  await p.waitForSelector('section.embed[inert]', { timeout: 5000 });
+  await p.waitForSelector('section.embed[aria-busy="true"]', { timeout: 5000 });
   assert.equal(await p.getAttribute('section.embed', 'data-fitted'), '');
   assert.ok(!(await p.isVisible('.work:not(.linear) .linear-text')));
   const cut = await p.evaluate(() => [...document.querySelectorAll('.equation, .work')].filter((b) => b.scrollWidth > b.clientWidth + 1).length);
@@ -334,17 +339,57 @@ test('the prerendered view is fitted before it is shown, with no request of its 
   await p.close();
 });
 
-test('in a browser without inert, the prerendered form is disabled until the live view replaces it', async () => {
-  const p = await context.newPage();
-  await p.addInitScript(() => { delete HTMLElement.prototype.inert; });
-  const release = await holdRequests(p, /\/mlsysim\.wasm$/);
-  await p.goto(`${server.origin}/embed.html?preset=TransformerBsp8Workers`, { waitUntil: 'commit' });
-  await p.waitForSelector('section.embed[inert] #in-workers');
-  assert.ok(await p.isDisabled('#in-workers'));
-  release();
-  await p.waitForSelector('body[data-ready="1"]');
-  assert.ok(await p.isEnabled('#in-workers'));
-  await p.close();
+test('what a reader types into the prerendered embed or element before live is kept: the live view starts from it, as an edit, caret in place', async () => {
+  // an inert prerendered view dropped every keystroke; on a slow network it stands for
+  // seconds. Also in a browser without `inert` (Firefox before 112), where nothing differs.
+  for (const noInert of [false, true]) {
+    const p = await context.newPage();
+    if (noInert) await p.addInitScript(() => { delete HTMLElement.prototype.inert; });
+    let release = await holdRequests(p, /\/mlsysim\.wasm$/);
+    await p.route(/\/host-under-test\.html$/, (r) => r.fulfill({ contentType: 'text/html', body: `<!doctype html>
+      <script type="module" src="mlsysim-element.mjs"></script>
+      <script>window.updates = []; document.addEventListener('mlsysim-update', (e) => updates.push(e.detail));</script>
+      <mlsysim-scenario id="e" preset="Llama8BChatH100"></mlsysim-scenario>` }));
+    // the iframe page: a number typed, the caret moved back one place
+    await p.goto(`${server.origin}/embed.html?preset=TransformerBsp8Workers`, { waitUntil: 'commit' });
+    await p.waitForSelector('section.embed[aria-busy="true"][data-fitted] #in-workers');
+    await p.locator('#in-workers').press('End');
+    await p.keyboard.type('0');
+    await p.keyboard.press('ArrowLeft');
+    assert.ok(await p.locator('section.embed .results').evaluate((n) => Number(getComputedStyle(n).opacity) < 1), 'the old results are dimmed');
+    release();
+    await p.waitForSelector('body[data-ready="1"]');
+    const embed = await p.evaluate(() => ({ value: document.getElementById('in-workers').value, focus: document.activeElement.id,
+      caret: document.activeElement.selectionStart, global_batch: document.querySelector('[data-property="global_batch"] .value').textContent,
+      full: new URL(document.querySelector('.embed-foot a').href).search, until: document.querySelectorAll('[data-until-live]').length,
+      opacity: getComputedStyle(document.querySelector('section.embed .results')).opacity }));
+    // global_batch = workers × per_worker_batch = 80 × 32 (the preset's 32 samples per worker)
+    assert.deepEqual(embed, { value: '80', focus: 'in-workers', caret: 1, global_batch: '2,560 samples',
+      full: '?preset=TransformerBsp8Workers&i.workers=80', until: 0, opacity: '1' }, `embed, without inert: ${noInert}`);
+    await p.keyboard.type('5');  // where the caret was: 850
+    await p.waitForFunction(() => document.querySelector('[data-property="global_batch"] .value').textContent === '27,200 samples');
+    await p.unroute(/\/mlsysim\.wasm$/);
+    // the element: a registry menu changed (another accelerator) and a number typed
+    release = await holdRequests(p, /\/mlsysim\.wasm$/);
+    await p.goto(`${server.origin}/host-under-test.html`);
+    const shadowSel = (sel) => p.waitForFunction((sel) => document.getElementById('e').shadowRoot.querySelector(sel), sel);
+    await shadowSel('section.embed[aria-busy="true"] #in-batch_size');
+    const options = await p.locator('#e select[data-field="hardware"] option').evaluateAll((os) => os.map((o) => o.value));
+    const chosen = await p.locator('#e select[data-field="hardware"]').inputValue();
+    const other = options.find((v) => v !== chosen && v !== '__custom__');
+    await p.locator('#e select[data-field="hardware"]').selectOption(other);
+    await p.locator('#e #in-batch_size').fill('4');
+    release();
+    await shadowSel('section.embed[data-state="ready"]');
+    await p.waitForFunction(() => updates.length > 0);
+    await p.waitForTimeout(100);  // and no second one
+    const element = await p.evaluate(() => { const r = document.getElementById('e').shadowRoot;
+      return { hardware: r.querySelector('select[data-field="hardware"]').value, batch: r.getElementById('in-batch_size').value,
+        focus: r.activeElement && r.activeElement.id, updates }; });
+    assert.deepEqual(element, { hardware: other, batch: '4', focus: 'in-batch_size',
+      updates: [{ inputs: { hardware: other, batch_size: '4' }, edited: true }] }, `element, without inert: ${noInert}`);
+    await p.close();
+  }
 });
 
 test('the custom element shows the same prerendered view while the module loads, fitted, then the live view takes its place unmoved', async () => {
@@ -368,7 +413,7 @@ test('the custom element shows the same prerendered view while the module loads,
     cut: [...c.querySelectorAll('.equation, .work')].filter((b) => b.scrollWidth > b.clientWidth + 1).length }));
   for (const width of [700, 390]) {
     const { p, requested, release } = await open('preset="Llama8BChatH100" theme="dark" class="wide"', { width });
-    await p.waitForFunction(() => document.getElementById('e').shadowRoot.querySelector('section.embed[inert][aria-busy="true"][data-fitted]'));
+    await p.waitForFunction(() => document.getElementById('e').shadowRoot.querySelector('section.embed[aria-busy="true"][data-fitted]'));
     const before = await shadow(p, cards);
     assert.ok(before.length >= 8);
     for (const c of before) assert.equal(c.cut, 0, `${width} px: a line of ${c.name} is cut before the live view`);
@@ -435,7 +480,7 @@ test('the element drops its prerendered view when a script changes it into anoth
     for (let k = 0; k < 5; k++) make(`same${k}`, 'TransformerBsp8Workers');
     make('t', 'TransformerBsp8Workers').setAttribute('theme', 'light');
   });
-  await p.waitForFunction(() => document.getElementById('same0').shadowRoot.querySelector('section.embed[inert]'));
+  await p.waitForFunction(() => document.getElementById('same0').shadowRoot.querySelector('section.embed[aria-busy="true"]'));
   assert.doesNotMatch(await shadowText('a'), /5\.714/);
   assert.match(await shadowText('a'), /Loading the calculator/);
   // shown, then changed into another view: back to the loading line
@@ -443,7 +488,7 @@ test('the element drops its prerendered view when a script changes it into anoth
   assert.doesNotMatch(await shadowText('same1'), /5\.714/);
   assert.match(await shadowText('same1'), /Loading the calculator/);
   // a new theme while shown: applied at once
-  await p.waitForFunction(() => document.getElementById('t').shadowRoot.querySelector('section.embed[inert]'));
+  await p.waitForFunction(() => document.getElementById('t').shadowRoot.querySelector('section.embed[aria-busy="true"]'));
   await p.evaluate(() => document.getElementById('t').setAttribute('theme', 'dark'));
   assert.equal(await p.evaluate(() => document.getElementById('t').shadowRoot.querySelector('.mlsysim-host').dataset.theme), 'dark');
   // one request for the preset, whatever the number of elements
