@@ -62,7 +62,11 @@ export function plotAxes(last) {
   const known = scale && (!rate || Math.abs(scale.factor / f.display_factor - 1) < 1e-9) ? scale : null;
   if (known) {
     const k = f.display_factor / known.factor;
-    x = { ...known, toAxis: (v) => v * k, read: (v) => valueText(v * known.factor, f.unit, prefs) };
+    // a money rate reads in the axis's own unit too, as the cards write an amount, then the
+    // axis's "/h" ($0.25/h on a $/h axis, where a card would say $6.00/day)
+    const read = rate && known.money ? (v) => `${humanText(v, 'USD')}${known.unit.replace(/^\$/, '')}`
+      : (v) => valueText(v * known.factor, f.unit, prefs);
+    x = { ...known, toAxis: (v) => v * k, read };
   } else if (f.type === 'quantity') {  // a rate, or a unit no card scales (g/kWh, byte/param): the field's own
     x = { factor: 1, unit: f.display_unit, money: false, toAxis: (v) => v, read: (v) => humanText(v, f.display_unit) };
   } else {

@@ -564,6 +564,20 @@ test('a dashed line marks where the calculator\'s scenario sits on the curves, o
   assert.doesNotMatch(await page.getAttribute('#sweep-plot .u-wrap', 'aria-label'), /dashed/);
 });
 
+test('a rate on the x axis reads in the axis\'s own unit everywhere: description, mark and legend', async () => {
+  // the description said "from $6.00/day to $16.00/h" of a $/h axis (each end in the
+  // scale a card would pick), and the legend "$6.00/day" under a $/h title
+  await page.setViewportSize({ width: 700, height: 900 });
+  await page.goto(`${server.origin}/index.html?mode=sweep&sfield=device_hour_rate&sfrom=0.25&sto=16&sn=7&sprops=cost`);
+  await page.waitForSelector('#sweep-plot[data-ready="1"]');
+  assert.match(await page.getAttribute('#sweep-plot .u-wrap', 'aria-label'),
+    /^Plot of cost \(\$\) against device_hour_rate \(\$\/h\), logarithmic, from \$0\.25\/h to \$16\.00\/h; a dashed line marks the value of this scenario: \$2\.00\/h\./);
+  // at rest (2 is one of the 7 points, 0.25 × 2^k) the legend reads this scenario, whose cost is
+  // 14000 iterations × 0.625 s × 8 workers = 19.44 device-hours, at $2/h: $38.89
+  const legend = await page.locator('#sweep-plot .u-legend .u-series .u-value').allTextContents();
+  assert.deepEqual(legend, ['$2.00/h', '$38.89']);
+});
+
 test('screenshots of the plot at 390, 700 and 1280 px, light and dark', async () => {
   for (const [name, query] of [['rate', LINK_RATE], ['bytes', LINK_BYTES], ['six', SIX]])
     for (const width of [390, 700, 1280])
