@@ -114,9 +114,8 @@ class App {
     this.burst = setTimeout(() => { this.burst = null; }, 1000);
   }
 
-  /** Shows `state` (from a link, Back/Forward, or start-up); `edited`: its calculator
-   *  texts hold the reader's edits (typed into the prerendered view). Returns show()'s promise. */
-  apply(state, notices = [], edited = false) {
+  /** Shows `state` (from a link, Back/Forward, or start-up). Returns show()'s promise. */
+  apply(state, notices = []) {
     this.state = state;
     this.compareChosen = state.compare.type !== state.calc.type;  // a link's own comparison
     const box = $('notices');
@@ -124,7 +123,7 @@ class App {
     box.hidden = notices.length === 0;
     for (const [k, v] of Object.entries(state.prefs)) $(`pref-${k}`).value = v;
     applyTheme(document.documentElement, state.theme);
-    this.calculator.build(edited);
+    this.calculator.build();
     this.compareBuilt = false;  // built when its tab is first shown: the first paint does not need it
     return this.show(state.mode);
   }
@@ -373,16 +372,17 @@ class App {
     });
     const { state, notices } = this.decode(location.search);
     // what the reader typed into the prerendered view (web/until-live.mjs), which the live
-    // one replaces now: its inputs start from it, as an edit, with the caret where it was
+    // one replaces now: made as edits of the live view, with the caret where it was
     const typed = takeTyped($('app'), document.activeElement);
-    const carried = Object.keys(typed.texts).length > 0 && state.mode === 'calc' &&
-      state.calc.preset === document.documentElement.dataset.prerendered;
-    if (carried) state.calc.texts = { ...state.calc.texts, ...typed.texts };
+    const prerendered = state.mode === 'calc' && state.calc.preset === document.documentElement.dataset.prerendered;
     $('app').hidden = false;
     // a link to Sweep or Embed: its view is shown once built (code loaded, plot drawn),
     // while the loading line stays; at most REVEAL_MS, after which the view says it is loading
-    const shown = this.apply(state, notices, carried);  // an edit: the title says so, the link keeps it
-    giveFocus($('fields'), typed.focus);
+    const shown = this.apply(state, notices);
+    if (prerendered) {
+      this.calculator.view.carry(typed.texts);  // each an edit: the title says so, the link keeps it
+      giveFocus($('fields'), typed.focus);
+    }
     Promise.race([shown, new Promise((r) => setTimeout(r, REVEAL_MS))]).then(() => this.live());
   }
 

@@ -24,6 +24,7 @@
 import { fitView } from './fit.mjs';
 import { fetchAnswers } from './answers.mjs';
 import { openUntilLive } from './until-live.mjs';
+import { FOREIGN_KEYS } from './link.mjs';
 
 (function () {
   var root = document.documentElement;
@@ -58,11 +59,11 @@ import { openUntilLive } from './until-live.mjs';
   // the module's answers recorded with the prerendered view, fetched beside the module's
   // own file, for app.mjs to pass to it (docs/performance.md, "Prerendered answers")
   window.mlsysimPrerenderedAnswers = [fetchAnswers('shared.answers.json'), fetchAnswers('index.answers.json')];
-  var keeps = /^(utm_.*|fbclid|gclid|ref)$/, pending = false;
+  var pending = false;
   // the query as the page's code reads it (URLSearchParams: a value keeps any '=' after
   // the first, '+' is a space), so that this never keeps a view the live page refuses
   new URLSearchParams(location.search).forEach(function (value, key) {
-    if (key === 'preset' ? value !== preset : key === 'mode' ? value !== 'calc' : !keeps.test(key)) pending = true;
+    if (key === 'preset' ? value !== preset : key === 'mode' ? value !== 'calc' : !FOREIGN_KEYS.test(key)) pending = true;
   });
   if (pending) root.classList.add('mlsysim-pending');
   // a link that asks for predictions: the prerendered values leave the page before the

@@ -133,9 +133,8 @@ export class ScenarioView {
     if (this.resizes) this.resizes.disconnect();
   }
 
-  /** Builds the rows and cards for form texts `texts` ({field: text}) and evaluates;
-   *  `edited`: the texts hold the reader's own edits (typed before the live view). */
-  build(texts, edited = false) {
+  /** Builds the rows and cards for form texts `texts` ({field: text}) and evaluates. */
+  build(texts) {
     this.texts = { ...texts };
     this.lastGood = null;
     this.controls.clear();
@@ -143,7 +142,7 @@ export class ScenarioView {
     this.announced.clear();
     this.parts.fields.replaceChildren(...this.shownFields().map((f) => this.fieldRow(f, this.texts[f.name] ?? '')));
     this.buildCards();
-    this.update(edited);
+    this.update(false);
     if (!this.resizes) {
       this.resizes = new ResizeObserver(() => this.fitEquations());
       this.resizes.observe(this.parts.properties);
@@ -211,6 +210,20 @@ export class ScenarioView {
       this.cards.set(p.name, { card, value, exact, work, uses, predict });
       return card;
     }));
+  }
+
+  /** Makes the reader's edits `texts` ({field: text}, typed into the prerendered view
+   *  before this one: fields.mjs takeTyped) as if typed here, each through its control's
+   *  own event: an invalid text keeps the results of the last valid one, "Custom… (JSON)"
+   *  opens its box with a copy of the entry, and the announcement names what changed. A
+   *  text equal to the form's is no edit. */
+  carry(texts) {
+    for (const [name, text] of Object.entries(texts)) {
+      const c = this.controls.get(name);
+      if (!c || c.input.value === text) continue;
+      c.input.value = text;
+      c.input.dispatchEvent(new Event(c.input.tagName === 'SELECT' ? 'change' : 'input', { bubbles: true }));
+    }
   }
 
   /** Re-evaluates the form; `edited` is true when the user changed something. */
@@ -520,9 +533,8 @@ export class Calculator {
   get result() { return this.view && this.view.result; }
   get lastGood() { return this.view && this.view.lastGood; }
 
-  /** Rebuilds the form and cards for app.state.calc ({preset, type, texts}); `edited` as
-   *  ScenarioView.build's. */
-  build(edited = false) {
+  /** Rebuilds the form and cards for app.state.calc ({preset, type, texts}). */
+  build() {
     const { calc } = this.app.state;
     const type = this.app.types.find((t) => t.name === calc.type);
     this.type = type;
@@ -547,7 +559,7 @@ export class Calculator {
         predict: (this.app.state.predict || []).filter((n) => type.properties.some((x) => x.name === n)),
         prefs: () => this.app.state.prefs, label: () => this.app.calcLabel(),
         onUpdate: (texts, edited) => this.updated(texts, edited) });
-    this.view.build(calc.texts, edited);
+    this.view.build(calc.texts);
   }
 
   /** The scenario's name as the title, breaking between the words of a long name. A

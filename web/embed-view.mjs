@@ -108,7 +108,8 @@ export class EmbeddedScenario {
   render(ctx, get, entries) {
     // what the reader typed into the prerendered view in the box (web/until-live.mjs),
     // which this replaces: the live view starts from it, with the caret where it was
-    const typed = takeTyped(this.box.querySelector(':scope > section.embed[aria-busy="true"]'), this.box.getRootNode().activeElement);
+    const shown = this.box.querySelector(':scope > section.embed[aria-busy="true"]');
+    const typed = takeTyped(shown, this.box.getRootNode().activeElement);
     const o = readEmbedOptions(ctx, get, entries, this.host);
     this.options = o;
     this.requestedTheme = o.theme;
@@ -174,10 +175,15 @@ export class EmbeddedScenario {
       parts.print,
       parts.announce,
       el('p', { class: 'embed-foot' }, this.fullLink));
+    // the live view takes the prerendered one's place at its height: a layout while it is
+    // being built must not find the page shorter and clamp a scrolled reader's position
+    // (29-63 px up, found with the caret in an input near the bottom)
+    if (shown) section.style.minHeight = `${shown.getBoundingClientRect().height}px`;
     this.box.replaceChildren(section);
-    const carried = Object.fromEntries(Object.entries(typed.texts).filter(([k]) => o.type.fields.some((f) => f.name === k)));
-    this.view.build({ ...o.texts, ...carried }, Object.keys(carried).length > 0);  // an edit, as the host is told (onUpdate)
+    this.view.build(o.texts);
+    this.view.carry(typed.texts);  // each an edit, as the host is told (onUpdate)
     giveFocus(section, typed.focus);
+    if (shown) requestAnimationFrame(() => { section.style.minHeight = ''; });
     section.classList.toggle('no-inputs', this.view.shownFields().length === 0);
     return o;
   }

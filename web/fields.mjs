@@ -32,8 +32,8 @@ export function presetTexts(ctx, name) {
 export function numberOrText(text) {
   if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text)) return text;
   if (/^[+-]?\d+$/.test(text)) {
-    const n = BigInt(text);
-    return n <= 2n ** 53n && n >= -(2n ** 53n) ? Number(n) : text;
+    const n = BigInt(text), max = BigInt(2 ** 53);  // exact: 2^53 is a double
+    return n <= max && n >= -max ? Number(n) : text;
   }
   return Number.isFinite(Number(text)) ? Number(text) : text;
 }
@@ -295,10 +295,7 @@ export function takeTyped(scope, active) {
   const texts = {};
   if (!scope) return { texts, focus: null };
   for (const c of scope.querySelectorAll('[data-typed]')) {
-    if (!c.matches(FIELD)) continue;
-    // the registry menu's "Custom… (JSON)" needs its text box, which waits for the live view
-    if (c.tagName === 'SELECT' && c.value === CUSTOM) continue;
-    texts[c.dataset.field] = c.value;
+    if (c.matches(FIELD)) texts[c.dataset.field] = c.value;
   }
   let focus = null;
   if (active && scope.contains(active) && active.matches(FIELD)) {

@@ -12,7 +12,7 @@ export function clip(v, n) {
 
 export const TIME_UNITS = { auto: null, ns: 1e-9, 'µs': 1e-6, ms: 1e-3, s: 1, min: 60, h: 3600, day: 86400 };
 export const DEFAULT_PREFS = { bytes: 'decimal', time: 'auto', money: 'short' };
-export const PREF_CHOICES = { bytes: ['decimal', 'binary'], time: Object.keys(TIME_UNITS), money: ['short', 'full'] };
+export const PREF_CHOICES = { bytes: ['decimal', 'binary'], time: /* @__PURE__ */ Object.keys(TIME_UNITS), money: ['short', 'full'] };
 
 // Every number is written by the core's one rule (text.hpp number_text), through the
 // module: useModule(m) once per page, before anything is shown.

@@ -192,11 +192,41 @@ test('typing into the prerendered view of a link that names the default preset i
   await p.close();
 });
 
+test('what was typed before live is made as a live edit: an invalid text keeps the last valid results, the preset\'s own text is no edit', async () => {
+  const p = await context.newPage();
+  let release = await holdRequests(p, /\/mlsysim\.wasm$/);
+  await p.goto(`${server.origin}/`, { waitUntil: 'commit' });
+  await p.waitForSelector('#app[aria-busy="true"] #in-workers:enabled');
+  await p.locator('#in-workers').fill('abc');
+  release();
+  await p.waitForSelector('body[data-ready="1"]');
+  // as when typed live: the error beside the field, the results of the last valid value (8)
+  assert.match(await p.textContent('#err-workers'), /^workers: must be an integer/);
+  assert.equal(await p.textContent('#properties [data-property="global_batch"] .value'), '256 samples');
+  assert.match(await p.textContent('#stale'), /last valid value of workers \(8\)/);
+  assert.equal(await p.evaluate(() => location.search), '?preset=TransformerBsp8Workers&i.workers=abc');
+  await p.unroute(/\/mlsysim\.wasm$/);
+  // the preset's own text typed back: no edit, no new history entry
+  release = await holdRequests(p, /\/mlsysim\.wasm$/);
+  await p.goto(`${server.origin}/`, { waitUntil: 'commit' });
+  await p.waitForSelector('#app[aria-busy="true"] #in-workers:enabled');
+  await p.locator('#in-workers').fill('80');
+  await p.locator('#in-workers').fill('8');
+  release();
+  await p.waitForSelector('body[data-ready="1"]');
+  assert.equal(await p.getAttribute('#scenario-title', 'data-edited'), 'false');
+  assert.equal(await p.evaluate(() => location.search), '');
+  assert.equal(await p.textContent('#announce'), '');
+  await p.close();
+});
+
 test('a link to another view never shows the prerendered default, even for a moment', async () => {
   for (const q of ['?preset=LabJobAttackSurface', '?preset=TransformerBsp8Workers&theme=dark', '?type=SyncStrategyScenario',
     '?mode=compare', '?bytes=binary', '?i.workers=16', '?preset=%E0%A4%A', '?unknown=1',
     // a value with '=' in it is the whole rest of the pair, as the page's code reads it
-    '?preset=TransformerBsp8Workers=x', '?mode=calc=x']) {
+    '?preset=TransformerBsp8Workers=x', '?mode=calc=x',
+    // utm_ alone is no campaign tag: the live page names it as unknown
+    '?utm_=1']) {
     const p = await beforeModules(`${server.origin}/${q}`);
     assert.equal(await p.isVisible('#app'), false, q);
     assert.equal(await p.isVisible('#properties [data-property="speedup"]'), false, q);
@@ -208,7 +238,9 @@ test('a link to another view never shows the prerendered default, even for a mom
 });
 
 test('a query that asks for the default view itself, or that the page does not read, keeps the prerendered one', async () => {
-  for (const q of ['?preset=TransformerBsp8Workers', '?mode=calc', '?utm_source=course&utm_medium=email', '?', '?preset=TransformerBsp8Workers&fbclid=x']) {
+  // the keys the live page never reads are link.mjs FOREIGN_KEYS, which boot.js bundles
+  for (const q of ['?preset=TransformerBsp8Workers', '?mode=calc', '?utm_source=course&utm_medium=email', '?', '?preset=TransformerBsp8Workers&fbclid=x',
+    '?msclkid=x', '?mc_cid=a&mc_eid=b&dclid=c']) {
     const p = await beforeModules(`${server.origin}/${q}`);
     assert.ok(await p.isVisible('#properties [data-property="speedup"] .value'), q);
     assert.deepEqual(await marks(p), ['mlsysim:first-result'], q);

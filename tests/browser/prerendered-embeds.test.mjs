@@ -381,15 +381,49 @@ test('what a reader types into the prerendered embed or element before live is k
     await p.locator('#e #in-batch_size').fill('4');
     release();
     await shadowSel('section.embed[data-state="ready"]');
-    await p.waitForFunction(() => updates.length > 0);
-    await p.waitForTimeout(100);  // and no second one
+    await p.waitForFunction(() => updates.length >= 3);
+    await p.waitForTimeout(100);  // and no more
     const element = await p.evaluate(() => { const r = document.getElementById('e').shadowRoot;
       return { hardware: r.querySelector('select[data-field="hardware"]').value, batch: r.getElementById('in-batch_size').value,
         focus: r.activeElement && r.activeElement.id, updates }; });
+    // the host hears what it hears of a live view: the preset's first result, then each
+    // edit made (in the form's order)
     assert.deepEqual(element, { hardware: other, batch: '4', focus: 'in-batch_size',
-      updates: [{ inputs: { hardware: other, batch_size: '4' }, edited: true }] }, `element, without inert: ${noInert}`);
+      updates: [{ inputs: {}, edited: false }, { inputs: { hardware: other }, edited: true }, { inputs: { hardware: other, batch_size: '4' }, edited: true }] },
+    `element, without inert: ${noInert}`);
     await p.close();
   }
+});
+
+test('carried into the live embed: "Custom… (JSON)" opens its box, and a reader scrolled to an input stays where they are', async () => {
+  const p = await context.newPage();
+  await p.setViewportSize({ width: 1280, height: 800 });
+  let release = await holdRequests(p, /\/mlsysim\.wasm$/);
+  await p.goto(`${server.origin}/embed.html?preset=Llama8BChatH100`, { waitUntil: 'commit' });
+  await p.waitForSelector('section.embed[aria-busy="true"][data-fitted] #in-compute_efficiency');
+  // the page scrolled to its foot, the caret in an input near it (the page moved 63 px up)
+  await p.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await p.locator('#in-compute_efficiency').focus();
+  const at = () => p.evaluate(() => [scrollY, Math.round(document.getElementById('in-compute_efficiency').getBoundingClientRect().top)]);
+  const before = await at();
+  release();
+  await p.waitForSelector('body[data-ready="1"]');
+  await p.waitForTimeout(200);
+  assert.deepEqual(await at(), before);
+  assert.equal(await p.evaluate(() => document.activeElement.id), 'in-compute_efficiency');
+  await p.unroute(/\/mlsysim\.wasm$/);
+  release = await holdRequests(p, /\/mlsysim\.wasm$/);
+  await p.goto(`${server.origin}/embed.html?preset=Llama8BChatH100`, { waitUntil: 'commit' });
+  await p.waitForSelector('section.embed[aria-busy="true"][data-fitted] #in-hardware');
+  await p.locator('#in-hardware').selectOption('__custom__');
+  release();
+  await p.waitForSelector('body[data-ready="1"]');
+  // as when chosen live: the box holds a copy of the entry chosen before, to edit
+  assert.equal(await p.inputValue('#in-hardware'), '__custom__');
+  const custom = p.locator('[data-field="hardware"] textarea');
+  assert.ok(await custom.isVisible());
+  assert.equal(JSON.parse(await custom.inputValue()).name, 'H100 (custom)');
+  await p.close();
 });
 
 test('the custom element shows the same prerendered view while the module loads, fitted, then the live view takes its place unmoved', async () => {
