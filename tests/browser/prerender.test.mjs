@@ -153,18 +153,22 @@ test('what a reader types into the prerendered calculator before live is kept: t
     await p.locator('#in-workers').press('End');
     await p.keyboard.type('0');
     await p.keyboard.press('ArrowLeft');
-    // the results still show the preset's inputs: dimmed until the live view recomputes them
-    assert.equal(await p.locator('#results').evaluate((n) => getComputedStyle(n).opacity), '0.45');
+    // the results still show the preset's inputs: dimmed until the live view recomputes
+    // them, under a note that says so (over them: nothing moves)
+    assert.deepEqual(await p.locator('#results').evaluate((n) => [getComputedStyle(n.querySelector('#properties')).opacity,
+      getComputedStyle(n, '::before').content, getComputedStyle(n, '::before').position]),
+    ['0.45', '"Loading the calculator: the results follow your edit in a moment…"', 'absolute']);
     assert.ok(await p.isDisabled('#tab-compare'));
     release();
     await p.waitForSelector('body[data-ready="1"]');
     const live = await p.evaluate(() => ({ value: document.getElementById('in-workers').value, focus: document.activeElement.id,
       caret: document.activeElement.selectionStart, global_batch: document.querySelector('[data-property="global_batch"] .value').textContent,
       edited: document.getElementById('scenario-title').dataset.edited, url: location.search,
-      until: document.querySelectorAll('[data-until-live]').length, opacity: getComputedStyle(document.getElementById('results')).opacity }));
+      until: document.querySelectorAll('[data-until-live]').length, opacity: getComputedStyle(document.getElementById('properties')).opacity,
+      note: getComputedStyle(document.getElementById('results'), '::before').content }));
     // global_batch = workers × per_worker_batch = 80 × 32 (the preset's 32 samples per worker)
     assert.deepEqual(live, { value: '80', focus: 'in-workers', caret: 1, global_batch: '2,560 samples', edited: 'true',
-      url: '?preset=TransformerBsp8Workers&i.workers=80', until: 0, opacity: '1' }, `without inert: ${noInert}`);
+      url: '?preset=TransformerBsp8Workers&i.workers=80', until: 0, opacity: '1', note: 'none' }, `without inert: ${noInert}`);
     await p.keyboard.type('5');  // where the caret was: 850 workers
     await p.waitForFunction(() => document.querySelector('#properties [data-property="global_batch"] .value').textContent === '27,200 samples');
     assert.ok(await p.isEnabled('#tab-compare'));

@@ -356,13 +356,14 @@ test('what a reader types into the prerendered embed or element before live is k
     await p.locator('#in-workers').press('End');
     await p.keyboard.type('0');
     await p.keyboard.press('ArrowLeft');
-    assert.ok(await p.locator('section.embed .results').evaluate((n) => Number(getComputedStyle(n).opacity) < 1), 'the old results are dimmed');
+    assert.deepEqual(await p.locator('section.embed .results').evaluate((n) => [getComputedStyle(n.querySelector('.properties')).opacity,
+      getComputedStyle(n, '::before').content]), ['0.45', '"Loading the calculator: the results follow your edit in a moment…"'], 'the old results are dimmed, and say why');
     release();
     await p.waitForSelector('body[data-ready="1"]');
     const embed = await p.evaluate(() => ({ value: document.getElementById('in-workers').value, focus: document.activeElement.id,
       caret: document.activeElement.selectionStart, global_batch: document.querySelector('[data-property="global_batch"] .value').textContent,
       full: new URL(document.querySelector('.embed-foot a').href).search, until: document.querySelectorAll('[data-until-live]').length,
-      opacity: getComputedStyle(document.querySelector('section.embed .results')).opacity }));
+      opacity: getComputedStyle(document.querySelector('section.embed .properties')).opacity }));
     // global_batch = workers × per_worker_batch = 80 × 32 (the preset's 32 samples per worker)
     assert.deepEqual(embed, { value: '80', focus: 'in-workers', caret: 1, global_batch: '2,560 samples',
       full: '?preset=TransformerBsp8Workers&i.workers=80', until: 0, opacity: '1' }, `embed, without inert: ${noInert}`);
