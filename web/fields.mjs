@@ -286,8 +286,9 @@ export function symbolItem(s) {
 
 /**
  * What the reader typed into the prerendered view `scope` (opened by until-live.mjs
- * openUntilLive), read just before the live view replaces it: {texts: {field: text} of the changed inputs,
- * focus: {field, start, end, direction} of the input that has the caret, or null}.
+ * openUntilLive), read just before the live view replaces it: {texts: {field: text} of the
+ * inputs changed (for ScenarioView.carry), focus: {field, start, end, direction} of the
+ * input that has the caret, or null}.
  * `active` is the focused element of scope's document or shadow root. An empty view, or
  * one never opened, gives {texts: {}, focus: null}.
  */

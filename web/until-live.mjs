@@ -5,8 +5,9 @@
 // types into it: an inert view dropped every keystroke without a word.
 // Used by web/boot.js (bundled into it by scripts/bundle.mjs, so it imports nothing) and
 // mlsysim-element.mjs to open a view; app.mjs and embed-view.mjs take over what was typed
-// through fields.mjs (takeTyped, giveFocus). The two sides share nothing but the DOM:
-// data-typed marks a changed input.
+// through fields.mjs (takeTyped, giveFocus) and calculator.mjs (ScenarioView.carry, which
+// makes each as a live edit). The two sides share the DOM (data-typed marks a changed
+// input) and FIELD below.
 
 /** A scenario's own inputs: a field's text input or its registry menu (fields.mjs). */
 export const FIELD = 'input[data-field], select[data-field]';
