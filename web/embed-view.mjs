@@ -109,7 +109,11 @@ export class EmbeddedScenario {
     // what the reader typed into the prerendered view in the box (web/until-live.mjs),
     // which this replaces: the live view starts from it, with the caret where it was
     const shown = this.box.querySelector(':scope > section.embed[aria-busy="true"]');
-    const typed = takeTyped(shown, this.box.getRootNode().activeElement);
+    const active = this.box.getRootNode().activeElement;
+    const typed = takeTyped(shown, active);
+    // ... and "What this model assumes" as the reader left it: open, and focused
+    const about = shown && shown.querySelector('details.embed-about');
+    const aboutShown = { open: !!(about && about.open), focused: !!(about && active && about.querySelector('summary') === active) };
     const o = readEmbedOptions(ctx, get, entries, this.host);
     this.options = o;
     this.requestedTheme = o.theme;
@@ -169,7 +173,7 @@ export class EmbeddedScenario {
         el('p', { class: 'embed-title' }, el('strong', { text: label }), el('span', { class: 'embed-type', text: ` ·\u00a0${o.preset ? o.type.name : o.type.category}` })),
         el('p', { class: 'question', text: o.type.question }),
         el('p', { class: 'summary', text: preset ? preset.summary : o.type.summary }),
-        o.about === 'none' ? null : aboutModel(o.type, o.about === 'open')),
+        o.about === 'none' ? null : aboutModel(o.type, o.about === 'open' || aboutShown.open)),
       notices,
       el('div', { class: 'embed-columns' }, form, parts.results),
       parts.print,
@@ -183,6 +187,7 @@ export class EmbeddedScenario {
     this.view.build(o.texts);
     this.view.carry(typed.texts);  // each an edit, as the host is told (onUpdate)
     giveFocus(section, typed.focus);
+    if (aboutShown.focused) section.querySelector('details.embed-about summary')?.focus({ preventScroll: true });
     if (shown) requestAnimationFrame(() => { section.style.minHeight = ''; });
     section.classList.toggle('no-inputs', this.view.shownFields().length === 0);
     return o;

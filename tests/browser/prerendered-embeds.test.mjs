@@ -396,7 +396,7 @@ test('what a reader types into the prerendered embed or element before live is k
   }
 });
 
-test('carried into the live embed: "Custom… (JSON)" opens its box, and a reader scrolled to an input stays where they are', async () => {
+test('carried into the live embed: "Custom… (JSON)" opens its box, "What this model assumes" stays open, and a reader scrolled to an input stays where they are', async () => {
   const p = await context.newPage();
   await p.setViewportSize({ width: 1280, height: 800 });
   let release = await holdRequests(p, /\/mlsysim\.wasm$/);
@@ -424,6 +424,15 @@ test('carried into the live embed: "Custom… (JSON)" opens its box, and a reade
   const custom = p.locator('[data-field="hardware"] textarea');
   assert.ok(await custom.isVisible());
   assert.equal(JSON.parse(await custom.inputValue()).name, 'H100 (custom)');
+  // "What this model assumes" opened before live stays open, its summary focused
+  await p.unroute(/\/mlsysim\.wasm$/);
+  release = await holdRequests(p, /\/mlsysim\.wasm$/);
+  await p.goto(`${server.origin}/embed.html?preset=Llama8BChatH100`, { waitUntil: 'commit' });
+  await p.waitForSelector('section.embed[aria-busy="true"][data-fitted] .embed-about summary');
+  await p.locator('.embed-about summary').click();
+  release();
+  await p.waitForSelector('body[data-ready="1"]');
+  assert.deepEqual(await p.evaluate(() => [document.querySelector('.embed-about').open, document.activeElement.tagName]), [true, 'SUMMARY']);
   await p.close();
 });
 
