@@ -378,6 +378,9 @@ class App {
     $('app').hidden = false;
     // a link to Sweep or Embed: its view is shown once built (code loaded, plot drawn),
     // while the loading line stays; at most REVEAL_MS, after which the view says it is loading
+    // ... whose cards the live view takes over (ScenarioView opts.adopt) when boot.js has
+    // shown and fitted them (not for a link that hid them)
+    this.calculator.adopt = prerendered && $('app').hasAttribute('data-fitted');
     const shown = this.apply(state, notices);
     if (prerendered) {
       this.calculator.view.carry(typed.texts);  // each an edit: the title says so, the link keeps it

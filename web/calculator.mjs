@@ -16,6 +16,11 @@ export function fieldKind(f) {
   return f.type === 'quantity' ? f.dimension : f.type === 'int' ? 'integer' : f.type === 'float' ? 'number' : f.type;
 }
 
+/** Sets `node`'s text, unless it already reads so: an unchanged text is not laid out again. */
+function setText(node, text) {
+  if (node.textContent !== text) node.textContent = text;
+}
+
 export class ScenarioView {
   /**
    * parts: containers {fields, properties, warnings, stale, print?, announce?, results?}.
@@ -30,6 +35,9 @@ export class ScenarioView {
    *   useIn(link, text): carries a result into another type (a property's `links`:
    *     {type, field}; `text` is the value as that field's input text); without it the
    *     cards offer no "use in" button,
+   *   adopt: true when `parts.properties` holds this type's prerendered cards
+   *     (scripts/prerender.mjs, fitted by web/boot.js): the first build takes them over
+   *     (buildCards) rather than laying out new copies,
    *   predict: names of properties whose value waits for the reader's prediction (see
    *     predictBox), onPrediction({property, predicted, actual, unit, inputs}) after each
    *     checked prediction (values in the property's canonical unit `unit`; inputs: the
@@ -38,7 +46,7 @@ export class ScenarioView {
    */
   constructor(parts, opts) {
     this.parts = parts;
-    this.opts = { idBase: '', show: null, editable: null, properties: null, preset: null, predict: [], onUpdate: () => {}, onPrediction: () => {}, ...opts };
+    this.opts = { idBase: '', show: null, editable: null, properties: null, preset: null, predict: [], adopt: false, onUpdate: () => {}, onPrediction: () => {}, ...opts };
     // per predicted property: {revealed, history: [{text, predicted, actual}]}; kept for
     // the life of the view (this session's predictions)
     this.predictions = new Map(this.opts.predict.map((n) => [n, { revealed: false, history: [] }]));
@@ -119,11 +127,14 @@ export class ScenarioView {
    *  is always in view (a reader never scrolls sideways for a result): typeset math that is
    *  too wide is set smaller, in steps, and when even the smallest step is too wide the
    *  line is written out as text, which wraps at its spaces (web/fit.mjs, the one rule). */
-  fitEquations() {
+  fitEquations(all = true) {
     const boxes = [];
-    for (const { card } of this.cards.values())
-      for (const box of card.querySelectorAll('.equation, .work'))
+    for (const c of this.cards.values()) {
+      // or only those whose content changed since (render): the others keep their step
+      for (const box of all ? c.card.querySelectorAll('.equation, .work') : c.unfitted)
         if (!box.hidden && box.firstElementChild) boxes.push(box);
+      c.unfitted = [];
+    }
     fitBoxes(boxes);
   }
   /** Stops the pending announcement and the resize observer (before a view is replaced). */
@@ -144,7 +155,12 @@ export class ScenarioView {
     this.buildCards();
     this.update(false);
     if (!this.resizes) {
-      this.resizes = new ResizeObserver(() => this.fitEquations());
+      this.resizes = new ResizeObserver(([entry]) => {
+        const width = entry.contentRect.width;
+        const same = width === this.width || (this.width === undefined && this.adopted);
+        this.width = width;
+        if (!same) this.fitEquations();
+      });
       this.resizes.observe(this.parts.properties);
     }
   }
@@ -177,39 +193,71 @@ export class ScenarioView {
 
   buildCards() {
     this.cards.clear();
-    this.parts.properties.replaceChildren(...this.shownProperties().map((p) => {
-      // elementtiming: the browser reports when this text is first painted (the bench's
-      // "first result painted", docs/performance.md)
-      const value = el('span', { class: 'value', elementtiming: 'mlsysim:first-result' });
-      const exact = el('span', { class: 'exact' });
-      // role img: the text label is what a screen reader says (MathML support varies)
-      const work = el('div', { class: 'work', role: 'img', 'aria-label': `${p.name} with the inputs substituted` });
-      const better = p.better ? el('span', { class: 'better', text: `${p.better} is better` }) : null;
-      // "use in ...": carry this result into the type that takes it as an input
-      const uses = this.opts.useIn ? (p.links || []).map((link) => {
-        const b = el('button', { type: 'button', class: 'action use-in', 'data-link': `${link.type}.${link.field}`,
-          text: `Use in ${link.type} (${link.field})`, title: `open ${link.type} with ${link.field} set to this value` });
-        b.addEventListener('click', () => {
-          const r = this.result && this.result.properties[p.name];
-          if (r && 'value' in r) this.opts.useIn(link, this.linkText(link, r.value));
-        });
-        return b;
-      }) : [];
-      const predict = this.predictions.has(p.name) ? this.predictBox(p) : null;
-      const card = el('article', { class: 'property', 'data-property': p.name },
-        el('h4', {}, el('code', { text: p.name }), better),
-        el('p', { class: 'reading' }, value, exact),
-        predict ? predict.node : null,
-        el('div', { class: 'equation', role: 'img', 'aria-label': `${p.name} = ${p.equation}` }, mathml(p.mathml),
-          el('span', { class: 'linear-text', 'aria-hidden': 'true', text: `${p.name} = ${p.equation}` })),
-        work,
-        el('p', { class: 'doc', text: p.doc }),
-        p.source ? el('p', { class: 'source', text: `Source: ${p.source}` }) : null,
-        uses.length ? el('p', { class: 'uses' }, ...uses) : null,
-        predict ? predict.history : null);
-      this.cards.set(p.name, { card, value, exact, work, uses, predict });
-      return card;
-    }));
+    // the prerendered view's own cards (opts.adopt, the first build only): made by this
+    // code from the same declaration (scripts/prerender.mjs) and fitted (boot.js), so the
+    // live view takes them over as they are, its listeners added, instead of laying out a
+    // copy of them a second time (docs/performance.md, "Hydration")
+    const shown = this.opts.adopt ? new Map([...this.parts.properties.children].map((c) => [c.dataset.property, c])) : null;
+    this.opts.adopt = false;
+    this.adopted = !!shown;  // its lines are fitted to the width they have: the first resize report is no change
+    const cards = this.shownProperties().map((p) => this.adoptCard(p, shown && shown.get(p.name)) || this.newCard(p));
+    const now = [...this.parts.properties.children];
+    if (cards.length !== now.length || cards.some((c, k) => c !== now[k])) this.parts.properties.replaceChildren(...cards);
+  }
+
+  /** "Use in …" on property `p`'s card: carries this result into the type that takes it. */
+  useInButton(p, link, b = null) {
+    b ||= el('button', { type: 'button', class: 'action use-in', 'data-link': `${link.type}.${link.field}`,
+      text: `Use in ${link.type} (${link.field})`, title: `open ${link.type} with ${link.field} set to this value` });
+    b.addEventListener('click', () => {
+      const r = this.result && this.result.properties[p.name];
+      if (r && 'value' in r) this.opts.useIn(link, this.linkText(link, r.value));
+    });
+    return b;
+  }
+
+  /** Property `p`'s card, built (and registered in this.cards). */
+  newCard(p) {
+    // elementtiming: the browser reports when this text is first painted (the bench's
+    // "first result painted", docs/performance.md)
+    const value = el('span', { class: 'value', elementtiming: 'mlsysim:first-result' });
+    const exact = el('span', { class: 'exact' });
+    // role img: the text label is what a screen reader says (MathML support varies)
+    const work = el('div', { class: 'work', role: 'img', 'aria-label': `${p.name} with the inputs substituted` });
+    const better = p.better ? el('span', { class: 'better', text: `${p.better} is better` }) : null;
+    const uses = this.opts.useIn ? (p.links || []).map((link) => this.useInButton(p, link)) : [];
+    const predict = this.predictions.has(p.name) ? this.predictBox(p) : null;
+    const equation = el('div', { class: 'equation', role: 'img', 'aria-label': `${p.name} = ${p.equation}` }, mathml(p.mathml),
+      el('span', { class: 'linear-text', 'aria-hidden': 'true', text: `${p.name} = ${p.equation}` }));
+    const card = el('article', { class: 'property', 'data-property': p.name },
+      el('h4', {}, el('code', { text: p.name }), better),
+      el('p', { class: 'reading' }, value, exact),
+      predict ? predict.node : null,
+      equation,
+      work,
+      el('p', { class: 'doc', text: p.doc }),
+      p.source ? el('p', { class: 'source', text: `Source: ${p.source}` }) : null,
+      uses.length ? el('p', { class: 'uses' }, ...uses) : null,
+      predict ? predict.history : null);
+    this.cards.set(p.name, { card, value, exact, work, uses, predict, unfitted: [equation, work] });
+    return card;
+  }
+
+  /** The prerendered card `card` of property `p`, taken over (and registered), or null
+   *  when it is not the card newCard would make in its place: no card, another property
+   *  or equation, a prediction's card, other "use in" buttons. */
+  adoptCard(p, card) {
+    if (!card || this.predictions.has(p.name) || card.querySelector('h4 code')?.textContent !== p.name) return null;
+    const [value, exact, equation, work] = ['.reading .value', '.reading .exact', ':scope > .equation', ':scope > .work'].map((q) => card.querySelector(q));
+    const links = this.opts.useIn ? p.links || [] : [];
+    const buttons = [...card.querySelectorAll(':scope > .uses button')];
+    if (!value || !exact || !work || !equation || equation.getAttribute('aria-label') !== `${p.name} = ${p.equation}` ||
+        card.querySelector(':scope > .doc')?.textContent !== p.doc ||
+        buttons.length !== links.length || buttons.some((b, k) => b.dataset.link !== `${links[k].type}.${links[k].field}`)) return null;
+    // the live view says when they can be used (render), not the prerendered view's opener
+    const uses = buttons.map((b, k) => (b.removeAttribute('data-until-live'), this.useInButton(p, links[k], b)));
+    this.cards.set(p.name, { card, value, exact, work, uses, predict: null, unfitted: [] });
+    return card;
   }
 
   /** Makes the reader's edits `texts` ({field: text}, typed into the prerendered view
@@ -266,7 +314,8 @@ export class ScenarioView {
     this.rendered = result;
     this.renderedStale = stale;
     this.parts.warnings.replaceChildren(...this.shownWarnings(result).map((w) => el('li', { text: w })));
-    for (const [name, { card, value, exact, work, uses, predict }] of this.cards) {
+    for (const [name, entry] of this.cards) {
+      const { card, value, exact, work, uses, predict } = entry;
       const p = result && result.properties[name];
       if (predict) this.renderPrediction(name, predict, p, stale);
       if (this.isHidden(name)) {
@@ -298,22 +347,26 @@ export class ScenarioView {
         exact.textContent = exactText(p);
         this.hideWork(work, name);
       } else {
-        value.textContent = shownText(p, prefs);
-        exact.textContent = exactText(p);
-        // the work ends in the result as the display units show it
-        const math = mathml(p.work.mathml);
-        const texts = math.getElementsByTagNameNS('http://www.w3.org/1998/Math/MathML', 'mtext');
-        if (texts.length) texts[texts.length - 1].textContent = shownText(p, prefs);
+        setText(value, shownText(p, prefs));
+        setText(exact, exactText(p));
+        // the work ends in the result as the display units show it; a line that reads the
+        // same (its label says it all) is left as it is, fitted, as are the texts above
         const line = `${name} = ${p.work.text} = ${shownText(p, prefs)}`;
-        work.replaceChildren(math, el('span', { class: 'linear-text', 'aria-hidden': 'true', text: line }));
-        work.hidden = false;
-        work.setAttribute('aria-label', line);
+        if (work.hidden || !work.firstElementChild || work.getAttribute('aria-label') !== line) {
+          const math = mathml(p.work.mathml);
+          const texts = math.getElementsByTagNameNS('http://www.w3.org/1998/Math/MathML', 'mtext');
+          if (texts.length) texts[texts.length - 1].textContent = shownText(p, prefs);
+          work.replaceChildren(math, el('span', { class: 'linear-text', 'aria-hidden': 'true', text: line }));
+          work.hidden = false;
+          work.setAttribute('aria-label', line);
+          entry.unfitted.push(work);
+        }
       }
     }
     this.renderPrint(result);
     // in the next frame, when the browser lays the cards out anyway: reading widths now
     // would force a layout per render (76 ms of a cold start)
-    if (!this.scrollCheck) this.scrollCheck = requestAnimationFrame(() => { this.scrollCheck = 0; this.fitEquations(); });
+    if (!this.scrollCheck) this.scrollCheck = requestAnimationFrame(() => { this.scrollCheck = 0; this.fitEquations(false); });
   }
 
   /** Warnings of `result` as shown: one that holds the value of a property still waiting
@@ -558,7 +611,8 @@ export class Calculator {
         useIn: (link, text) => this.app.useIn(link, text),
         predict: (this.app.state.predict || []).filter((n) => type.properties.some((x) => x.name === n)),
         prefs: () => this.app.state.prefs, label: () => this.app.calcLabel(),
-        onUpdate: (texts, edited) => this.updated(texts, edited) });
+        adopt: this.adopt, onUpdate: (texts, edited) => this.updated(texts, edited) });
+    this.adopt = false;
     this.view.build(calc.texts);
   }
 

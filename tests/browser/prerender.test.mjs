@@ -224,6 +224,45 @@ test('what was typed before live is made as a live edit: an invalid text keeps t
   await p.close();
 });
 
+test('the live calculator takes over the prerendered cards instead of laying out copies; a resize or an edit fits them as a fresh page does', async () => {
+  // each line's fitting step (web/fit.mjs) and the card's text, by property
+  const lines = (p) => p.$$eval('#properties .property', (cards) => cards.map((c) => [c.dataset.property,
+    ...[...c.querySelectorAll('.equation, .work')].map((b) => [...b.classList].filter((k) => /^(fit-\d|linear)$/.test(k)).join(' ') || 'none'),
+    c.querySelector('.value').textContent, c.querySelector('.work').getAttribute('aria-label')]));
+  const fresh = async (query, width) => {
+    const f = await context.newPage();
+    await f.setViewportSize({ width, height: 800 });
+    await f.goto(`${server.origin}/${query}`);
+    await f.waitForSelector('body[data-ready="1"]');
+    await f.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const l = await lines(f);
+    await f.close();
+    return l;
+  };
+  const settle = (p) => p.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const p = await context.newPage();
+  await p.setViewportSize({ width: 1280, height: 800 });
+  const release = await holdRequests(p, /\/mlsysim\.wasm$/);
+  await p.goto(`${server.origin}/`, { waitUntil: 'commit' });
+  await p.waitForSelector('#app[data-fitted]');
+  await p.$$eval('#properties .property', (cards) => cards.forEach((c) => { c.mlsysimPrerendered = true; }));
+  release();
+  await p.waitForSelector('body[data-ready="1"]');
+  await settle(p);
+  assert.deepEqual(await p.$$eval('#properties .property', (cards) => cards.filter((c) => !c.mlsysimPrerendered).map((c) => c.dataset.property)), [], 'cards laid out anew');
+  assert.deepEqual(await lines(p), await fresh('', 1280));
+  // a phone's width: every line takes the step a page opened at that width takes
+  await p.setViewportSize({ width: 390, height: 800 });
+  await settle(p);
+  assert.deepEqual(await lines(p), await fresh('', 390));
+  // an edit: the work lines that changed are fitted again; 64 workers × 32 = 2,048 samples
+  await p.fill('#in-workers', '64');
+  await p.waitForFunction(() => document.querySelector('#properties [data-property="global_batch"] .value').textContent === '2,048 samples');
+  await settle(p);
+  assert.deepEqual(await lines(p), await fresh('?preset=TransformerBsp8Workers&i.workers=64', 390));
+  await p.close();
+});
+
 test('a link to another view never shows the prerendered default, even for a moment', async () => {
   for (const q of ['?preset=LabJobAttackSurface', '?preset=TransformerBsp8Workers&theme=dark', '?type=SyncStrategyScenario',
     '?mode=compare', '?bytes=binary', '?i.workers=16', '?preset=%E0%A4%A', '?unknown=1',
