@@ -59,6 +59,13 @@ if (existsSync(path.join(web, 'boot.js')))
   await esbuild.build({ entryPoints: [path.join(web, 'boot.js')], outfile: path.join(dist, 'boot.js'), bundle: true, format: 'iife',
     target: 'es2015', minify: true, legalComments: 'none', logLevel: 'warning', allowOverwrite: true });
 
+// style.css, which every page and the element wait for before their first paint, minified:
+// its comments and spaces were 2.7 of its 7.3 KB gzip (web/style.css stays the readable
+// source); for the browsers the page runs in (web/startup.mjs)
+const styleCss = esbuild.transformSync(readFileSync(path.join(web, 'style.css'), 'utf8'),
+  { loader: 'css', minify: true, target: ['chrome95', 'firefox100', 'safari16.4'], logLevel: 'warning' }).code;
+writeFileSync(path.join(dist, 'style.css'), styleCss);
+
 // A page learns of its entry's chunks only after fetching the entry; listing them as
 // modulepreload in the page fetches them alongside it instead (one round trip, not two).
 for (const [out, meta] of Object.entries(metafile.outputs)) {
@@ -99,7 +106,7 @@ if (classicModule) {
   const js = app.outputFiles[0].text;
   const runtime = readFileSync(classicModule, 'utf8');
   let html = readFileSync(path.join(web, 'index.html'), 'utf8');
-  const css = readFileSync(path.join(web, 'style.css'), 'utf8');
+  const css = styleCss;
   const uplotCss = readFileSync(path.join(UPLOT, 'uPlot.min.css'), 'utf8');
   const favicon = `data:image/svg+xml,${encodeURIComponent(readFileSync(path.join(web, 'favicon.svg'), 'utf8').trim())}`;
   const safe = (s) => s.replace(/<\/(script|style)/gi, '<\\/$1');
