@@ -137,6 +137,15 @@ export class ScenarioView {
     }
     fitBoxes(boxes);
   }
+  /** True while the adopted cards' view is as wide as when web/boot.js fitted it
+   *  (fit.mjs fitView's data-fitted-width): a frame resized while hidden, or a phone turned
+   *  in a background tab, reports its new width only once shown again (read in a resize
+   *  report, after layout: free). */
+  fittedAsShown() {
+    const scope = this.parts.properties.closest('[data-fitted-width]');
+    return !!scope && scope.getBoundingClientRect().width === Number(scope.dataset.fittedWidth);
+  }
+
   /** Stops the pending announcement and the resize observer (before a view is replaced). */
   destroy() {
     clearTimeout(this.timer);
@@ -157,7 +166,7 @@ export class ScenarioView {
     if (!this.resizes) {
       this.resizes = new ResizeObserver(([entry]) => {
         const width = entry.contentRect.width;
-        const same = width === this.width || (this.width === undefined && this.adopted);
+        const same = width === this.width || (this.width === undefined && this.adopted && this.fittedAsShown());
         this.width = width;
         if (!same) this.fitEquations();
       });
@@ -199,7 +208,7 @@ export class ScenarioView {
     // copy of them a second time (docs/performance.md, "Hydration")
     const shown = this.opts.adopt ? new Map([...this.parts.properties.children].map((c) => [c.dataset.property, c])) : null;
     this.opts.adopt = false;
-    this.adopted = !!shown;  // its lines are fitted to the width they have: the first resize report is no change
+    this.adopted = !!shown;  // its lines are fitted: the first resize report is no change if the width is the same
     const cards = this.shownProperties().map((p) => this.adoptCard(p, shown && shown.get(p.name)) || this.newCard(p));
     const now = [...this.parts.properties.children];
     if (cards.length !== now.length || cards.some((c, k) => c !== now[k])) this.parts.properties.replaceChildren(...cards);

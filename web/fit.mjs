@@ -27,14 +27,18 @@ export function fitBoxes(boxes) {
 /**
  * Fits the typeset lines of a prerendered view `scope` (boot.js: the calculator's default
  * view, an embed's fragment; mlsysim-element.mjs: the element's fragment) and marks it
- * `data-fitted`, which tells style.css not to show them as text. A fit that fails (a
- * browser where measuring throws) removes the mark, so the lines stay text that wraps.
+ * `data-fitted`, which tells style.css not to show them as text, and `data-fitted-width`,
+ * its width then. A fit that fails (a browser where measuring throws) removes the mark,
+ * so the lines stay text that wraps.
  * Returns whether it fitted.
  */
 export function fitView(scope) {
   try {
     scope.setAttribute('data-fitted', '');
     fitBoxes([...scope.querySelectorAll('.equation, .work')].filter((b) => !b.hidden && b.firstElementChild));
+    // the width they fit (read after the fitting's own layout: free), for a live view that
+    // takes them over (calculator.mjs, ScenarioView opts.adopt) to know whether it still holds
+    scope.dataset.fittedWidth = String(scope.getBoundingClientRect().width);
     return true;
   } catch {
     scope.removeAttribute('data-fitted');

@@ -6,7 +6,8 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, browser, shots, holdRequests } from './harness.mjs';
 import { load } from '../node/load.mjs';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { dist } from '../node/load.mjs';
 
@@ -260,6 +261,27 @@ test('the live calculator takes over the prerendered cards instead of laying out
   await p.waitForFunction(() => document.querySelector('#properties [data-property="global_batch"] .value').textContent === '2,048 samples');
   await settle(p);
   assert.deepEqual(await lines(p), await fresh('?preset=TransformerBsp8Workers&i.workers=64', 390));
+  // a frame resized while it is not drawn (off screen, on another origin; or a phone turned
+  // in a background tab) reports its new width only when shown again: that report is not
+  // the prerendered width, and refits every line (an attacking helper found them kept at
+  // 1280 px, each "= value" cut off)
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'mlsysim-host-'));
+  writeFileSync(path.join(dir, 'host.html'), `<!doctype html><body style="margin:0"><div style="height:3000px"></div>
+    <iframe id="f" title="calculator" src="${server.origin}/" style="width:1280px;height:2000px;border:0"></iframe>`);
+  const host = await serve(dir);  // another origin
+  test.after(() => host.close());  // also when an assertion below fails: its server would keep the run up
+  await p.setViewportSize({ width: 1400, height: 800 });
+  await p.goto(`${host.origin}/host.html`);
+  const frame = p.frameLocator('#f');
+  await frame.locator('body[data-ready="1"]').waitFor({ state: 'attached' });
+  await p.locator('#f').evaluate((f) => { f.style.width = '390px'; });
+  await p.locator('#f').scrollIntoViewIfNeeded();
+  await p.waitForTimeout(200);
+  await frame.locator('body').evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const inFrame = await frame.locator('#properties').evaluate((props) => [...props.querySelectorAll('.property')].map((c) => [c.dataset.property,
+    ...[...c.querySelectorAll('.equation, .work')].map((b) => [...b.classList].filter((k) => /^(fit-\d|linear)$/.test(k)).join(' ') || 'none'),
+    c.querySelector('.value').textContent, c.querySelector('.work').getAttribute('aria-label')]));
+  assert.deepEqual(inFrame, await fresh('', 390));
   await p.close();
 });
 
