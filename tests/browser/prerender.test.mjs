@@ -268,21 +268,23 @@ test('the live calculator takes over the prerendered cards instead of laying out
   const dir = mkdtempSync(path.join(os.tmpdir(), 'mlsysim-host-'));
   writeFileSync(path.join(dir, 'host.html'), `<!doctype html><body style="margin:0"><div style="height:3000px"></div>
     <iframe id="f" title="calculator" src="${server.origin}/" style="width:1280px;height:2000px;border:0"></iframe>`);
-  const host = await serve(dir);  // another origin
-  test.after(() => host.close());  // also when an assertion below fails: its server would keep the run up
-  await p.setViewportSize({ width: 1400, height: 800 });
-  await p.goto(`${host.origin}/host.html`);
-  const frame = p.frameLocator('#f');
+  const host = await serve(dir);  // another origin, in a browser of its own (this file checks that nothing leaves its origin)
+  const { context: hosting } = await browser(host.origin);
+  test.after(async () => { await hosting.close(); host.close(); });  // also when an assertion below fails: its server would keep the run up
+  await p.close();
+  const h = await hosting.newPage();
+  await h.setViewportSize({ width: 1400, height: 800 });
+  await h.goto(`${host.origin}/host.html`);
+  const frame = h.frameLocator('#f');
   await frame.locator('body[data-ready="1"]').waitFor({ state: 'attached' });
-  await p.locator('#f').evaluate((f) => { f.style.width = '390px'; });
-  await p.locator('#f').scrollIntoViewIfNeeded();
-  await p.waitForTimeout(200);
+  await h.locator('#f').evaluate((f) => { f.style.width = '390px'; });
+  await h.locator('#f').scrollIntoViewIfNeeded();
+  await h.waitForTimeout(200);
   await frame.locator('body').evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   const inFrame = await frame.locator('#properties').evaluate((props) => [...props.querySelectorAll('.property')].map((c) => [c.dataset.property,
     ...[...c.querySelectorAll('.equation, .work')].map((b) => [...b.classList].filter((k) => /^(fit-\d|linear)$/.test(k)).join(' ') || 'none'),
     c.querySelector('.value').textContent, c.querySelector('.work').getAttribute('aria-label')]));
   assert.deepEqual(inFrame, await fresh('', 390));
-  await p.close();
 });
 
 test('a link to another view never shows the prerendered default, even for a moment', async () => {
