@@ -16,6 +16,9 @@ export function fieldKind(f) {
   return f.type === 'quantity' ? f.dimension : f.type === 'int' ? 'integer' : f.type === 'float' ? 'number' : f.type;
 }
 
+/** Property `p`'s equation as text: its typeset line's accessible name and text form. */
+const equationText = (p) => `${p.name} = ${p.equation}`;
+
 /** Sets `node`'s text, unless it already reads so: an unchanged text is not laid out again. */
 function setText(node, text) {
   if (node.textContent !== text) node.textContent = text;
@@ -59,6 +62,8 @@ export class ScenarioView {
     this.result = null;
     this.announced = new Map();
     this.timer = null;
+    this.adopted = false;  // the cards were taken over from the prerendered view (buildCards)
+    this.width = undefined;  // the cards' width at the last resize report
   }
 
   /** Fields shown, in order (declarations in the order asked for). */
@@ -137,6 +142,7 @@ export class ScenarioView {
     }
     fitBoxes(boxes);
   }
+
   /** True while the adopted cards' view is as wide as when web/boot.js fitted it
    *  (fit.mjs fitView's data-fitted-width): a frame resized while hidden, or a phone turned
    *  in a background tab, reports its new width only once shown again (read in a resize
@@ -236,8 +242,8 @@ export class ScenarioView {
     const better = p.better ? el('span', { class: 'better', text: `${p.better} is better` }) : null;
     const uses = this.opts.useIn ? (p.links || []).map((link) => this.useInButton(p, link)) : [];
     const predict = this.predictions.has(p.name) ? this.predictBox(p) : null;
-    const equation = el('div', { class: 'equation', role: 'img', 'aria-label': `${p.name} = ${p.equation}` }, mathml(p.mathml),
-      el('span', { class: 'linear-text', 'aria-hidden': 'true', text: `${p.name} = ${p.equation}` }));
+    const equation = el('div', { class: 'equation', role: 'img', 'aria-label': equationText(p) }, mathml(p.mathml),
+      el('span', { class: 'linear-text', 'aria-hidden': 'true', text: equationText(p) }));
     const card = el('article', { class: 'property', 'data-property': p.name },
       el('h4', {}, el('code', { text: p.name }), better),
       el('p', { class: 'reading' }, value, exact),
@@ -260,7 +266,7 @@ export class ScenarioView {
     const [value, exact, equation, work] = ['.reading .value', '.reading .exact', ':scope > .equation', ':scope > .work'].map((q) => card.querySelector(q));
     const links = this.opts.useIn ? p.links || [] : [];
     const buttons = [...card.querySelectorAll(':scope > .uses button')];
-    if (!value || !exact || !work || !equation || equation.getAttribute('aria-label') !== `${p.name} = ${p.equation}` ||
+    if (!value || !exact || !work || !equation || equation.getAttribute('aria-label') !== equationText(p) ||
         card.querySelector(':scope > .doc')?.textContent !== p.doc ||
         buttons.length !== links.length || buttons.some((b, k) => b.dataset.link !== `${links[k].type}.${links[k].field}`)) return null;
     // the live view says when they can be used (render), not the prerendered view's opener
