@@ -11,6 +11,7 @@ import { PREF_CHOICES, useModule, clip } from './format.mjs';
 import { MODES, defaultState, defaultCompare, decodeState, encodeState } from './link.mjs';
 import { plainResult, resultCsv, resultMarkdown, compareCsv, compareMarkdown, exportButtons } from './export.mjs';
 import { startupFailure, failureDetails } from './startup.mjs';
+import { firstResultPainted } from './until-live.mjs';
 import { loadPresetFile, withPresetFile } from './course-presets.mjs';
 
 /** The longest a link to Sweep or Embed keeps the loading line while that view's code
@@ -405,34 +406,6 @@ class App {
 }
 
 export { App };
-
-/** Resolves once the browser reports a prerendered result value painted (Element
- *  Timing, in Chromium), so the live view does not replace it first. It resolves sooner
- *  when no value is in the viewport at the first paint (a phone shows the form first), in
- *  a background tab (which paints nothing), and after a frame where the browser cannot
- *  tell; after `ms` in any case. */
-function firstResultPainted(ms = 1000) {
-  return new Promise((done) => {
-    const finish = () => { clearTimeout(timer); done(); };
-    const timer = setTimeout(done, ms);
-    const types = globalThis.PerformanceObserver?.supportedEntryTypes || [];
-    if (document.visibilityState === 'hidden') return finish();
-    if (!types.includes('element') || !types.includes('paint')) return requestAnimationFrame(() => setTimeout(finish, 0));
-    const observer = new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) {
-        const value = e.entryType === 'element' && e.identifier === 'mlsysim:first-result';
-        const noneInView = e.name === 'first-contentful-paint' &&
-          ![...document.querySelectorAll('[elementtiming="mlsysim:first-result"]')].some((n) => {
-            const r = n.getBoundingClientRect();
-            return r.bottom > 0 && r.top < innerHeight && r.right > 0 && r.left < innerWidth;
-          });
-        if (value || noneInView) { observer.disconnect(); return finish(); }
-      }
-    });
-    observer.observe({ type: 'element', buffered: true });
-    observer.observe({ type: 'paint', buffered: true });
-  });
-}
 
 // the page starts itself, except when the build imports this file to prerender it
 if (!globalThis.mlsysimPrerendering) {

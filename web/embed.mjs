@@ -16,6 +16,7 @@ import { $ } from './dom.mjs';
 import { EmbeddedScenario, moduleContext, withOptionPresetFile } from './embed-view.mjs';
 import { FOREIGN_KEYS } from './link.mjs';
 import { failureView } from './startup.mjs';
+import { firstResultPainted } from './until-live.mjs';
 
 const params = new URLSearchParams(location.search);
 const frameId = params.has('id') ? params.get('id').slice(0, 100) : null;
@@ -73,7 +74,13 @@ try {
   // the answers of the prerendered view web/boot.js fetched: taken if they are here by
   // the time the module is ready (docs/performance.md, "Prerendered answers")
   const answers = window.mlsysimPrerenderedAnswers || null;
-  const ctx = await withOptionPresetFile(moduleContext(await createMlsysim({ answers })), get, location.href);
+  const m = await createMlsysim({ answers });
+  // the prerendered view web/boot.js shows is not replaced before it is on screen: the
+  // module's start-up and the live view's build otherwise ran back to back with its
+  // first layout, and the reader saw numbers only once live (docs/performance.md,
+  // "Hydration, and typing before live")
+  if (document.querySelector('#embed > section[aria-busy="true"]')) await firstResultPainted();
+  const ctx = await withOptionPresetFile(moduleContext(m), get, location.href);
   const o = embed.render(ctx, get, params);
   if (!o.error) document.title = `${o.preset || o.type.name} · mlsysim scenario calculator`;
   document.body.dataset.ready = o.error ? 'error' : '1';

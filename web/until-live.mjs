@@ -36,3 +36,33 @@ export function openUntilLive(scope) {
   scope.addEventListener('change', typed);
   scope.removeAttribute('inert');
 }
+
+/** Resolves once the browser reports a prerendered result value painted (Element
+ *  Timing, in Chromium), so the live view does not replace it first. It resolves sooner
+ *  when no value is in the viewport at the first paint (a phone shows the form first), in
+ *  a background tab (which paints nothing), and after a frame where the browser cannot
+ *  tell; after `ms` in any case. Used by app.mjs and embed.mjs before the live view
+ *  takes the prerendered one's place (the element's shadow root is out of Element
+ *  Timing's sight). */
+export function firstResultPainted(ms = 1000) {
+  return new Promise((done) => {
+    const finish = () => { clearTimeout(timer); done(); };
+    const timer = setTimeout(done, ms);
+    const types = globalThis.PerformanceObserver?.supportedEntryTypes || [];
+    if (document.visibilityState === 'hidden') return finish();
+    if (!types.includes('element') || !types.includes('paint')) return requestAnimationFrame(() => setTimeout(finish, 0));
+    const observer = new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        const value = e.entryType === 'element' && e.identifier === 'mlsysim:first-result';
+        const noneInView = e.name === 'first-contentful-paint' &&
+          ![...document.querySelectorAll('[elementtiming="mlsysim:first-result"]')].some((n) => {
+            const r = n.getBoundingClientRect();
+            return r.bottom > 0 && r.top < innerHeight && r.right > 0 && r.left < innerWidth;
+          });
+        if (value || noneInView) { observer.disconnect(); return finish(); }
+      }
+    });
+    observer.observe({ type: 'element', buffered: true });
+    observer.observe({ type: 'paint', buffered: true });
+  });
+}
