@@ -40,6 +40,29 @@ function aboutModel(type, open) {
       el('ul', { class: 'symbols' }, ...symbols.map(symbolItem))) : null);
 }
 
+/** The parts of the prerendered view `shown` (a section web/boot.js or the element showed
+ *  and fitted, from the same code at build time: scripts/prerender.mjs) when it is the
+ *  view that options `o` make, with no notice: {fields, properties, warnings, stale,
+ *  print, announce, results, link, about} for ScenarioView (opts.adopt) to take over.
+ *  Null otherwise (another view, a notice, a part missing or changed): the live view is
+ *  then built anew in its place. */
+function takeOver(shown, o, label, head) {
+  if (!shown || !shown.hasAttribute('data-fitted') || o.notices.length || (o.fileNotices && o.fileNotices.length)) return null;
+  const q = (s) => shown.querySelector(s);
+  const parts = {
+    fields: q(':scope > .embed-columns > form.inputs > .fields'), results: q(':scope > .embed-columns > .results'),
+    properties: q(':scope > .embed-columns > .results > .properties'), warnings: q(':scope > .embed-columns > .results > .warnings'),
+    stale: q(':scope > .embed-columns > .results > .stale'), print: q(':scope > .print-table'),
+    announce: q(':scope > p.sr-only[role="status"]'), link: q(':scope > .embed-foot > a'),
+  };
+  parts.about = q(':scope > .embed-head > details.embed-about');
+  const text = (s) => q(`:scope > .embed-head > ${s}`)?.textContent;
+  const same = shown.getAttribute('aria-label') === `mlsysim calculator: ${label}` && text('.embed-title') === head.title &&
+    text('.question') === o.type.question && text('.summary') === head.summary && !!parts.about === (o.about !== 'none') &&
+    !q(':scope > div[role="status"] li');
+  return same && Object.values(parts).every((n) => n || n === parts.about) ? parts : null;
+}
+
 export class EmbeddedScenario {
   /**
    * box: the element to render into. themeNode: the element that carries the theme
@@ -134,7 +157,12 @@ export class EmbeddedScenario {
     }
     const label = o.preset || o.type.name;
     const preset = o.preset && ctx.presets.find((p) => p.name === o.preset);
-    const parts = {
+    const head = { title: `${label} ·\u00a0${o.preset ? o.type.name : o.type.category}`, summary: preset ? preset.summary : o.type.summary };
+    // the prerendered view, when it is this one: the live view takes it over in place (its
+    // form rebuilt, its cards adopted) instead of laying out a copy (docs/performance.md,
+    // "Hydration, and typing before live")
+    const taken = takeOver(shown, o, label, head);
+    const parts = taken || {
       fields: el('div', { class: 'fields' }),
       properties: el('div', { class: 'properties' }),
       warnings: el('ul', { class: 'warnings', 'aria-label': 'Warnings' }),
@@ -142,7 +170,7 @@ export class EmbeddedScenario {
       print: el('table', { class: 'print-table' }),
       announce: el('p', { class: 'sr-only', role: 'status', 'aria-live': 'polite' }),
     };
-    parts.results = el('div', { class: 'results', 'aria-label': `Results of ${label}` }, parts.stale, parts.warnings, parts.properties);
+    if (!taken) parts.results = el('div', { class: 'results', 'aria-label': `Results of ${label}` }, parts.stale, parts.warnings, parts.properties);
     // a result carried into another type opens the full calculator, in a new tab
     const useIn = (link, text) => {
       const target = ctx.presets.find((p) => p.type === link.type);
@@ -153,7 +181,7 @@ export class EmbeddedScenario {
     };
     this.view = new ScenarioView(parts, {
       m: ctx.m, type: o.type, types: ctx.types, registry: ctx.registry, preset: o.preset, useIn,
-      show: o.show, editable: o.editable, properties: o.properties, predict: o.predict,
+      show: o.show, editable: o.editable, properties: o.properties, predict: o.predict, adopt: !!taken,
       onPrediction: (detail) => this.onPrediction(detail),
       onUpdate: (texts, edited) => {
         const base = o.preset ? presetTexts(ctx, o.preset) : {};
@@ -164,31 +192,43 @@ export class EmbeddedScenario {
       },
       prefs: () => o.prefs, label: () => `${label} (${o.type.name})`,
     });
-    const form = el('form', { class: 'inputs', autocomplete: 'off', novalidate: true, 'aria-label': `Inputs of ${label}` }, parts.fields);
-    form.addEventListener('submit', (e) => e.preventDefault());
     const link = new URL(calculatorQuery({ ...o, baseTexts: o.preset ? presetTexts(ctx, o.preset) : {} }), this.calculatorUrl);
-    this.fullLink = el('a', { href: link.href, target: '_blank', rel: 'noopener', text: 'Open in the full calculator' });
-    const section = el('section', { class: 'mlsysim embed', 'data-state': 'ready', 'aria-label': `mlsysim calculator: ${label}` },
-      el('header', { class: 'embed-head' },
-        el('p', { class: 'embed-title' }, el('strong', { text: label }), el('span', { class: 'embed-type', text: ` ·\u00a0${o.preset ? o.type.name : o.type.category}` })),
-        el('p', { class: 'question', text: o.type.question }),
-        el('p', { class: 'summary', text: preset ? preset.summary : o.type.summary }),
-        o.about === 'none' ? null : aboutModel(o.type, o.about === 'open' || aboutShown.open)),
-      notices,
-      el('div', { class: 'embed-columns' }, form, parts.results),
-      parts.print,
-      parts.announce,
-      el('p', { class: 'embed-foot' }, this.fullLink));
-    // the live view takes the prerendered one's place at its height: a layout while it is
-    // being built must not find the page shorter and clamp a scrolled reader's position
-    // (29-63 px up, found with the caret in an input near the bottom)
-    if (shown) section.style.minHeight = `${shown.getBoundingClientRect().height}px`;
-    this.box.replaceChildren(section);
+    let section;
+    if (taken) {
+      section = shown;
+      this.fullLink = taken.link;
+      this.fullLink.href = link.href;
+      if (taken.about && o.about === 'open') taken.about.open = true;
+      for (const n of [...this.box.children]) if (n !== section) n.remove();  // the loading line
+      // what until-live.mjs opened and marked: the live view's now (the fields are rebuilt,
+      // the cards' buttons adopted)
+      for (const n of section.querySelectorAll('[data-until-live]')) n.removeAttribute('disabled'), n.removeAttribute('data-until-live');
+      for (const a of ['aria-busy', 'inert', 'data-typed']) section.removeAttribute(a);
+    } else {
+      this.fullLink = el('a', { href: link.href, target: '_blank', rel: 'noopener', text: 'Open in the full calculator' });
+      section = el('section', { class: 'mlsysim embed', 'data-state': 'ready', 'aria-label': `mlsysim calculator: ${label}` },
+        el('header', { class: 'embed-head' },
+          el('p', { class: 'embed-title' }, el('strong', { text: label }), el('span', { class: 'embed-type', text: head.title.slice(label.length) })),
+          el('p', { class: 'question', text: o.type.question }),
+          el('p', { class: 'summary', text: head.summary }),
+          o.about === 'none' ? null : aboutModel(o.type, o.about === 'open' || aboutShown.open)),
+        notices,
+        el('div', { class: 'embed-columns' }, el('form', { class: 'inputs', autocomplete: 'off', novalidate: true, 'aria-label': `Inputs of ${label}` }, parts.fields), parts.results),
+        parts.print,
+        parts.announce,
+        el('p', { class: 'embed-foot' }, this.fullLink));
+      // the live view takes the prerendered one's place at its height: a layout while it is
+      // being built must not find the page shorter and clamp a scrolled reader's position
+      // (29-63 px up, found with the caret in an input near the bottom)
+      if (shown) section.style.minHeight = `${shown.getBoundingClientRect().height}px`;
+      this.box.replaceChildren(section);
+    }
+    section.querySelector('form.inputs').addEventListener('submit', (e) => e.preventDefault());
     this.view.build(o.texts);
     this.view.carry(typed.texts);  // each an edit, as the host is told (onUpdate)
     giveFocus(section, typed.focus);
-    if (aboutShown.focused) section.querySelector('details.embed-about summary')?.focus({ preventScroll: true });
-    if (shown) requestAnimationFrame(() => { section.style.minHeight = ''; });
+    if (aboutShown.focused && !taken) section.querySelector('details.embed-about summary')?.focus({ preventScroll: true });
+    if (shown && !taken) requestAnimationFrame(() => { section.style.minHeight = ''; });
     section.classList.toggle('no-inputs', this.view.shownFields().length === 0);
     return o;
   }

@@ -170,6 +170,59 @@ test('the live embed shows exactly what was prerendered, for every built-in pres
   await p.close();
 });
 
+test('the live embed and element take over the prerendered view in place: the same section and cards, the links and buttons live, as a view built anew', async () => {
+  const settle = (p) => p.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const state = (scope) => ({
+    sameSection: !!scope.querySelector('section.embed').mlsysimPrerendered,
+    newCards: [...scope.querySelectorAll('.property')].filter((c) => !c.mlsysimPrerendered).map((c) => c.dataset.property),
+    status: scope.querySelectorAll('.status').length,
+    busy: [...scope.querySelectorAll('[aria-busy], [inert], [data-typed], [data-until-live], [disabled]')].map((n) => n.outerHTML.slice(0, 60)),
+    link: scope.querySelector('.embed-foot a').href,
+    steps: [...scope.querySelectorAll('.property')].map((c) => [...c.querySelectorAll('.equation, .work')].map((b) => [...b.classList].filter((k) => /^(fit-\d|linear)$/.test(k)).join(' ') || 'none')),
+  });
+  // the same view built anew, with no prerendered view (about=collapsed is the default)
+  const fresh = await context.newPage();
+  await fresh.goto(`${server.origin}/embed.html?preset=ReferenceJobAttackSurface&about=collapsed`);
+  await fresh.waitForSelector('body[data-ready="1"]');
+  await settle(fresh);
+  const built = await fresh.evaluate(([S, st]) => ({ shown: eval(S)(document.querySelector('section.embed')), ...eval(st)(document) }), [SNAPSHOT.toString(), state.toString()]);  // eslint-disable-line no-eval
+  await fresh.close();
+  const p = await context.newPage();
+  const release = await holdRequests(p, /\/mlsysim\.wasm$/);
+  await p.goto(`${server.origin}/embed.html?preset=ReferenceJobAttackSurface`, { waitUntil: 'commit' });
+  await p.waitForSelector('section.embed[aria-busy="true"][data-fitted]');
+  await p.evaluate(() => { for (const n of document.querySelectorAll('section.embed, .property')) n.mlsysimPrerendered = true; });
+  release();
+  await p.waitForSelector('body[data-ready="1"]');
+  await settle(p);
+  const live = await p.evaluate(([S, st]) => ({ shown: eval(S)(document.querySelector('section.embed')), ...eval(st)(document) }), [SNAPSHOT.toString(), state.toString()]);  // eslint-disable-line no-eval
+  assert.equal(live.sameSection, true, 'the section was replaced');
+  assert.deepEqual(live.newCards, [], 'cards laid out anew');
+  assert.deepEqual({ ...live, sameSection: null, newCards: null }, { ...built, sameSection: null, newCards: built.newCards && null });
+  // it works: an edit, "use in" (a new tab of the full calculator with the value), the link following the edit
+  await p.fill('#in-dp_degree', '64');
+  await p.waitForFunction(() => /&i\.dp_degree=64/.test(document.querySelector('.embed-foot a').href));
+  const [tab] = await Promise.all([p.context().waitForEvent('page'), p.click('[data-property="gradient_bytes"] button.use-in')]);
+  assert.match(tab.url(), /index\.html\?/);
+  await tab.close();
+  await p.close();
+  // the element: its shadow root's section and cards taken over the same way
+  const e = await context.newPage();
+  await e.route(`${server.origin}/examples/lesson.html`, (r) => r.fulfill({ contentType: 'text/html', body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>lesson</title>
+<script type="module" src="../mlsysim-element.mjs"></script></head><body><mlsysim-scenario id="e" preset="ReferenceJobAttackSurface"></mlsysim-scenario></body></html>` }));
+  const held = await holdRequests(e, /\/mlsysim\.wasm$/);
+  await e.goto(`${server.origin}/examples/lesson.html`);
+  await e.waitForFunction(() => document.getElementById('e').shadowRoot.querySelector('section.embed[aria-busy="true"][data-fitted]'));
+  await e.evaluate(() => { for (const n of document.getElementById('e').shadowRoot.querySelectorAll('section.embed, .property')) n.mlsysimPrerendered = true; });
+  held();
+  await e.waitForFunction(() => document.getElementById('e').state === 'ready');
+  const el = await e.evaluate((st) => eval(st)(document.getElementById('e').shadowRoot), state.toString());  // eslint-disable-line no-eval
+  assert.equal(el.sameSection, true);
+  assert.deepEqual(el.newCards, []);
+  assert.deepEqual([el.status, el.busy], [0, []]);
+  await e.close();
+});
+
 test('the live embed is built from its answers (embeds/NAME.answers.json) when they come first; without them, the same view', async () => {
   const name = 'Llama8BChatH100';
   const file = JSON.parse(readFileSync(path.join(dist, 'embeds', `${name}.answers.json`), 'utf8'));
