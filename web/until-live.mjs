@@ -18,7 +18,8 @@ export const FIELD = 'input[data-field], select[data-field]';
  * finder, a prediction's box) disabled and marked data-until-live, since none of them
  * works before the module does. An input the reader changes is marked data-typed, and
  * so is `scope` (style.css then dims the results, which still show the old inputs').
- * Its status line ("Loading the calculator…") and aria-busy stay, for screen readers.
+ * Its status line ("Loading the calculator…") and aria-busy stay, for screen readers;
+ * the marking stops once the live view has taken aria-busy off.
  */
 export function openUntilLive(scope) {
   if (!scope) return;
@@ -28,6 +29,13 @@ export function openUntilLive(scope) {
     if (!c.matches(FIELD) && !c.disabled) c.setAttribute('disabled', ''), c.setAttribute('data-until-live', '');
   }
   const typed = (e) => {
+    // live now (app.mjs and embed-view.mjs take aria-busy off the view they take over):
+    // the reader's edits are the live view's own from here on
+    if (scope.getAttribute('aria-busy') !== 'true') {
+      scope.removeEventListener('input', typed);
+      scope.removeEventListener('change', typed);
+      return;
+    }
     if (!e.target.matches || !e.target.matches(FIELD)) return;
     e.target.setAttribute('data-typed', '');
     scope.setAttribute('data-typed', '');

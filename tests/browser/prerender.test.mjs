@@ -189,6 +189,10 @@ test('typing into the prerendered view of a link that names the default preset i
   assert.equal(await p.inputValue('#in-per_worker_batch'), '64');
   assert.equal(await p.textContent('#properties [data-property="global_batch"] .value'), '512 samples');  // 8 × 64
   assert.equal(await p.evaluate(() => document.activeElement.id), 'in-workers');
+  // the marks of typing before live are gone, and an edit made live leaves none
+  await p.locator('#in-workers').fill('16');
+  await p.waitForFunction(() => document.querySelector('#properties [data-property="global_batch"] .value').textContent === '1,024 samples');
+  assert.equal(await p.locator('#app[data-typed], #app [data-typed]').count(), 0);
   await p.goto(`${server.origin}/`);
   await p.waitForSelector('body[data-ready="1"]');
   assert.equal(await p.getAttribute('#scenario-title', 'data-edited'), 'false');

@@ -422,6 +422,8 @@ test('what a reader types into the prerendered embed or element before live is k
       full: '?preset=TransformerBsp8Workers&i.workers=80', until: 0, opacity: '1' }, `embed, without inert: ${noInert}`);
     await p.keyboard.type('5');  // where the caret was: 850
     await p.waitForFunction(() => document.querySelector('[data-property="global_batch"] .value').textContent === '27,200 samples');
+    // the marks of typing before live are gone, and the edit made live left none
+    assert.equal(await p.locator('[data-typed]').count(), 0);
     await p.unroute(/\/mlsysim\.wasm$/);
     // the element: a registry menu changed (another accelerator) and a number typed
     release = await holdRequests(p, /\/mlsysim\.wasm$/);
@@ -439,11 +441,11 @@ test('what a reader types into the prerendered embed or element before live is k
     await p.waitForTimeout(100);  // and no more
     const element = await p.evaluate(() => { const r = document.getElementById('e').shadowRoot;
       return { hardware: r.querySelector('select[data-field="hardware"]').value, batch: r.getElementById('in-batch_size').value,
-        focus: r.activeElement && r.activeElement.id, updates }; });
+        focus: r.activeElement && r.activeElement.id, updates, typed: r.querySelectorAll('[data-typed]').length }; });
     // the host hears what it hears of a live view: the preset's first result, then each
     // edit made (in the form's order)
     assert.deepEqual(element, { hardware: other, batch: '4', focus: 'in-batch_size',
-      updates: [{ inputs: {}, edited: false }, { inputs: { hardware: other }, edited: true }, { inputs: { hardware: other, batch_size: '4' }, edited: true }] },
+      updates: [{ inputs: {}, edited: false }, { inputs: { hardware: other }, edited: true }, { inputs: { hardware: other, batch_size: '4' }, edited: true }], typed: 0 },
     `element, without inert: ${noInert}`);
     await p.close();
   }
