@@ -64,6 +64,7 @@ export class ScenarioView {
     this.timer = null;
     this.adopted = false;  // the cards were taken over from the prerendered view (buildCards)
     this.width = undefined;  // the cards' width at the last resize report
+    this.held = new Map();  // {field → text} read instead of a control taken over, until carried (build)
   }
 
   /** Fields shown, in order (declarations in the order asked for). */
@@ -166,8 +167,19 @@ export class ScenarioView {
     this.controls.clear();
     this.rows.clear();
     this.announced.clear();
-    this.parts.fields.replaceChildren(...this.shownFields().map((f) => this.fieldRow(f, this.texts[f.name] ?? '')));
+    // the prerendered view's own rows (opts.adopt, as its cards in buildCards): taken over,
+    // so that an input being typed in when the view goes live keeps its caret, a
+    // composition under way and its undo history
+    const shown = this.opts.adopt ? new Map([...this.parts.fields.children].map((r) => [r.dataset.field, r])) : null;
+    const rows = this.shownFields().map((f) => this.fieldRow(f, this.texts[f.name] ?? '', shown && shown.get(f.name)));
+    const now = [...this.parts.fields.children];
+    if (rows.length !== now.length || rows.some((r, k) => r !== now[k])) this.parts.fields.replaceChildren(...rows);
     this.buildCards();
+    // the evaluations read the form's texts, also where a row taken over shows what the
+    // reader typed before live (fieldControl `typed`), until carry() makes each an edit in
+    // turn (in this task: the reader's next keystroke reads every input)
+    this.held = new Map([...this.controls].filter(([, c]) => c.typed).map(([n]) => [n, this.texts[n] ?? '']));
+    if (this.held.size) queueMicrotask(() => this.held.clear());
     this.update(false);
     if (!this.resizes) {
       this.resizes = new ResizeObserver(([entry]) => {
@@ -180,12 +192,19 @@ export class ScenarioView {
     }
   }
 
-  fieldRow(f, text) {
+  /** Field `f`'s row showing `text` (registered in this.controls and this.rows): the
+   *  prerendered row `shown` taken over when it is the row this would build, else new. */
+  fieldRow(f, text, shown = null) {
     const id = (kind) => `${this.opts.idBase}${kind}-${f.name}`;
+    const kind = fieldKind(f) + (f.required ? '' : ' · optional');
+    if (shown && this.isEditable(f.name)) {
+      const row = this.adoptRow(f, text, shown, id, kind);
+      if (row) return row;
+    }
     const help = el('p', { id: id('help'), class: 'help' }, el('span', { text: `${f.doc} ` }),
       el('span', { class: 'rule', text: `Rule: ${f.rule}.` }));
     const error = el('p', { id: id('err'), class: 'field-error', hidden: true });
-    const badge = el('span', { class: 'unit', text: fieldKind(f) + (f.required ? '' : ' · optional') });
+    const badge = el('span', { class: 'unit', text: kind });
     let row;
     if (this.isEditable(f.name)) {
       const control = fieldControl(f, text, this.opts.registry, () => this.update(true), `${this.opts.idBase}in-`);
@@ -202,6 +221,24 @@ export class ScenarioView {
         el('p', { class: 'fixed-value', id: id('in'), 'aria-describedby': `${id('name')} ${id('help')} ${id('err')}`, text: text || '(default)' }),
         help, error);
     }
+    this.rows.set(f.name, { row, error });
+    return row;
+  }
+
+  /** The prerendered row `row` of editable field `f` (ids by `id(kind)`, its badge's text
+   *  `kind`), taken over with its control (fields.mjs fieldControl), or null when it is
+   *  not the row fieldRow would build. */
+  adoptRow(f, text, row, id, kind) {
+    const [head, control, help, error] = row.children;
+    const label = head && head.querySelector(':scope > label.field-name');
+    if (row.children.length !== 4 || !row.matches('div.field:not(.readonly)') || row.dataset.field !== f.name ||
+        !label || label.getAttribute('for') !== id('in') || label.textContent !== f.name ||
+        head.querySelector(':scope > .unit')?.textContent !== kind || help.id !== id('help') ||
+        help.textContent !== `${f.doc} Rule: ${f.rule}.` || error.id !== id('err') || !error.matches('p.field-error')) return null;
+    const c = fieldControl(f, text, this.opts.registry, () => this.update(true), `${this.opts.idBase}in-`, control);
+    if (!c) return null;
+    c.input.setAttribute('aria-describedby', `${id('help')} ${id('err')}`);
+    this.controls.set(f.name, c);
     this.rows.set(f.name, { row, error });
     return row;
   }
@@ -283,8 +320,10 @@ export class ScenarioView {
   carry(texts) {
     for (const [name, text] of Object.entries(texts)) {
       const c = this.controls.get(name);
-      if (!c || c.input.value === text) continue;
-      c.input.value = text;
+      if (!c) continue;
+      if (c.typed) c.typed = false, this.held.delete(name);  // taken over: it shows the text already (fieldControl)
+      else if (c.input.value === text) continue;
+      else c.input.value = text;
       c.input.dispatchEvent(new Event(c.input.tagName === 'SELECT' ? 'change' : 'input', { bubbles: true }));
     }
   }
@@ -292,7 +331,7 @@ export class ScenarioView {
   /** Re-evaluates the form; `edited` is true when the user changed something. */
   update(edited) {
     const texts = { ...this.texts };  // hidden fields, and fields a link names that the type lacks, stay
-    for (const [name, c] of this.controls) texts[name] = c.get();
+    for (const [name, c] of this.controls) texts[name] = this.held.has(name) ? this.held.get(name) : c.get();
     this.texts = texts;
     const prefs = this.opts.prefs();
     // an edited input asks for a new prediction: the value hides again (the history stays)

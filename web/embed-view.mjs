@@ -159,7 +159,7 @@ export class EmbeddedScenario {
     const preset = o.preset && ctx.presets.find((p) => p.name === o.preset);
     const head = { title: `${label} ·\u00a0${o.preset ? o.type.name : o.type.category}`, summary: preset ? preset.summary : o.type.summary };
     // the prerendered view, when it is this one: the live view takes it over in place (its
-    // form rebuilt, its cards adopted) instead of laying out a copy (docs/performance.md,
+    // rows and cards adopted by ScenarioView) instead of laying out a copy (docs/performance.md,
     // "Hydration, and typing before live")
     const taken = takeOver(shown, o, label, head);
     const parts = taken || {
@@ -200,8 +200,7 @@ export class EmbeddedScenario {
       this.fullLink.href = link.href;
       if (taken.about && o.about === 'open') taken.about.open = true;
       for (const n of [...this.box.children]) if (n !== section) n.remove();  // the loading line
-      // what until-live.mjs opened and marked: the live view's now (the fields are rebuilt,
-      // the cards' buttons adopted)
+      // what until-live.mjs opened and marked: the live view's now
       for (const n of section.querySelectorAll('[data-until-live]')) n.removeAttribute('disabled'), n.removeAttribute('data-until-live');
       for (const a of ['aria-busy', 'inert', 'data-typed']) section.removeAttribute(a);
     } else {
@@ -226,6 +225,7 @@ export class EmbeddedScenario {
     section.querySelector('form.inputs').addEventListener('submit', (e) => e.preventDefault());
     this.view.build(o.texts);
     this.view.carry(typed.texts);  // each an edit, as the host is told (onUpdate)
+    for (const n of section.querySelectorAll('[data-typed]')) n.removeAttribute('data-typed');  // the inputs taken over
     giveFocus(section, typed.focus);
     if (aboutShown.focused && !taken) section.querySelector('details.embed-about summary')?.focus({ preventScroll: true });
     if (shown && !taken) requestAnimationFrame(() => { section.style.minHeight = ''; });

@@ -179,20 +179,31 @@ export function inlineEntry(kind, e) {
 
 /**
  * A control for field `f` showing `text`; `onInput` runs on every edit. Returns
- * {node, input (the element that takes focus), get() -> text, set(text)}.
+ * {node, input (the element that takes focus), get() -> text, set(text), typed}.
+ * With `shown` (a prerendered view's control: scripts/prerender.mjs), the control is that
+ * node with its listeners added, or null when it is not the node this would build (another
+ * tag, attribute, option). An input the reader typed into before live (until-live.mjs
+ * marks it data-typed) keeps its text, its caret, a composition under way and its undo
+ * history; `typed` is then true, and ScenarioView.carry makes it an edit.
  */
-export function fieldControl(f, text, registry, onInput, idBase) {
+export function fieldControl(f, text, registry, onInput, idBase, shown = null) {
   const id = `${idBase}${f.name}`;
-  if (!f.numeric) return registryControl(f, text, registry[f.type], onInput, id);
+  if (!f.numeric) return registryControl(f, text, registry[f.type], onInput, id, shown);
   // an example in the unit the field's rule speaks (USD/h, not USD/s)
   const placeholder = f.default !== null ? `default ${f.default}` : f.type === 'quantity' ? `e.g. 1 ${f.display_unit}` : '';
-  const input = el('input', {
-    id, type: 'text', spellcheck: 'false', autocomplete: 'off', placeholder, 'data-field': f.name,
-    inputmode: f.type === 'quantity' ? 'text' : 'decimal',
-  });
-  input.value = text;
+  const attrs = { id, type: 'text', spellcheck: 'false', autocomplete: 'off', placeholder, 'data-field': f.name,
+    inputmode: f.type === 'quantity' ? 'text' : 'decimal' };
+  const input = shown ? sameNode(shown, 'INPUT', attrs) : el('input', attrs);
+  if (!input) return null;
+  const typed = !!shown && input.hasAttribute('data-typed') && input.value !== text;
+  if (!typed) input.value = text;
   input.addEventListener('input', onInput);
-  return { node: input, input, get: () => input.value, set: (t) => { input.value = t; } };
+  return { node: input, input, typed, get: () => input.value, set: (t) => { input.value = t; } };
+}
+
+/** `node` when it is a `tag` element with each of `attrs` ({name: text}), else null. */
+function sameNode(node, tag, attrs) {
+  return node && node.tagName === tag && Object.entries(attrs).every(([k, v]) => node.getAttribute(k) === v) ? node : null;
 }
 
 /** The sub-field `path` ("node.accelerator.peak_flops") of entry `e`, or undefined. */
@@ -225,20 +236,33 @@ export function entryFacts(kind, e) {
   return { numbers: facts.join(' · '), source };
 }
 
-function registryControl(f, text, kind, onInput, id) {
+function registryControl(f, text, kind, onInput, id, shown) {
   const entries = kind.entries;
   const needs = f.needs || [];
   const lacks = (e) => needs.filter((p) => entryValue(e, p) === undefined);
-  const select = el('select', { id, 'data-field': f.name });
-  for (const e of entries) {
-    // an entry without a sub-field this type's equations read cannot be chosen: say why
-    const missing = lacks(e);
-    const label = `${e.name}${e.headline ? ` (${e.headline})` : ''}${missing.length ? ` — has no ${missing.join(', ')}` : ''}`;
-    select.append(el('option', { value: e.name, text: label, disabled: missing.length > 0 }));
+  // an entry without a sub-field this type's equations read cannot be chosen: say why
+  const label = (e, missing) => `${e.name}${e.headline ? ` (${e.headline})` : ''}${missing.length ? ` — has no ${missing.join(', ')}` : ''}`;
+  const customAttrs = { rows: '3', spellcheck: 'false', 'aria-label': `${f.name} as JSON` };
+  let select, facts, custom, node;
+  if (shown) {
+    [select, facts, custom] = shown.children;
+    const options = select && select.options;
+    if (!shown.matches('div.registry') || shown.children.length !== 3 || !sameNode(select, 'SELECT', { id, 'data-field': f.name }) ||
+        !facts.matches('p.entry-facts') || !sameNode(custom, 'TEXTAREA', customAttrs) || options.length !== entries.length + 1 ||
+        options[entries.length].value !== CUSTOM || entries.some((e, k) => options[k].value !== e.name ||
+          options[k].textContent !== label(e, lacks(e)) || options[k].disabled !== lacks(e).length > 0)) return null;
+    node = shown;
+  } else {
+    select = el('select', { id, 'data-field': f.name });
+    for (const e of entries) {
+      const missing = lacks(e);
+      select.append(el('option', { value: e.name, text: label(e, missing), disabled: missing.length > 0 }));
+    }
+    select.append(el('option', { value: CUSTOM, text: 'Custom… (JSON)' }));
+    custom = el('textarea', customAttrs);
+    facts = el('p', { class: 'entry-facts' });
+    node = el('div', { class: 'registry' }, select, facts, custom);
   }
-  select.append(el('option', { value: CUSTOM, text: 'Custom… (JSON)' }));
-  const custom = el('textarea', { rows: '3', spellcheck: 'false', 'aria-label': `${f.name} as JSON` });
-  const facts = el('p', { class: 'entry-facts' });
   const usable = entries.filter((e) => !lacks(e).length);
   let chosen = entries.find((e) => e.name === text) || usable[0] || entries[0];
   const showFacts = () => {
@@ -246,6 +270,8 @@ function registryControl(f, text, kind, onInput, id) {
     facts.hidden = !e;
     if (!e) return;
     const { numbers, source } = entryFacts(kind, e);
+    const [shownNumbers, shownSource] = facts.children;  // a prerendered menu's facts, kept when the same
+    if (facts.children.length === 2 && shownNumbers.textContent === numbers && shownSource.textContent === `Source: ${source}`) return;
     facts.replaceChildren(el('span', { text: numbers }), el('span', { class: 'entry-source', text: `Source: ${source}` }));
   };
   const set = (t) => {
@@ -271,7 +297,7 @@ function registryControl(f, text, kind, onInput, id) {
   });
   custom.addEventListener('input', onInput);
   return {
-    node: el('div', { class: 'registry' }, select, facts, custom),
+    node,
     input: select,
     get: () => (select.value === CUSTOM ? custom.value : select.value),
     set,
@@ -312,7 +338,7 @@ export function takeTyped(scope, active) {
 export function giveFocus(scope, focus) {
   if (!scope || !focus) return;
   const c = [...scope.querySelectorAll(FIELD)].find((n) => n.dataset.field === focus.field);
-  if (!c) return;
+  if (!c || c.getRootNode().activeElement === c) return;  // a control taken over keeps its caret
   c.focus({ preventScroll: true });
   if (c.tagName === 'INPUT' && focus.start !== null && focus.start !== undefined) {
     try { c.setSelectionRange(focus.start, focus.end, focus.direction || 'none'); } catch { /* a type without a selection */ }

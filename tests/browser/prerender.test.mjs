@@ -177,6 +177,33 @@ test('what a reader types into the prerendered calculator before live is kept: t
   }
 });
 
+test('an input being typed in when the page goes live is the same input: its undo history, caret and typing carry on', async () => {
+  const p = await context.newPage();
+  const release = await holdRequests(p, /\/mlsysim\.wasm$/);
+  await p.goto(`${server.origin}/`, { waitUntil: 'commit' });
+  await p.waitForSelector('#app[aria-busy="true"] #in-workers:enabled');
+  await p.click('#in-workers');
+  await p.keyboard.press('End');
+  await p.keyboard.type('0');  // 8 → 80, the caret after it
+  await p.keyboard.press('ArrowLeft');  // between 8 and 0
+  release();
+  await p.waitForSelector('body[data-ready="1"]');
+  // 80 workers × 32 samples each
+  assert.equal(await p.textContent('#properties [data-property="global_batch"] .value'), '2,560 samples');
+  assert.equal(await p.getAttribute('#scenario-title', 'data-edited'), 'true');
+  assert.deepEqual(await p.evaluate(() => [document.activeElement.id, document.activeElement.selectionStart]), ['in-workers', 1]);
+  await p.keyboard.type('5');  // where the caret was: 850
+  await p.waitForFunction(() => document.querySelector('#properties [data-property="global_batch"] .value').textContent === '27,200 samples');
+  // undo goes back through what was typed before live too: 850 → 80 → 8, the preset's own
+  await p.keyboard.press('Control+z');
+  await p.waitForFunction(() => document.querySelector('#in-workers').value === '80');
+  await p.keyboard.press('Control+z');
+  await p.waitForFunction(() => document.querySelector('#in-workers').value === '8');
+  await p.waitForFunction(() => document.querySelector('#properties [data-property="global_batch"] .value').textContent === '256 samples');
+  assert.equal(await p.getAttribute('#scenario-title', 'data-edited'), 'false');
+  await p.close();
+});
+
 test('typing into the prerendered view of a link that names the default preset is kept too; nothing typed leaves the live view as it was', async () => {
   const p = await context.newPage();
   const release = await holdRequests(p, /\/mlsysim\.wasm$/);
@@ -229,7 +256,7 @@ test('what was typed before live is made as a live edit: an invalid text keeps t
   await p.close();
 });
 
-test('the live calculator takes over the prerendered cards instead of laying out copies; a resize or an edit fits them as a fresh page does', async () => {
+test('the live calculator takes over the prerendered form rows and cards instead of laying out copies; a resize or an edit fits them as a fresh page does', async () => {
   // each line's fitting step (web/fit.mjs) and the card's text, by property
   const lines = (p) => p.$$eval('#properties .property', (cards) => cards.map((c) => [c.dataset.property,
     ...[...c.querySelectorAll('.equation, .work')].map((b) => [...b.classList].filter((k) => /^(fit-\d|linear)$/.test(k)).join(' ') || 'none'),
@@ -250,11 +277,12 @@ test('the live calculator takes over the prerendered cards instead of laying out
   const release = await holdRequests(p, /\/mlsysim\.wasm$/);
   await p.goto(`${server.origin}/`, { waitUntil: 'commit' });
   await p.waitForSelector('#app[data-fitted]');
-  await p.$$eval('#properties .property', (cards) => cards.forEach((c) => { c.mlsysimPrerendered = true; }));
+  await p.$$eval('#properties .property, #fields .field, #fields input, #fields select', (nodes) => nodes.forEach((c) => { c.mlsysimPrerendered = true; }));
   release();
   await p.waitForSelector('body[data-ready="1"]');
   await settle(p);
   assert.deepEqual(await p.$$eval('#properties .property', (cards) => cards.filter((c) => !c.mlsysimPrerendered).map((c) => c.dataset.property)), [], 'cards laid out anew');
+  assert.deepEqual(await p.$$eval('#fields .field, #fields input, #fields select', (nodes) => nodes.filter((c) => !c.mlsysimPrerendered).map((c) => c.dataset.field)), [], 'form rows or controls made anew');
   assert.deepEqual(await lines(p), await fresh('', 1280));
   // a phone's width: every line takes the step a page opened at that width takes
   await p.setViewportSize({ width: 390, height: 800 });

@@ -170,11 +170,12 @@ test('the live embed shows exactly what was prerendered, for every built-in pres
   await p.close();
 });
 
-test('the live embed and element take over the prerendered view in place: the same section and cards, the links and buttons live, as a view built anew', async () => {
+test('the live embed and element take over the prerendered view in place: the same section, form rows and cards, the links and buttons live, as a view built anew', async () => {
   const settle = (p) => p.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   const state = (scope) => ({
     sameSection: !!scope.querySelector('section.embed').mlsysimPrerendered,
     newCards: [...scope.querySelectorAll('.property')].filter((c) => !c.mlsysimPrerendered).map((c) => c.dataset.property),
+    newRows: [...scope.querySelectorAll('.field, .field input, .field select')].filter((n) => !n.mlsysimPrerendered).map((n) => n.dataset.field),
     status: scope.querySelectorAll('.status').length,
     busy: [...scope.querySelectorAll('[aria-busy], [inert], [data-typed], [data-until-live], [disabled]')].map((n) => n.outerHTML.slice(0, 60)),
     link: scope.querySelector('.embed-foot a').href,
@@ -191,14 +192,15 @@ test('the live embed and element take over the prerendered view in place: the sa
   const release = await holdRequests(p, /\/mlsysim\.wasm$/);
   await p.goto(`${server.origin}/embed.html?preset=ReferenceJobAttackSurface`, { waitUntil: 'commit' });
   await p.waitForSelector('section.embed[aria-busy="true"][data-fitted]');
-  await p.evaluate(() => { for (const n of document.querySelectorAll('section.embed, .property')) n.mlsysimPrerendered = true; });
+  await p.evaluate(() => { for (const n of document.querySelectorAll('section.embed, .property, .field, .field input, .field select')) n.mlsysimPrerendered = true; });
   release();
   await p.waitForSelector('body[data-ready="1"]');
   await settle(p);
   const live = await p.evaluate(([S, st]) => ({ shown: eval(S)(document.querySelector('section.embed')), ...eval(st)(document) }), [SNAPSHOT.toString(), state.toString()]);  // eslint-disable-line no-eval
   assert.equal(live.sameSection, true, 'the section was replaced');
   assert.deepEqual(live.newCards, [], 'cards laid out anew');
-  assert.deepEqual({ ...live, sameSection: null, newCards: null }, { ...built, sameSection: null, newCards: built.newCards && null });
+  assert.deepEqual(live.newRows, [], 'form rows or controls made anew');
+  assert.deepEqual({ ...live, sameSection: null, newCards: null, newRows: null }, { ...built, sameSection: null, newCards: null, newRows: null });
   // it works: an edit, "use in" (a new tab of the full calculator with the value), the link following the edit
   await p.fill('#in-dp_degree', '64');
   await p.waitForFunction(() => /&i\.dp_degree=64/.test(document.querySelector('.embed-foot a').href));
@@ -213,12 +215,13 @@ test('the live embed and element take over the prerendered view in place: the sa
   const held = await holdRequests(e, /\/mlsysim\.wasm$/);
   await e.goto(`${server.origin}/examples/lesson.html`);
   await e.waitForFunction(() => document.getElementById('e').shadowRoot.querySelector('section.embed[aria-busy="true"][data-fitted]'));
-  await e.evaluate(() => { for (const n of document.getElementById('e').shadowRoot.querySelectorAll('section.embed, .property')) n.mlsysimPrerendered = true; });
+  await e.evaluate(() => { for (const n of document.getElementById('e').shadowRoot.querySelectorAll('section.embed, .property, .field, .field input, .field select')) n.mlsysimPrerendered = true; });
   held();
   await e.waitForFunction(() => document.getElementById('e').state === 'ready');
   const el = await e.evaluate((st) => eval(st)(document.getElementById('e').shadowRoot), state.toString());  // eslint-disable-line no-eval
   assert.equal(el.sameSection, true);
   assert.deepEqual(el.newCards, []);
+  assert.deepEqual(el.newRows, []);
   assert.deepEqual([el.status, el.busy], [0, []]);
   await e.close();
 });
