@@ -5,12 +5,13 @@
 // "Hydration, and typing before live", read the embed's start-up this way).
 //
 //   node bench/tasks.mjs [path]   # default: embed.html?preset=TransformerBsp8Workers, from dist/
+//   SITE=build/bench/site node bench/tasks.mjs bench-elements.html   # the bench's page of three elements
 import { browser } from '../tests/browser/harness.mjs';
 import { serveStatic } from '../tests/browser/server.mjs';
 import { PAGE_MARKS } from './trace.mjs';
 
 const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'loading', 'v8', 'v8.execute', 'v8.wasm', 'blink'];
-const server = await serveStatic(undefined, { cache: true });
+const server = await serveStatic(process.env.SITE || undefined, { cache: true });
 const url = `${server.origin}/${process.argv[2] || 'embed.html?preset=TransformerBsp8Workers'}`;
 const { context, page } = await browser(server.origin);
 let text = '', marks;
