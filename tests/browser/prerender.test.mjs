@@ -177,6 +177,32 @@ test('what a reader types into the prerendered calculator before live is kept: t
   }
 });
 
+test('a wait long enough to notice shows it: what works only once live is dimmed, and a note says the calculator is loading; live, both go', async () => {
+  for (const [url, view, control] of [['/', '#app', '#tab-compare'], ['/embed.html?preset=ReferenceJobAttackSurface', 'section.embed', 'button.use-in']]) {
+    const p = await context.newPage();
+    const release = await holdRequests(p, /\/mlsysim\.wasm$/);
+    await p.goto(`${server.origin}${url}`, { waitUntil: 'commit' });
+    await p.waitForSelector(`${view}[aria-busy="true"] ${control}[data-until-live]`);
+    await p.waitForTimeout(1300);  // past the cues' delays (style.css: 0.6 and 1 s)
+    const cues = () => p.evaluate(([view, control]) => {
+      const note = getComputedStyle(document.querySelector(view), '::after');
+      return { control: getComputedStyle(document.querySelector(control)).opacity, note: note.content === 'none' ? null : note.opacity,
+        noteInView: note.content === 'none' ? null : note.position === 'fixed' };
+    }, [view, control]);
+    assert.deepEqual(await cues(), { control: '0.5', note: '1', noteInView: true }, url);
+    // the results' own note takes its place once the reader types
+    await p.locator(`${view} input[data-field]`).first().fill('3');
+    assert.equal((await cues()).note, null, `${url}: typed`);
+    await p.emulateMedia({ media: 'print' });
+    assert.equal(await p.evaluate((v) => getComputedStyle(document.querySelector(v), '::after').display, view), 'none', `${url}: print`);
+    await p.emulateMedia({ media: 'screen' });
+    release();
+    await p.waitForSelector('body[data-ready="1"]');
+    assert.deepEqual(await cues(), { control: '1', note: null, noteInView: null }, `${url}: live`);
+    await p.close();
+  }
+});
+
 test('an input being typed in when the page goes live is the same input: its undo history, caret and typing carry on', async () => {
   const p = await context.newPage();
   const release = await holdRequests(p, /\/mlsysim\.wasm$/);
