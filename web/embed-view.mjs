@@ -43,7 +43,7 @@ function aboutModel(type, open) {
 /** The parts of the prerendered view `shown` (a section web/boot.js or the element showed
  *  and fitted, from the same code at build time: scripts/prerender.mjs) when it is the
  *  view that options `o` make, with no notice: {fields, properties, warnings, stale,
- *  print, announce, results, link, about} for ScenarioView (opts.adopt) to take over.
+ *  print, announce, results, link, title, about} for ScenarioView (opts.adopt) to take over.
  *  Null otherwise (another view, a notice, a part missing or changed): the live view is
  *  then built anew in its place. */
 function takeOver(shown, o, label, head) {
@@ -53,7 +53,7 @@ function takeOver(shown, o, label, head) {
     fields: q(':scope > .embed-columns > form.inputs > .fields'), results: q(':scope > .embed-columns > .results'),
     properties: q(':scope > .embed-columns > .results > .properties'), warnings: q(':scope > .embed-columns > .results > .warnings'),
     stale: q(':scope > .embed-columns > .results > .stale'), print: q(':scope > .print-table'),
-    announce: q(':scope > p.sr-only[role="status"]'), link: q(':scope > .embed-foot > a'),
+    announce: q(':scope > p.sr-only[role="status"]'), link: q(':scope > .embed-foot > a'), title: q(':scope > .embed-head > .embed-title'),
   };
   parts.about = q(':scope > .embed-head > details.embed-about');
   const text = (s) => q(`:scope > .embed-head > ${s}`)?.textContent;
@@ -179,11 +179,18 @@ export class EmbeddedScenario {
         texts, prefs: o.prefs, baseTexts: target ? presetTexts(ctx, target.name) : {}, presetFile: target && target.file ? o.presetFile : null });
       window.open(new URL(q, this.calculatorUrl).href, '_blank', 'noopener');
     };
+    const title = taken ? taken.title
+      : el('p', { class: 'embed-title' }, el('strong', { text: label }), el('span', { class: 'embed-type', text: head.title.slice(label.length) }));
+    let start = null;  // the form's texts as the view first showed them
     this.view = new ScenarioView(parts, {
       m: ctx.m, type: o.type, types: ctx.types, registry: ctx.registry, preset: o.preset, useIn,
       show: o.show, editable: o.editable, properties: o.properties, predict: o.predict, adopt: !!taken,
       onPrediction: (detail) => this.onPrediction(detail),
       onUpdate: (texts, edited) => {
+        // "(edited)" once the reader has changed what the embed first showed (style.css
+        // keeps the mark's room, so the title never rewraps)
+        start ||= texts;
+        title.dataset.edited = String(Object.keys(texts).some((k) => texts[k] !== start[k]));
         const base = o.preset ? presetTexts(ctx, o.preset) : {};
         const inputs = Object.fromEntries(Object.entries(texts).filter(([k, v]) => (base[k] ?? '') !== v));
         // the full calculator opens on what the reader sees, edits included
@@ -207,7 +214,7 @@ export class EmbeddedScenario {
       this.fullLink = el('a', { href: link.href, target: '_blank', rel: 'noopener', text: 'Open in the full calculator' });
       section = el('section', { class: 'mlsysim embed', 'data-state': 'ready', 'aria-label': `mlsysim calculator: ${label}` },
         el('header', { class: 'embed-head' },
-          el('p', { class: 'embed-title' }, el('strong', { text: label }), el('span', { class: 'embed-type', text: head.title.slice(label.length) })),
+          title,
           el('p', { class: 'question', text: o.type.question }),
           el('p', { class: 'summary', text: head.summary }),
           o.about === 'none' ? null : aboutModel(o.type, o.about === 'open' || aboutShown.open)),

@@ -226,6 +226,26 @@ test('the live embed and element take over the prerendered view in place: the sa
   await e.close();
 });
 
+test('an embed says "(edited)" once the reader has changed what it first showed, without rewrapping its title', async () => {
+  const p = await context.newPage();
+  await p.setViewportSize({ width: 390, height: 800 });
+  // an author's input (i.workers) is part of what the embed shows: not an edit
+  await p.goto(`${server.origin}/embed.html?preset=TransformerBsp8Workers&i.workers=16`);
+  await p.waitForSelector('body[data-ready="1"]');
+  const mark = () => p.evaluate(() => { const t = document.querySelector('.embed-title');
+    return { edited: t.dataset.edited, shown: getComputedStyle(t, '::after').visibility, height: t.getBoundingClientRect().height }; });
+  const before = await mark();
+  assert.deepEqual([before.edited, before.shown], ['false', 'hidden']);
+  await p.fill('#in-per_worker_batch', '64');
+  await p.waitForFunction(() => document.querySelector('.embed-title').dataset.edited === 'true');
+  const edited = await mark();
+  assert.equal(edited.shown, 'visible');
+  assert.equal(edited.height, before.height, 'the title rewrapped');
+  await p.fill('#in-per_worker_batch', '32');
+  await p.waitForFunction(() => document.querySelector('.embed-title').dataset.edited === 'false');
+  await p.close();
+});
+
 test('the live embed is built from its answers (embeds/NAME.answers.json) when they come first; without them, the same view', async () => {
   const name = 'Llama8BChatH100';
   const file = JSON.parse(readFileSync(path.join(dist, 'embeds', `${name}.answers.json`), 'utf8'));
