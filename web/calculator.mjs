@@ -5,7 +5,7 @@
 // element up by id in the document, so it works inside a shadow root, and several can
 // live on one page.
 import { $, el, mathml, breakable } from './dom.mjs';
-import { fieldControl, evaluateTexts, formText, usesInput, symbolItem } from './fields.mjs';
+import { fieldControl, evaluateTexts, formText, usesInput, symbolItem, CUSTOM } from './fields.mjs';
 import { shownText, exactText, numberText, humanText, valueText } from './format.mjs';
 import { fitBoxes } from './fit.mjs';
 
@@ -321,6 +321,14 @@ export class ScenarioView {
     for (const [name, text] of Object.entries(texts)) {
       const c = this.controls.get(name);
       if (!c) continue;
+      // a menu put on another entry, then on "Custom… (JSON)": both choices, as live, so
+      // that the custom entry starts as a copy of the entry chosen (until-live.mjs)
+      const via = c.input.getAttribute('data-chosen');
+      c.input.removeAttribute('data-chosen');
+      if (text === CUSTOM && via && c.input.value !== via && [...c.input.options].some((o) => o.value === via && !o.disabled)) {
+        c.input.value = via;
+        c.input.dispatchEvent(new Event('change', { bubbles: true }));
+      }
       if (c.typed) c.typed = false, this.held.delete(name);  // taken over: it shows the text already (fieldControl)
       else if (c.input.value === text) continue;
       else c.input.value = text;

@@ -2,9 +2,9 @@
 // evaluation loop that maps errors back to the fields that caused them. Shared by the
 // calculator and the comparison.
 import { el } from './dom.mjs';
-import { FIELD } from './until-live.mjs';
+import { FIELD, CUSTOM } from './until-live.mjs';
 
-export const CUSTOM = '__custom__';
+export { CUSTOM };
 
 /** Whether property `p` reads input `field`, directly or through a symbol that reads it
  *  (N = dp_degree, P = workload.parameters). */

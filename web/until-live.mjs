@@ -11,12 +11,15 @@
 
 /** A scenario's own inputs: a field's text input or its registry menu (fields.mjs). */
 export const FIELD = 'input[data-field], select[data-field]';
+/** A registry menu's "Custom… (JSON)" choice (fields.mjs registryControl). */
+export const CUSTOM = '__custom__';
 
 /**
  * Opens the prerendered view `scope` for typing until the live view replaces it: the
  * build's `inert` off; every control but the scenario's inputs (buttons, menus, the
  * finder, a prediction's box) disabled and marked data-until-live, since none of them
- * works before the module does. An input the reader changes is marked data-typed, and
+ * works before the module does. An input the reader changes is marked data-typed (a menu
+ * also data-chosen: the entry it was last on, not "Custom… (JSON)"), and
  * so is `scope` (style.css then dims the results, which still show the old inputs').
  * Its status line ("Loading the calculator…") and aria-busy stay, for screen readers;
  * the marking stops once the live view has taken aria-busy off.
@@ -39,6 +42,9 @@ export function openUntilLive(scope) {
     if (!e.target.matches || !e.target.matches(FIELD)) return;
     e.target.setAttribute('data-typed', '');
     scope.setAttribute('data-typed', '');
+    // the entry a menu was on before "Custom… (JSON)": the custom entry starts as its copy
+    // (ScenarioView.carry makes both choices, as live)
+    if (e.target.tagName === 'SELECT' && e.target.value !== CUSTOM) e.target.setAttribute('data-chosen', e.target.value);
   };
   scope.addEventListener('input', typed);
   scope.addEventListener('change', typed);

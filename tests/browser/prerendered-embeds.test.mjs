@@ -502,6 +502,28 @@ test('carried into the live embed: "Custom… (JSON)" opens its box, "What this 
   const custom = p.locator('[data-field="hardware"] textarea');
   assert.ok(await custom.isVisible());
   assert.equal(JSON.parse(await custom.inputValue()).name, 'H100 (custom)');
+  // another entry, then Custom: a copy of that entry, and its results, as when chosen live
+  // (an attacking helper found the preset's entry copied)
+  await p.unroute(/\/mlsysim\.wasm$/);
+  release = await holdRequests(p, /\/mlsysim\.wasm$/);
+  await p.goto(`${server.origin}/embed.html?preset=Llama8BChatH100`, { waitUntil: 'commit' });
+  await p.waitForSelector('section.embed[aria-busy="true"][data-fitted] #in-hardware');
+  await p.locator('#in-hardware').selectOption('A100');
+  await p.locator('#in-hardware').selectOption('__custom__');
+  release();
+  await p.waitForSelector('body[data-ready="1"]');
+  const copied = JSON.parse(await p.locator('[data-field="hardware"] textarea').inputValue());
+  assert.equal(copied.name, 'A100 (custom)');
+  const ttft = await p.textContent('[data-property="time_to_first_token"] .value');
+  assert.ok(!(await p.locator('[data-chosen]').count()), 'the menu\'s mark is left');
+  // the same steps on the live view
+  await p.unroute(/\/mlsysim\.wasm$/);
+  await p.goto(`${server.origin}/embed.html?preset=Llama8BChatH100&about=collapsed`);
+  await p.waitForSelector('body[data-ready="1"]');
+  await p.locator('#in-hardware').selectOption('A100');
+  await p.locator('#in-hardware').selectOption('__custom__');
+  assert.deepEqual(JSON.parse(await p.locator('[data-field="hardware"] textarea').inputValue()), copied);
+  assert.equal(await p.textContent('[data-property="time_to_first_token"] .value'), ttft);
   // "What this model assumes" opened before live stays open, its summary focused
   await p.unroute(/\/mlsysim\.wasm$/);
   release = await holdRequests(p, /\/mlsysim\.wasm$/);
