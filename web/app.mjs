@@ -398,8 +398,7 @@ class App {
     $('status').classList.remove('behind-prerender');
     $('app').removeAttribute('inert');
     $('app').removeAttribute('aria-busy');
-    // ... and the inputs the carry (ScenarioView.carry) edited while it was still busy
-    for (const n of [$('app'), ...$('app').querySelectorAll('[data-typed]')]) n.removeAttribute('data-typed');
+    $('app').removeAttribute('data-typed');
     for (const n of document.querySelectorAll('[data-until-live]')) n.removeAttribute('disabled'), n.removeAttribute('data-until-live');  // until-live.mjs
     document.documentElement.classList.remove('mlsysim-pending');
     performance.mark('mlsysim:interactive');

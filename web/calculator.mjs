@@ -324,15 +324,17 @@ export class ScenarioView {
       // a menu put on another entry, then on "Custom… (JSON)": both choices, as live, so
       // that the custom entry starts as a copy of the entry chosen (until-live.mjs)
       const via = c.input.getAttribute('data-chosen');
-      c.input.removeAttribute('data-chosen');
       if (text === CUSTOM && via && c.input.value !== via && [...c.input.options].some((o) => o.value === via && !o.disabled)) {
         c.input.value = via;
         c.input.dispatchEvent(new Event('change', { bubbles: true }));
       }
+      const edit = c.typed || c.input.value !== text;
       if (c.typed) c.typed = false, this.held.delete(name);  // taken over: it shows the text already (fieldControl)
-      else if (c.input.value === text) continue;
-      else c.input.value = text;
-      c.input.dispatchEvent(new Event(c.input.tagName === 'SELECT' ? 'change' : 'input', { bubbles: true }));
+      else if (edit) c.input.value = text;
+      if (edit) c.input.dispatchEvent(new Event(c.input.tagName === 'SELECT' ? 'change' : 'input', { bubbles: true }));
+      // until-live.mjs's marks (set again by these events while the view is busy): the live view's own edit now
+      c.input.removeAttribute('data-typed');
+      c.input.removeAttribute('data-chosen');
     }
   }
 

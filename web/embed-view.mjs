@@ -232,7 +232,6 @@ export class EmbeddedScenario {
     section.querySelector('form.inputs').addEventListener('submit', (e) => e.preventDefault());
     this.view.build(o.texts);
     this.view.carry(typed.texts);  // each an edit, as the host is told (onUpdate)
-    for (const n of section.querySelectorAll('[data-typed]')) n.removeAttribute('data-typed');  // the inputs taken over
     giveFocus(section, typed.focus);
     if (aboutShown.focused && !taken) section.querySelector('details.embed-about summary')?.focus({ preventScroll: true });
     if (shown && !taken) requestAnimationFrame(() => { section.style.minHeight = ''; });
