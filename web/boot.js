@@ -110,17 +110,21 @@ import { FOREIGN_KEYS } from './link.mjs';
     // a theme the live view would refuse with a notice is the live view's to explain
     var built = (root.getAttribute('data-prerendered-embeds') || '').split(' ');
     if (!window.fetch) return;
+    var prerendered = plain && name && built.indexOf(name) >= 0 && /^(auto|light|dark)$/.test(theme);
+    // the view first, ahead of the answers in the connection queue, which the page's code
+    // already holds: it is what the reader waits for (docs/performance.md, "Prerendered embeds")
+    var view = prerendered && fetch('embeds/' + name + '.html');
     // any embed makes the calls every prerendered view makes alike (the type heads, the
     // presets): their answers spare its module that much, whatever view it shows
     var shared = fetchAnswers('shared.answers.json');
     window.mlsysimPrerenderedAnswers = [shared];
-    if (!plain || !name || built.indexOf(name) < 0 || !/^(auto|light|dark)$/.test(theme)) return;
+    if (!prerendered) return;
     // the colours asked for, before anything is painted (as embed.mjs applies them)
     if (theme !== 'auto') root.setAttribute('data-theme', theme);
     // the module's answers recorded with the view, for embed.mjs to pass to the module
     window.mlsysimPrerenderedAnswers = [shared, fetchAnswers('embeds/' + name + '.answers.json')];
     // the file itself: not another preset's a server redirected to
-    fetch('embeds/' + name + '.html').then(function (r) { return r.ok && !r.redirected ? r.text() : null; }).then(function (html) {
+    view.then(function (r) { return r.ok && !r.redirected ? r.text() : null; }).then(function (html) {
       if (!html) return;
       var show = function () {
         var main = document.getElementById('embed');

@@ -369,6 +369,18 @@ test('a preset the build did not prerender costs no request: the loading line, t
   }
 });
 
+test('the prerendered view is asked for first: ahead of the answers in the connection queue', async () => {
+  const p = await context.newPage();
+  const sent = [];
+  p.on('request', (r) => { if (/\.(html|json)$/.test(r.url())) sent.push(r.url().slice(server.origin.length + 1)); });
+  await p.goto(`${server.origin}/embed.html?preset=MlsysimRingVector8`);
+  await p.waitForSelector('body[data-ready="1"]');
+  // Fast 3G, side by side (docs/performance.md, "Prerendered embeds"): behind the answers,
+  // the view's request waited ~200 ms for a connection while the page's code held them all
+  assert.deepEqual(sent, ['embeds/MlsysimRingVector8.html', 'shared.answers.json', 'embeds/MlsysimRingVector8.answers.json']);
+  await p.close();
+});
+
 test('theme=dark colours the prerendered view before the code runs', async () => {
   const p = await beforeCode(`${server.origin}/embed.html?preset=TransformerBsp8Workers&theme=dark`);
   await p.waitForSelector('section.embed[aria-busy="true"]');
