@@ -75,9 +75,10 @@ for (const [out, meta] of Object.entries(metafile.outputs)) {
   for (const page of readdirSync(dist).filter((f) => f.endsWith('.html'))) {
     const file = path.join(dist, page);
     const html = readFileSync(file, 'utf8');
-    const tag = `<script type="module" src="${entry}"></script>`;
-    if (!html.includes(tag)) continue;
-    writeFileSync(file, html.replace(tag, [tag, ...chunks.map((c) => `<link rel="modulepreload" href="${c}">`)].join('\n')));
+    // at the entry's own fetch priority (web/index.html and embed.html ask for low)
+    const tag = new RegExp(`<script type="module" src="${entry.replace(/\./g, '\\.')}"( fetchpriority="\\w+")?></script>`).exec(html);
+    if (!tag) continue;
+    writeFileSync(file, html.replace(tag[0], [tag[0], ...chunks.map((c) => `<link rel="modulepreload" href="${c}"${tag[1] || ''}>`)].join('\n')));
   }
 }
 
@@ -125,7 +126,7 @@ if (classicModule) {
     .replace(/<script src="boot\.js"><\/script>\n?/, '')
     .replace(/<link rel="modulepreload"[^>]*>\n?/, '')
     .replace(/<link rel="preload"[^>]*>\n?/g, '')
-    .replace(/<script type="module" src="app.mjs"><\/script>/, () =>
+    .replace(/<script type="module" src="app.mjs"[^>]*><\/script>/, () =>
       `<script>${scripts[0]}</script>\n<script type="module">${scripts[1]}</script>`);
   if (/src="app\.mjs"|href="style\.css"|src="boot\.js"/.test(html)) throw new Error('bundle: index.html changed shape; update scripts/bundle.mjs');
   writeFileSync(path.join(dist, 'mlsysim-standalone.html'), html);
