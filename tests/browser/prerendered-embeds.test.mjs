@@ -421,7 +421,7 @@ test('the prerendered view is fitted before it is shown, with no request of its 
   assert.equal(cut, 0);
   // the page, its style, boot.js, the fragment and the answers (tests/node/answers.test.mjs);
   // the live code (held) and what it preloads
-  const asked = /^\/(embed\.html|style\.css|boot\.js|embeds\/Llama8BChatH100\.(html|answers\.json)|shared\.answers\.json|embed\.mjs|chunk-[A-Z0-9]+\.mjs|mlsysim\.mjs|favicon\.svg)$/;
+  const asked = /^\/(embed\.html|style\.css|boot\.js|embeds\/Llama8BChatH100\.(html|answers\.json)|shared\.answers\.json|embed\.mjs|chunk-[A-Z0-9]+\.mjs|mlsysim\.(mjs|wasm)|favicon\.svg)$/;
   assert.deepEqual(requested.filter((u) => !asked.test(u)), []);
   assert.ok(requested.includes('/embeds/Llama8BChatH100.html'));
   await p.close();
