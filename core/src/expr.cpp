@@ -42,26 +42,26 @@ Expr Expr::num(double v) {
   return from(std::move(n));
 }
 
-Expr Expr::num(double v, std::string unit) {
+Expr Expr::num(double v, const char* unit) {
   Node n;
   n.shown = v;
   n.value = v * parse_unit(unit).value;  // an unknown unit fails the declaration at start-up
-  n.unit = std::move(unit);
+  n.unit = unit;
   return from(std::move(n));
 }
 
 namespace {
-Expr::Node named(Expr::Kind kind, std::string name) {
+Expr::Node named(Expr::Kind kind, const char* name) {
   Expr::Node n;
   n.kind = kind;
-  n.name = std::move(name);
+  n.name = name;
   return n;
 }
 }  // namespace
 
-Expr Expr::sym(std::string name) { return from(named(Kind::Sym, std::move(name))); }
-Expr Expr::prop(std::string name) { return from(named(Kind::Prop, std::move(name))); }
-Expr Expr::given(std::string name) { return from(named(Kind::Given, std::move(name))); }
+Expr Expr::sym(const char* name) { return from(named(Kind::Sym, name)); }
+Expr Expr::prop(const char* name) { return from(named(Kind::Prop, name)); }
+Expr Expr::given(const char* name) { return from(named(Kind::Given, name)); }
 
 Expr Expr::unless(const Expr& condition, std::string message) const {
   Node n;

@@ -30,27 +30,27 @@ std::string FieldSpec::type_name() const {
 
 std::string FieldSpec::shown_unit() const { return display_unit.empty() ? dim.canonical_unit() : display_unit; }
 
-Field Field::integer(std::string name) {
+Field Field::integer(const char* name) {
   Field f;
-  f.spec_.name = std::move(name);
+  f.spec_.name = name;
   f.spec_.type = FieldType::Int;
   return f;
 }
-Field Field::number(std::string name) {
-  Field f = integer(std::move(name));
+Field Field::number(const char* name) {
+  Field f = integer(name);
   f.spec_.type = FieldType::Float;
   return f;
 }
-Field Field::quantity(std::string name, Dim dim) {
-  Field f = integer(std::move(name));
+Field Field::quantity(const char* name, Dim dim) {
+  Field f = integer(name);
   f.spec_.type = FieldType::Quantity;
   f.spec_.dim = dim;
   return f;
 }
-Field Field::registry(std::string name, std::string kind) {
-  Field f = integer(std::move(name));
+Field Field::registry(const char* name, const char* kind) {
+  Field f = integer(name);
   f.spec_.type = FieldType::Registry;
-  f.spec_.registry = std::move(kind);
+  f.spec_.registry = kind;
   return f;
 }
 
@@ -63,14 +63,16 @@ Field& Field::optional(Json default_value) {
   spec_.default_value = std::move(default_value);
   return *this;
 }
-Field& Field::defaults_to(std::string other) {
+Field& Field::defaults_to(const char* other) {
   spec_.required = false;
-  spec_.defaults_to = std::move(other);
+  spec_.defaults_to = other;
   return *this;
 }
-Field& Field::at_most_field(std::string other) { spec_.at_most_field = std::move(other); return *this; }
-Field& Field::shown_in(std::string unit) { spec_.display_unit = std::move(unit); return *this; }
-Field& Field::doc(std::string text) { spec_.doc = std::move(text); return *this; }
-Field& Field::source(std::string text) { spec_.source = std::move(text); return *this; }
+Field& Field::at_most_field(const char* other) { spec_.at_most_field = other; return *this; }
+Field& Field::shown_in(const char* unit) { spec_.display_unit = unit; return *this; }
+Field& Field::doc(const char* text) { spec_.doc = text; return *this; }
+Field& Field::source(const char* text) { spec_.source = text; return *this; }
+Field& Field::doc(const std::string& text) { spec_.doc = text; return *this; }
+Field& Field::source(const std::string& text) { spec_.source = text; return *this; }
 
 }  // namespace mlsysim

@@ -10,6 +10,23 @@
 
 namespace mlsysim {
 
+SymbolSpec symbol(const char* name, const char* path, const char* doc) {
+  return {std::string(name), std::string(path), std::string(doc)};
+}
+SymbolSpec symbol(const char* path) { return {std::string(path), std::string(path), ""}; }
+
+Property::Property(const char* name, const char* unit, Expr expr) {
+  spec_.name = name;
+  spec_.unit = unit;
+  spec_.expr = std::move(expr);
+}
+Property& Property::doc(const char* text) { spec_.doc = text; return *this; }
+Property& Property::note(const char* text) { spec_.note = text; return *this; }
+Property& Property::source(const char* text) { spec_.source = text; return *this; }
+Property& Property::doc(const std::string& text) { spec_.doc = text; return *this; }
+Property& Property::note(const std::string& text) { spec_.note = text; return *this; }
+Property& Property::source(const std::string& text) { spec_.source = text; return *this; }
+
 std::string ScenarioType::equation(const PropertySpec& p) const {
   return expr_text(p.expr) + (p.note.empty() ? "" : " (" + p.note + ")");
 }

@@ -49,14 +49,14 @@ class Expr {
   static Expr num(double v);
   /// A constant with a unit, e.g. num(1, "day"), num(6, "flop/param"); the unit is parsed
   /// at start-up (a wrong one fails the declaration).
-  static Expr num(double v, std::string unit);
+  static Expr num(double v, const char* unit);
   /// A symbol of the scenario: a numeric field by its name, or a symbol declared by the
   /// scenario type (e.g. "P" for workload.parameters).
-  static Expr sym(std::string name);
+  static Expr sym(const char* name);
   /// Another property of the same scenario, by name (its value is substituted).
-  static Expr prop(std::string name);
+  static Expr prop(const char* name);
   /// 1 when optional field `name` was given, else 0.
-  static Expr given(std::string name);
+  static Expr given(const char* name);
 
   /// This expression, but a property error with `message` where `condition` holds.
   Expr unless(const Expr& condition, std::string message) const;
@@ -115,10 +115,10 @@ class Expr {
 };
 
 inline Expr num(double v) { return Expr::num(v); }
-inline Expr num(double v, std::string unit) { return Expr::num(v, std::move(unit)); }
-inline Expr sym(std::string name) { return Expr::sym(std::move(name)); }
-inline Expr prop(std::string name) { return Expr::prop(std::move(name)); }
-inline Expr given(std::string name) { return Expr::given(std::move(name)); }
+inline Expr num(double v, const char* unit) { return Expr::num(v, unit); }
+inline Expr sym(const char* name) { return Expr::sym(name); }
+inline Expr prop(const char* name) { return Expr::prop(name); }
+inline Expr given(const char* name) { return Expr::given(name); }
 
 /// The three written forms of an expression: text ("a × (1 + b)"), a MathML fragment, and
 /// ASCII arithmetic that JavaScript evaluates ("a * (1 + b)").

@@ -63,10 +63,13 @@ struct FieldSpec {
 /// Named builders of FieldSpecs.
 class Field {
  public:
-  static Field integer(std::string name);
-  static Field number(std::string name);  // a float
-  static Field quantity(std::string name, Dim dim);
-  static Field registry(std::string name, std::string kind);
+  // (names and texts as `const char*`: a declaration passes literals, and each call site
+  // then costs one constant instead of a std::string built and destroyed around the call;
+  // texts made by concatenation take the std::string overloads)
+  static Field integer(const char* name);
+  static Field number(const char* name);  // a float
+  static Field quantity(const char* name, Dim dim);
+  static Field registry(const char* name, const char* kind);
 
   Field& at_least(double v);
   Field& above(double v);
@@ -76,14 +79,16 @@ class Field {
   /// it are unavailable).
   Field& optional(Json default_value = nullptr);
   /// A registry sub-field that takes `other`'s value when absent (kv_heads -> heads).
-  Field& defaults_to(std::string other);
+  Field& defaults_to(const char* other);
   /// A registry sub-field that may not exceed sub-field `other` when both are given
   /// (heads <= hidden_dim: the head width floor(h / a) is at least 1; kv_heads <= heads);
   /// checked on every entry, registry row or inline object, and named in the rule.
-  Field& at_most_field(std::string other);
-  Field& shown_in(std::string unit);
-  Field& doc(std::string text);
-  Field& source(std::string text);
+  Field& at_most_field(const char* other);
+  Field& shown_in(const char* unit);
+  Field& doc(const char* text);
+  Field& doc(const std::string& text);
+  Field& source(const char* text);
+  Field& source(const std::string& text);
 
   operator FieldSpec() const { return spec_; }  // NOLINT: builders convert implicitly
 

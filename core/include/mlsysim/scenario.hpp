@@ -33,10 +33,8 @@ struct SymbolSpec {
 /// symbol("P", "workload.parameters"); symbol("fleet.count") is called by its path. A
 /// third argument says what the symbol stands for where this type reads the number
 /// differently from the registry's doc (TrainingComputeScenario's P: the active count).
-inline SymbolSpec symbol(std::string name, std::string path, std::string doc = "") {
-  return {std::move(name), std::move(path), std::move(doc)};
-}
-inline SymbolSpec symbol(std::string path) { return {path, path, ""}; }
+SymbolSpec symbol(const char* name, const char* path, const char* doc = "");
+SymbolSpec symbol(const char* path);
 
 /// One calculated property: its value, its equation, its dimension and its substituted
 /// work all come from `expr` (expr.hpp).
@@ -54,14 +52,14 @@ struct PropertySpec {
 ///     Property("iteration_time", "s", expr).doc("...").lower_is_better().source("...")
 class Property {
  public:
-  Property(std::string name, std::string unit, Expr expr) {
-    spec_.name = std::move(name);
-    spec_.unit = std::move(unit);
-    spec_.expr = std::move(expr);
-  }
-  Property& doc(std::string text) { spec_.doc = std::move(text); return *this; }
-  Property& note(std::string text) { spec_.note = std::move(text); return *this; }
-  Property& source(std::string text) { spec_.source = std::move(text); return *this; }
+  // (texts as `const char*`, out of line: see Field in field.hpp)
+  Property(const char* name, const char* unit, Expr expr);
+  Property& doc(const char* text);
+  Property& doc(const std::string& text);
+  Property& note(const char* text);
+  Property& note(const std::string& text);
+  Property& source(const char* text);
+  Property& source(const std::string& text);
   Property& lower_is_better() { spec_.better = "lower"; return *this; }
   Property& higher_is_better() { spec_.better = "higher"; return *this; }
   operator PropertySpec() const { return spec_; }  // NOLINT: builders convert implicitly
