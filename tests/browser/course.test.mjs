@@ -452,11 +452,18 @@ test('an element from the builder\'s snippet holds its height while the module l
     assert.equal(await page.evaluate(() => document.querySelector('mlsysim-scenario').state), 'loading');
     assert.ok(await height() >= 900, 'held while its module loads');
     // then the preset's prerendered view (mlsysim-element.mjs), taller than the space held
-    await page.waitForFunction(() => document.querySelector('mlsysim-scenario').shadowRoot.querySelector('section.embed[aria-busy="true"]'));
+    // measured once it is styled and fitted (its stylesheet loaded; fitView marks data-fitted)
+    // and a frame has passed: under a loaded machine the section came a frame before them
+    await page.waitForFunction(() => {
+      const root = document.querySelector('mlsysim-scenario').shadowRoot;
+      return root.querySelector('section.embed[aria-busy="true"][data-fitted]') && root.querySelector('link[rel="stylesheet"]').sheet;
+    });
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     const prerendered = await height();
     assert.ok(prerendered > 900, `the prerendered view is ${prerendered} px`);
     release();
     await page.waitForFunction(() => document.querySelector('mlsysim-scenario').state === 'ready');
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     const [own, box] = await page.evaluate(() => {
       const e = document.querySelector('mlsysim-scenario');
       return [e.getBoundingClientRect().height, e.shadowRoot.querySelector('.mlsysim-host').getBoundingClientRect().height];
