@@ -23,8 +23,6 @@ Property::Property(const char* name, const char* unit, Expr expr) {
 Property& Property::doc(const char* text) { spec_.doc = text; return *this; }
 Property& Property::note(const char* text) { spec_.note = text; return *this; }
 Property& Property::source(const char* text) { spec_.source = text; return *this; }
-Property& Property::doc(const std::string& text) { spec_.doc = text; return *this; }
-Property& Property::note(const std::string& text) { spec_.note = text; return *this; }
 Property& Property::source(const std::string& text) { spec_.source = text; return *this; }
 
 std::string ScenarioType::equation(const PropertySpec& p) const {

@@ -55,9 +55,7 @@ class Property {
   // (texts as `const char*`, out of line: see Field in field.hpp)
   Property(const char* name, const char* unit, Expr expr);
   Property& doc(const char* text);
-  Property& doc(const std::string& text);
   Property& note(const char* text);
-  Property& note(const std::string& text);
   Property& source(const char* text);
   Property& source(const std::string& text);
   Property& lower_is_better() { spec_.better = "lower"; return *this; }
