@@ -2,12 +2,24 @@
 // prefixes in the core itself (evaluate's `bytes` option); times and money are
 // re-expressed here from the exact value and unit the core returns.
 
+// Code points that do not show, or that reorder the text around them: controls, format
+// characters (U+202E RIGHT-TO-LEFT OVERRIDE would reverse the rest of a message), line and
+// paragraph separators, default-ignorable code points. The core escapes the same classes
+// in its messages (core/src/value_text.cpp escape_unseen; tests/node/unseen.test.mjs).
+const UNSEEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]/gu;
+const escapeUnit = (u) => `\\u${u.toString(16).padStart(4, '0')}`;
+
 /** At most `n` characters of `v`'s text, for quoting what a reader gave in a message:
  *  a longer text is cut at a character (not inside one) and ends in "…", so that the
- *  reader sees it was cut. */
+ *  reader sees it was cut; each code point that does not show or that reorders text
+ *  (U+202E, U+200B, a control) is written as its escape, "\u202e" (UTF-16 units, as in
+ *  JSON), as the core writes it. Not for text passed on to the module: it would read the
+ *  escapes as typed. */
 export function clip(v, n) {
   const chars = [...String(v)];
-  return chars.length <= n ? chars.join('') : `${chars.slice(0, n - 1).join('')}…`;
+  const kept = chars.length <= n ? chars.join('') : `${chars.slice(0, n - 1).join('')}…`;
+  // a control as JSON writes it ("\n", "\u0001"), as the core's messages do; others by unit
+  return kept.replace(UNSEEN, (c) => (c < ' ' ? JSON.stringify(c).slice(1, -1) : c.split('').map((u) => escapeUnit(u.charCodeAt(0))).join('')));
 }
 
 export const TIME_UNITS = { auto: null, ns: 1e-9, 'µs': 1e-6, ms: 1e-3, s: 1, min: 60, h: 3600, day: 86400 };

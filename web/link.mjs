@@ -235,7 +235,7 @@ export function readEmbedOptions(ctx, get, entries, host = {}) {
     if (left) return { ...out, error: `preset: "${clip(presetName, 60)}" of the preset file was left out: ${left}` };
     if (!p && ctx.fileFailed) return { ...out, error: `preset: "${clip(presetName, 60)}" is not a built-in preset, and the preset file that may hold it cannot be used: ${ctx.fileFailed}` };
     if (!p) return { ...out, guess: nearestName(presetName.trim(), ctx.presets.map((x) => x.name)),
-      error: refusal(() => ctx.m.evaluatePreset(clip(presetName, 200))) || `preset: unknown preset "${clip(presetName, 60)}"` };
+      error: refusal(() => ctx.m.evaluatePreset([...presetName].slice(0, 200).join(''))) || `preset: unknown preset "${clip(presetName, 60)}"` };
     out.preset = p.name;
     out.type = ctx.types.find((t) => t.name === p.type);
     out.texts = presetTexts(ctx, p.name);
@@ -244,7 +244,7 @@ export function readEmbedOptions(ctx, get, entries, host = {}) {
   } else if (typeName !== null) {
     out.type = ctx.types.find((t) => t.name === typeName.trim());
     if (!out.type) return { ...out, guess: nearestName(typeName.trim(), ctx.types.map((t) => t.name)),
-      error: refusal(() => ctx.m.evaluate(clip(typeName, 200), {})) || `type: unknown scenario type "${clip(typeName, 60)}"` };
+      error: refusal(() => ctx.m.evaluate([...typeName].slice(0, 200).join(''), {})) || `type: unknown scenario type "${clip(typeName, 60)}"` };
   } else {
     const p = ctx.presets[0];
     out.preset = p.name;

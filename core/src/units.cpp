@@ -187,11 +187,13 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-// `s` in quotes, cut at 40 bytes, control characters as \u00XX (a NUL would end what())
+// `s` in quotes, cut at 40 bytes (not inside a UTF-8 sequence), control characters as
+// \u00XX (a NUL would end what()); InputError escapes the other unseen code points
 std::string in_quotes(std::string_view s) {
-  constexpr std::size_t kMax = 40;
+  std::size_t keep = std::min<std::size_t>(s.size(), 40);
+  while (keep < s.size() && keep > 0 && (static_cast<unsigned char>(s[keep]) & 0xC0) == 0x80) --keep;
   std::string out = "\"";
-  for (char c : s.substr(0, kMax)) {
+  for (char c : s.substr(0, keep)) {
     if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
       char buf[8];
       std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned char>(c));
@@ -200,7 +202,7 @@ std::string in_quotes(std::string_view s) {
       out += c;
     }
   }
-  if (s.size() > kMax) out += "...";
+  if (s.size() > keep) out += "...";
   return out + "\"";
 }
 

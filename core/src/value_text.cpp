@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <vector>
 
 #include "mlsysim/text.hpp"
@@ -16,7 +17,58 @@ std::string cut(const std::string& s, std::size_t max) {
   while (n > 0 && (static_cast<unsigned char>(s[n]) & 0xC0) == 0x80) --n;  // keep UTF-8 whole
   return s.substr(0, n) + "...";
 }
+
+// The code points a quoted value must not carry raw: controls (Unicode's Cc), format
+// characters (Cf: U+202E RIGHT-TO-LEFT OVERRIDE would reverse the rest of the message,
+// U+200B ZERO WIDTH SPACE would hide a difference), line and paragraph separators (Zl, Zp)
+// and default-ignorable code points (U+3164 HANGUL FILLER, variation selectors, tags).
+// Ranges of Unicode 17 as JavaScript's \p{Cc}, \p{Cf}, \p{Zl}, \p{Zp} and
+// \p{Default_Ignorable_Code_Point} list them: web/format.mjs (clip) escapes by those classes
+// on the page, and tests/node/unseen.test.mjs holds the two to the same code points.
+constexpr char32_t kUnseen[][2] = {
+    {0x0, 0x1F},       {0x7F, 0x9F},       {0xAD, 0xAD},     {0x34F, 0x34F},     {0x600, 0x605},   {0x61C, 0x61C},
+    {0x6DD, 0x6DD},    {0x70F, 0x70F},     {0x890, 0x891},   {0x8E2, 0x8E2},     {0x115F, 0x1160}, {0x17B4, 0x17B5},
+    {0x180B, 0x180F},  {0x200B, 0x200F},   {0x2028, 0x202E}, {0x2060, 0x206F},   {0x3164, 0x3164}, {0xFE00, 0xFE0F},
+    {0xFEFF, 0xFEFF},  {0xFFA0, 0xFFA0},   {0xFFF0, 0xFFFB}, {0x110BD, 0x110BD}, {0x110CD, 0x110CD},
+    {0x13430, 0x1343F}, {0x1BCA0, 0x1BCA3}, {0x1D173, 0x1D17A}, {0xE0000, 0xE0FFF}};
+
+bool unseen(char32_t c) {
+  for (const auto& r : kUnseen)
+    if (c >= r[0] && c <= r[1]) return true;
+  return false;
+}
+
+void append_u16(std::string& out, unsigned unit) {
+  char buf[8];
+  std::snprintf(buf, sizeof buf, "\\u%04x", unit);
+  out += buf;
+}
 }  // namespace
+
+std::string escape_unseen(const std::string& s) {
+  std::string out;
+  out.reserve(s.size());
+  for (std::size_t i = 0; i < s.size();) {
+    const unsigned char b = static_cast<unsigned char>(s[i]);
+    const std::size_t n = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
+    if (i + n > s.size()) {  // a cut sequence (the caller's input is valid UTF-8 otherwise)
+      out.append(s, i, std::string::npos);
+      break;
+    }
+    char32_t c = n == 1 ? b : b & (0x7F >> n);
+    for (std::size_t k = 1; k < n; ++k) c = (c << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
+    if (!unseen(c)) {
+      out.append(s, i, n);
+    } else if (c < 0x10000) {
+      append_u16(out, c);
+    } else {  // as JSON writes it: a surrogate pair
+      append_u16(out, 0xD800 + ((c - 0x10000) >> 10));
+      append_u16(out, 0xDC00 + ((c - 0x10000) & 0x3FF));
+    }
+    i += n;
+  }
+  return out;
+}
 
 std::string InputError::printable(const std::string& s) {
   // a JSON string dump escapes control characters and replaces invalid UTF-8; the
@@ -27,7 +79,7 @@ std::string InputError::printable(const std::string& s) {
     if (d[i] == '\\' && (d[i + 1] == '"' || d[i + 1] == '\\')) ++i;
     out += d[i];
   }
-  return out;
+  return escape_unseen(out);
 }
 
 std::string InputError::printable_field(const std::string& s) { return cut(s, 60); }
@@ -41,7 +93,7 @@ std::string describe(const Json& v) {
       if (v["$number"] == n) return n;
   if (v.is_string()) {
     // dump() escapes quotes and control characters; invalid UTF-8 is replaced
-    return Json(cut(v.get<std::string>(), 60)).dump(-1, ' ', false, Json::error_handler_t::replace);
+    return escape_unseen(Json(cut(v.get<std::string>(), 60)).dump(-1, ' ', false, Json::error_handler_t::replace));
   }
   if (v.is_null()) return "null";
   // NaN and Infinity from JavaScript travel as {"$number": ...}: show them as typed
@@ -50,7 +102,7 @@ std::string describe(const Json& v) {
     const std::string tag = std::string("{\"$number\":\"") + n + "\"}";
     for (std::size_t at; (at = d.find(tag)) != std::string::npos;) d.replace(at, tag.size(), n);
   }
-  return cut(d, 80);
+  return escape_unseen(cut(d, 80));
 }
 
 std::string join(const std::vector<std::string>& items) {

@@ -14,6 +14,13 @@ namespace mlsysim {
 /// 80 characters.
 std::string describe(const Json& v);
 
+/// `s` (valid UTF-8) with each code point that does not show, or that reorders the text
+/// around it, written as a JSON escape (\u202e; above U+FFFF a surrogate pair): controls,
+/// format characters such as U+202E RIGHT-TO-LEFT OVERRIDE, line and paragraph separators
+/// and default-ignorable code points. describe() and InputError's messages apply it, so a
+/// quoted value cannot reverse or hide part of the message that quotes it.
+std::string escape_unseen(const std::string& s);
+
 /// "a, b, c"
 std::string join(const std::vector<std::string>& items);
 /// The name among `names` that `name` most likely meant (a letter or two slipped, swapped

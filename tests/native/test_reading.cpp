@@ -117,3 +117,33 @@ TEST_CASE("An integer field refuses text with a fraction, even one a double roun
            {"3.0", 3}, {"1.5e1", 15}, {"1e3", 1000}, {"30e-1", 3}, {"00012.000", 12}})
     CHECK(mlsysim::evaluate_preset("TransformerBsp8Workers", Json{{"workers", text}})["inputs"]["workers"] == workers);
 }
+
+TEST_CASE("A quoted value cannot reverse, hide or break the message that quotes it", "[reading][bad-input]") {
+  // escapes worked out by hand from the code points (UTF-16 units above U+FFFF, as JSON)
+  const auto preset = [](const std::string& name) {
+    const std::string m = refusal(name, Json::object());
+    return m.substr(0, m.find(';'));
+  };
+  CHECK(preset("\u202eTransformerBsp8Workers") == R"(preset: unknown preset "\u202eTransformerBsp8Workers")");  // RLO
+  CHECK(preset("Tr\u200bansformer") == R"(preset: unknown preset "Tr\u200bansformer")");     // zero width space
+  CHECK(preset("a\u2066b\u2069") == R"(preset: unknown preset "a\u2066b\u2069")");           // isolates
+  CHECK(preset("a\u061cb\u00adc") == R"(preset: unknown preset "a\u061cb\u00adc")");         // ALM, soft hyphen
+  CHECK(preset("a\u0085b\u2028c") == R"(preset: unknown preset "a\u0085b\u2028c")");         // C1 NEL, LSEP
+  CHECK(preset("\u3164\ufeff") == R"(preset: unknown preset "\u3164\ufeff")");               // filler, BOM
+  CHECK(preset("x\U000E0041y") == R"(preset: unknown preset "x\udb40\udc41y")");             // TAG LATIN CAPITAL A
+  CHECK(preset("a\nb\x01") == R"(preset: unknown preset "a\nb\u0001")");                     // C0, as JSON writes them
+  // what shows stays as typed: accents, symbols, a no-break space, an emoji, CJK
+  CHECK(preset("\u00e9 \u2265 \u00a0\U0001F600 \u8a08") == "preset: unknown preset \"\u00e9 \u2265 \u00a0\U0001F600 \u8a08\"");
+  // in a field's text, and in the number advice that quotes a cut text (not cut inside a character)
+  CHECK(refusal("TransformerBsp8Workers", Json{{"workers", "8\u202e"}}) == R"(workers: must be an integer >= 1, got "8\u202e")");
+  // (the malformed-number quote keeps 40 bytes: here the 40th is the first half of the é)
+  const std::string cut = refusal("TransformerBsp8Workers", Json{{"device_hour_rate", "1,5 " + std::string(35, 'a') + "\u00e9 USD/h"}});
+  CHECK_THAT(cut, Catch::StartsWith("device_hour_rate: malformed number \"1,5 " + std::string(35, 'a') + "...\""));
+  CHECK(cut.find("\xef\xbf\xbd") == std::string::npos);  // no U+FFFD from a character cut in two
+  // a preset file's notice quotes the preset's name the same way
+  const auto file = mlsysim::read_preset_file(
+      R"({"presets": [{"name": "\u202eX", "type": "SyncStrategyScenario", "inputs": {"workers": -1}}]})");
+  REQUIRE(file.notices.size() == 1);
+  CHECK_THAT(file.notices[0]["message"].get<std::string>(), Catch::StartsWith(R"(preset "\u202eX" (entry 1): )"));
+  CHECK(file.notices[0]["message"].get<std::string>().find("\u202e") == std::string::npos);
+}

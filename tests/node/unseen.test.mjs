@@ -1,0 +1,63 @@
+// A value quoted in a message is shown with each code point that does not show, or that
+// reorders the text around it, escaped: by the core (describe, InputError) and by the
+// page (web/format.mjs clip), the same way. A right-to-left override in a link's preset
+// name used to reverse the rest of the embed's error.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { load } from './load.mjs';
+import { clip } from '../../web/format.mjs';
+import { readEmbedOptions, decodeState } from '../../web/link.mjs';
+
+const m = await load();
+const ctx = { m, types: m.listScenarioTypes(), presets: m.listPresets() };
+
+// escapes worked out here from the code point (UTF-16 units above U+FFFF, as in JSON)
+const esc = (cp) => (cp > 0xffff ? [0xd800 + ((cp - 0x10000) >> 10), 0xdc00 + ((cp - 0x10000) & 0x3ff)] : [cp])
+  .map((u) => '\\u' + u.toString(16).padStart(4, '0')).join('');
+
+// each long in Unicode (so any engine's tables agree), with what it is
+const UNSEEN = {
+  0x0001: 'C0 control', 0x007f: 'DEL', 0x0085: 'C1 next line', 0x009f: 'C1 application program command',
+  0x00ad: 'soft hyphen', 0x034f: 'combining grapheme joiner', 0x061c: 'Arabic letter mark',
+  0x200b: 'zero width space', 0x200d: 'zero width joiner', 0x200e: 'left-to-right mark', 0x200f: 'right-to-left mark',
+  0x2028: 'line separator', 0x2029: 'paragraph separator', 0x202a: 'left-to-right embedding', 0x202e: 'right-to-left override',
+  0x2060: 'word joiner', 0x2066: 'left-to-right isolate', 0x2069: 'pop directional isolate', 0x3164: 'Hangul filler',
+  0xfe0f: 'variation selector 16', 0xfeff: 'zero width no-break space', 0xe0001: 'language tag', 0xe0041: 'tag Latin capital A',
+};
+// and their neighbours that show
+const SHOWN = [0x00a0, 0x00e9, 0x2010, 0x2027, 0x202f, 0x2265, 0x3165, 0x8a08, 0x1f600];
+
+test('clip escapes every code point that does not show or reorders text, and nothing that shows', () => {
+  for (const [cp, what] of Object.entries(UNSEEN))
+    assert.equal(clip(`a${String.fromCodePoint(+cp)}b`, 10), `a${esc(+cp)}b`, what);
+  for (const cp of SHOWN) assert.equal(clip(`a${String.fromCodePoint(cp)}b`, 10), `a${String.fromCodePoint(cp)}b`, cp.toString(16));
+  // controls as JSON (and the core) write them
+  assert.equal(clip('a\nb\tc', 10), 'a\\nb\\tc');
+  // the cut counts characters as given, then escapes
+  assert.equal(clip('\u202e'.repeat(5), 3), '\\u202e\\u202e…');
+});
+
+test('the core quotes the same code points the same way as the page', () => {
+  const quoted = (name) => {
+    try { m.evaluatePreset(name); } catch (e) { return /unknown preset "(.*?)"; /.exec(e.message)[1]; }
+    assert.fail(`${JSON.stringify(name)} was taken`);
+  };
+  for (const cp of [...Object.keys(UNSEEN).map(Number).filter((c) => c >= 0x20), ...SHOWN]) {
+    const name = `Preset${String.fromCodePoint(cp)}X`;
+    assert.equal(quoted(name), clip(name, 60), cp.toString(16));
+  }
+});
+
+test("a link's preset or type with a right-to-left override reads left to right in the embed's error and the page's notice", () => {
+  const rlo = '\u202eTransformerBsp8Workers';
+  const embed = readEmbedOptions(ctx, (k) => ({ preset: rlo })[k] ?? null, [['preset', rlo]]);
+  assert.match(embed.error, /^preset: unknown preset "\\u202eTransformerBsp8Workers"/);
+  assert.ok(!embed.error.includes('\u202e'));
+  const type = readEmbedOptions(ctx, (k) => ({ type: `Sync\u2066Strategy` })[k] ?? null, [['type', 'Sync\u2066Strategy']]);
+  assert.match(type.error, /"Sync\\u2066Strategy"/);
+  const { notices } = decodeState(ctx, `?preset=${encodeURIComponent(rlo)}&mode=${encodeURIComponent('sweep\u200b')}`);
+  assert.ok(notices.length >= 2, notices.join(' | '));
+  for (const n of notices) assert.ok(!/[\u200b\u202e]/.test(n), n);
+  assert.ok(notices.some((n) => n.includes('"\\u202eTransformerBsp8Workers"')), notices.join(' | '));
+  assert.ok(notices.some((n) => n.includes('"sweep\\u200b"')), notices.join(' | '));
+});
