@@ -6,7 +6,7 @@
 // full calculator. The theme: `theme=light|dark` as asked; `auto` follows the host page's
 // colour scheme when the host is known (setHostTheme: the element reads its page, the
 // iframe is told by its host), else the reader's system setting.
-import { el, applyTheme } from './dom.mjs';
+import { el, applyTheme, breakable } from './dom.mjs';
 import { ScenarioView } from './calculator.mjs';
 import { presetTexts, registryMap, scenarioTypes, symbolItem, takeTyped, giveFocus } from './fields.mjs';
 import { readEmbedOptions, readTheme, calculatorQuery } from './link.mjs';
@@ -180,7 +180,9 @@ export class EmbeddedScenario {
       window.open(new URL(q, this.calculatorUrl).href, '_blank', 'noopener');
     };
     const title = taken ? taken.title
-      : el('p', { class: 'embed-title' }, el('strong', { text: label }), el('span', { class: 'embed-type', text: head.title.slice(label.length) }));
+      // long names break between their words ("ReferenceJob|Attack|Surface"), not inside one
+      : el('p', { class: 'embed-title' }, el('strong', {}, ...breakable(label)),
+        el('span', { class: 'embed-type' }, ...breakable(head.title.slice(label.length))));
     let start = null;  // the form's texts as the view first showed them
     this.view = new ScenarioView(parts, {
       m: ctx.m, type: o.type, types: ctx.types, registry: ctx.registry, preset: o.preset, useIn,

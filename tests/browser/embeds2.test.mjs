@@ -336,7 +336,7 @@ test('embeds of several types fit a phone and a 700 px course-page iframe, light
   for (const scheme of ['light', 'dark']) {
     await p.emulateMedia({ colorScheme: scheme });
     for (const preset of SHOWN) {
-      for (const width of [390, 1280]) {
+      for (const width of [320, 390, 1280]) {
         await p.setViewportSize({ width, height: 900 });
         await p.goto(`${O}/embed.html?preset=${preset}&about=open`);
         await p.waitForSelector('body[data-ready="1"]');
@@ -349,6 +349,16 @@ test('embeds of several types fit a phone and a 700 px course-page iframe, light
           return [text.data.indexOf('·'), at(text.data.indexOf('·')), at(text.data.length - 1)];
         });
         assert.ok(lines[0] >= 0 && Math.abs(lines[1] - lines[2]) < 4, `${preset} at ${width} px: the title's separator and type are on different lines`);
+        // names break between their words, and the held "(edited)" room takes no line of its own
+        const title = await p.locator('.embed-title').evaluate((t) => {
+          const rows = (node) => { const r = document.createRange(); r.selectNodeContents(node); return [...r.getClientRects()].filter((x) => x.width > 0); };
+          const texts = [...t.querySelectorAll('strong, span')].flatMap((e) => [...e.childNodes].filter((n) => n.nodeType === 3));
+          const lastText = Math.max(...rows(t).map((x) => x.bottom));
+          return { split: texts.filter((n) => new Set(rows(n).map((x) => Math.round(x.top))).size > 1).map((n) => n.data),
+            blank: Math.round(t.getBoundingClientRect().bottom - lastText) };
+        });
+        assert.deepEqual(title.split, [], `${preset} at ${width} px: a word of the title is broken across lines`);
+        assert.ok(title.blank < 8, `${preset} at ${width} px: ${title.blank} px of blank room under the title`);
         await p.screenshot({ path: path.join(shots, `embed-${preset}-${width}-${scheme}.png`), fullPage: true });
       }
       // a 700 px iframe in the host page (one column there: 748 px less its 24 px margins)

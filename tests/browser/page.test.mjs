@@ -145,8 +145,14 @@ test('the first keystroke marks the title "(edited)" without moving the input be
   const at = () => page.evaluate(() => {
     const input = document.querySelector('#fields input');
     const title = document.getElementById('scenario-title');
+    const range = document.createRange();
+    range.selectNodeContents(title);
     return { top: input.getBoundingClientRect().top + scrollY, height: title.getBoundingClientRect().height,
-      mark: getComputedStyle(title, '::after').visibility };
+      mark: getComputedStyle(title, '::after').visibility,
+      // lines of the title's box and of its text: the held room must not take a line of its own
+      lines: Math.round(title.getBoundingClientRect().height / parseFloat(getComputedStyle(title).lineHeight)),
+      textLines: new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size,
+      overflow: title.scrollWidth - title.clientWidth };
   });
   for (const width of [320, 390, 700]) {
     await page.setViewportSize({ width, height: 800 });
@@ -155,11 +161,14 @@ test('the first keystroke marks the title "(edited)" without moving the input be
       await page.waitForSelector('body[data-ready="1"]');
       const before = await at();
       assert.equal(before.mark, 'hidden', `${preset} at ${width} px: the mark shows before any edit`);
+      // at 390 px the hidden mark used to wrap onto a line of its own: a blank line under the title
+      assert.equal(before.lines, before.textLines, `${preset} at ${width} px: the title's box has lines its text does not fill`);
       await page.locator('#fields input').first().press('End');
       await page.keyboard.type('0');
       await page.waitForFunction(() => document.getElementById('scenario-title').dataset.edited === 'true');
       const after = await at();
       assert.equal(after.mark, 'visible', `${preset} at ${width} px`);
+      assert.ok(after.overflow <= 0, `${preset} at ${width} px: the mark runs ${after.overflow} px past the title's box`);
       assert.deepEqual([after.top, after.height], [before.top, before.height], `${preset} at ${width} px: the input or title moved`);
       assert.equal(await page.textContent('#scenario-title'), preset);  // the mark is style, not text
     }
