@@ -44,6 +44,22 @@ export const FOREIGN_KEYS = /^(utm_.+|fbclid|gclid|dclid|msclkid|mc_cid|mc_eid|r
 /** The element's own HTML attributes, which are the host page's business, not options. */
 export const HTML_ATTRIBUTES = /^(id|class|style|hidden|title|lang|dir|slot|part|exportparts|tabindex|accesskey|autofocus|autocapitalize|contenteditable|draggable|enterkeyhint|inert|inputmode|is|nonce|popover|spellcheck|translate|role|xmlns(:.*)?|item(id|prop|ref|scope|type)|(data|aria)-.*|on[a-z]+)$/;
 const MAX_UNKNOWN = 5;  // unknown names reported one by one; the rest in one notice
+/** "1 more unknown name was", "3 more unknown names were", "at least 196 more …" (a count
+ *  that stopped at a bound). */
+const more = (n, what, atLeast = false) => `${atLeast ? 'At least ' : ''}${n} more ${n === 1 ? what[0] : what[1]} ${n === 1 ? 'was' : 'were'}`;
+
+/**
+ * Says which keys of `entries` are given more than once, and how often: every reader of a
+ * link or of an embed's query takes the first (URLSearchParams.get), so a later one would
+ * otherwise be dropped without a word. Campaign tags (FOREIGN_KEYS) are not ours to judge.
+ */
+export function reportRepeats(entries, notices, lead) {
+  const count = new Map();
+  for (const [k] of entries) if (k !== '' && !FOREIGN_KEYS.test(k)) count.set(k, (count.get(k) || 0) + 1);
+  const repeated = [...count].filter(([, n]) => n > 1).map(([k, n]) => `${clip(k, 60)} (${n} times)`);
+  if (repeated.length)
+    notices.push(`${lead} ${repeated.slice(0, MAX_UNKNOWN).join(', ')}${repeated.length > MAX_UNKNOWN ? ` and ${repeated.length - MAX_UNKNOWN} more` : ''}; the first of each is used.`);
+}
 
 /**
  * The folder a course site hosts the calculator's files in (embed.html,
@@ -130,7 +146,7 @@ export function reportUnknownNames(entries, notices, { lead, known, silent, cand
     notices.push(`${lead} "${clip(k, 60)}", left out: ${hint}`);
   }
   if (unknown.length > MAX_UNKNOWN)
-    notices.push(`${unknown.length - MAX_UNKNOWN}${unknown.length > 200 ? '+' : ''} more unknown names were left out.`);
+    notices.push(`${more(unknown.length - MAX_UNKNOWN, ['unknown name', 'unknown names'], unknown.length > 200)} left out.`);
 }
 
 /**
@@ -155,6 +171,7 @@ export function readInputTexts(entries, notices, type = null, lead = 'The link h
       if (!unknown.includes(k)) unknown.push(k);
       continue;
     }
+    if (Object.hasOwn(texts, name)) continue;  // given again: the first is read (reportRepeats says so)
     if (taken++ < MAX_INPUTS) texts[name] = String(v).slice(0, MAX_TEXT);
   }
   for (const k of unknown.slice(0, MAX_UNKNOWN)) {
@@ -162,7 +179,7 @@ export function readInputTexts(entries, notices, type = null, lead = 'The link h
     notices.push(`${lead} "${clip(k, 60)}", left out: ${type.name} has no input "${clip(k.slice(2), 60)}"; ` +
       (guess ? `did you mean ${guess}?` : `its inputs are ${fields.map((f) => `i.${f}`).join(', ')}.`));
   }
-  if (unknown.length > MAX_UNKNOWN) notices.push(`${unknown.length - MAX_UNKNOWN} more inputs that ${type.name} does not have were left out.`);
+  if (unknown.length > MAX_UNKNOWN) notices.push(`${more(unknown.length - MAX_UNKNOWN, [`input that ${type.name} does not have`, `inputs that ${type.name} does not have`])} left out.`);
   if (taken > MAX_INPUTS) notices.push(`The link has ${taken} inputs; only the first ${MAX_INPUTS} were read.`);
   return texts;
 }
@@ -220,7 +237,7 @@ export function readEmbedOptions(ctx, get, entries, host = {}) {
   const { lead = 'Unknown parameter', silent = (k) => FOREIGN_KEYS.test(k) } = host;
   entries = [...entries];
   const notices = [];
-  if ([...entries].filter(([k]) => k === 'preset-file').length > 1) notices.push('preset-file: given more than once; the first is used.');
+  reportRepeats(entries, notices, 'Given more than once:');
   // a course preset file's problems are its author's: the embed lists them apart, collapsed
   const out = { error: null, preset: null, type: null, texts: {}, show: null, editable: null, properties: null, predict: [],
     about: 'collapsed', presetFile: ctx.presetFileUrl || null, notices, fileNotices: ctx.fileNotices || [] };
@@ -379,7 +396,7 @@ export function decodeState(ctx, search) {
   const q = new URLSearchParams(search);
   const s = defaultState(ctx);
   const notices = [...(ctx.fileNotices || [])];
-  if (q.getAll('preset-file').length > 1) notices.push('The link gives preset-file more than once; the first is used.');
+  reportRepeats(q, notices, 'The link gives more than once:');
   const text = (v) => String(v).slice(0, MAX_TEXT);
   const mode = q.get('mode');
   if (mode !== null) {
@@ -424,7 +441,10 @@ export function decodeState(ctx, search) {
       for (let k = 0; k < MAX_COLUMNS && q.has(`c${k}`); k++) {
         const name = q.get(`c${k}`);
         const p = ctx.presets.find((x) => x.name === name && x.type === t.name);
-        if (name && !p) notices.push(`Column ${k + 1} of the link names an unknown preset "${clip(text(name), 60)}".`);
+        const other = !p && ctx.presets.find((x) => x.name === name);
+        const guess = !p && !other && name ? nearestName(name, ctx.presets.filter((x) => x.type === t.name).map((x) => x.name)) : null;
+        if (other) notices.push(`Column ${k + 1} of the link (c${k}) names preset ${other.name}, a ${other.type}; the comparison is of ${t.name} (ctype), so the column starts blank.`);
+        else if (name && !p) notices.push(`Column ${k + 1} of the link (c${k}) names an unknown preset "${clip(text(name), 60)}"; ${guess ? `did you mean ${guess}? ` : ''}the column starts blank.`);
         cols.push({ preset: p ? p.name : null, texts: p ? presetTexts(ctx, p.name) : {} });
       }
       const named = cols.length;
@@ -432,7 +452,7 @@ export function decodeState(ctx, search) {
       else if (cols.length === 1) s.compare.columns = [cols[0], { ...cols[0], texts: { ...cols[0].texts } }];
       let cells = 0;
       const fields = t.fields.map((f) => f.name);
-      const stray = [];
+      const stray = [], given = new Set();
       for (const [k, v] of q) {
         const m = column.exec(k);
         if (!m) continue;
@@ -440,17 +460,25 @@ export function decodeState(ctx, search) {
         const col = s.compare.columns[Number(m[1])];
         const columns = `the comparison has ${s.compare.columns.length} columns, c0 to c${s.compare.columns.length - 1}`;
         if (m[2] === undefined) {  // a column's preset: read above, unless after a gap or past the last
-          if (Number(m[1]) >= named) stray.push(`"${clip(text(k), 60)}" (${columns}${named < MAX_COLUMNS ? `, named without a gap` : ''})`);
+          const at = Number(m[1]);
+          if (at >= MAX_COLUMNS) stray.push(`"${clip(text(k), 60)}" (a comparison has at most ${MAX_COLUMNS} columns, c0 to c${MAX_COLUMNS - 1})`);
+          else if (at >= named) {
+            const gap = `The link names column ${at + 1} (c${at}) but not column ${named + 1} (c${named}); columns are named from c0 up, without a gap: c${at} left out.`;
+            if (!notices.includes(gap)) notices.push(gap);
+          }
           continue;
         }
         if (!col) stray.push(`"${clip(text(k), 60)}" (${columns})`);
         else if (!fields.includes(m[2])) {
           const guess = nearestName(m[2], fields);
           stray.push(`"${clip(text(k), 60)}" (${t.name} has no input "${clip(text(m[2]), 60)}"${guess ? `; did you mean c${m[1]}.${guess}?` : ''})`);
-        } else col.texts[m[2]] = text(v);
+        } else if (!given.has(k)) {  // given again: the first is read (reportRepeats says so)
+          given.add(k);
+          col.texts[m[2]] = text(v);
+        }
       }
       for (const x of stray.slice(0, MAX_UNKNOWN)) notices.push(`The link has an unknown parameter ${x}, left out.`);
-      if (stray.length > MAX_UNKNOWN) notices.push(`${stray.length - MAX_UNKNOWN} more unknown comparison inputs were left out.`);
+      if (stray.length > MAX_UNKNOWN) notices.push(`${more(stray.length - MAX_UNKNOWN, ['unknown comparison input', 'unknown comparison inputs'])} left out.`);
     } else notices.push(`The link names an unknown scenario type "${clip(text(ctype), 60)}" to compare.`);
   }
 
@@ -463,6 +491,8 @@ export function decodeState(ctx, search) {
   }
   if (q.has('sprops')) s.sweep.props = q.get('sprops').split(',').map((p) => p.trim().slice(0, 100)).filter(Boolean).slice(0, 20);
   s.sweep.overlay = q.get('soverlay') === '1';
+  if (q.has('soverlay') && !['1', '0', ''].includes(q.get('soverlay')))
+    notices.push(`The link gives soverlay "${clip(text(q.get('soverlay')), 40)}", which is neither 1 (overlay the comparison) nor 0; no overlay.`);
   const stype = calcType;
   const numeric = stype.fields.filter((f) => f.numeric);
   if (q.has('sfield') && s.sweep.field !== '' && !numeric.some((f) => f.name === s.sweep.field))
