@@ -122,7 +122,8 @@ export class EmbeddedScenario {
       text: `This calculator cannot be shown: ${head}${/[.!?]$/.test(head) ? '' : '.'}${guess ? ` Did you mean ${guess}?` : ''}` });
     if (!split) return [alert];
     return [alert, el('details', { class: 'embed-choices' },
-      el('summary', { text: `${what[0].toUpperCase()}${what.slice(1)} (${choices.split(', ').length})` }),
+      // the module says "valid choices" for presets (docs/api.md, Errors); the list names them
+      el('summary', { text: `${/^preset: /.test(head) ? 'Valid presets' : `${what[0].toUpperCase()}${what.slice(1)}`} (${choices.split(', ').length})` }),
       el('p', { text: choices }),
       el('p', {}, el('a', { href: this.calculatorUrl.href, target: '_blank', rel: 'noopener', text: 'Open the full calculator' })))];
   }

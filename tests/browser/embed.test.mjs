@@ -167,7 +167,7 @@ test('bad options give clear notices naming the option, the value and what is va
   await page.waitForSelector('body[data-ready="error"]');
   // the module's message, its list of valid choices collapsed under it (31 names would fill a phone's screen)
   assert.equal(await page.textContent('.embed-error'), 'This calculator cannot be shown: preset: unknown preset "Nope".');
-  assert.equal(await page.textContent('.embed-choices summary'), `Valid choices (${m.listPresets().length})`);
+  assert.equal(await page.textContent('.embed-choices summary'), `Valid presets (${m.listPresets().length})`);
   assert.equal(await page.textContent('.embed-choices p'), m.listPresets().map((p) => p.name).join(', '));
   assert.ok(!(await page.isVisible('.embed-choices p')));
   assert.match(await page.getAttribute('.embed-choices a', 'href'), /\/index\.html$/);

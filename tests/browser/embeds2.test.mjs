@@ -391,6 +391,31 @@ async function axe(p) {
     .map((v) => `${v.id}: ${v.help}; ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
+test("a 700 px course-page embed gives every card the embed's width, so its equations stay typeset at a readable size", async () => {
+  // beside the inputs, the cards were ~390 px wide: 171 of the presets' 513 typeset lines
+  // shrank to the last size step (9 px) or fell back to text that wraps (docs/embedding.md)
+  const p = await context.newPage();
+  await p.setViewportSize({ width: 700, height: 900 });
+  let lines = 0;
+  const small = [];
+  for (const preset of m.listPresets()) {
+    await p.goto(`${O}/embed.html?preset=${preset.name}`);
+    await p.waitForSelector('body[data-ready="1"]');
+    const r = await p.evaluate(() => {
+      const boxes = [...document.querySelectorAll('.properties :is(.equation, .work)')].filter((b) => !b.hidden && b.offsetParent);
+      const embed = document.querySelector('.embed').getBoundingClientRect().width;
+      return { embed, cards: [...document.querySelectorAll('.properties .property')].map((c) => c.getBoundingClientRect().width),
+        small: boxes.filter((b) => b.matches('.fit-3, .linear')).map((b) => `${b.closest('.property').dataset.property} ${b.className}`), lines: boxes.length };
+    });
+    for (const w of r.cards) assert.ok(w >= r.embed - 2, `${preset.name}: a card ${w} px wide in a ${r.embed} px embed`);
+    lines += r.lines;
+    small.push(...r.small.map((x) => `${preset.name}.${x}`));
+  }
+  assert.ok(lines > 400, `${lines} typeset lines`);
+  assert.ok(small.length <= lines / 25, `${small.length} of ${lines} lines at 9 px or as text: ${small.join(', ')}`);
+  await p.close();
+});
+
 test('axe: no serious or critical violation in the open assumptions, the notices, a host-themed element and a start-up failure, light and dark', async () => {
   for (const scheme of ['light', 'dark']) {
     const found = [];
