@@ -30,6 +30,33 @@ const MLSYSIM_MAX_REQUEST = 1000000;
  *  not text, and the core's JSON parser refuses it. */
 const MLSYSIM_LONE_SURROGATE = /(?:^|[^\\])(?:\\\\)*\\ud[89a-f][0-9a-f]{2}/i;
 
+/** Code points that do not show or that reorder the text around them, and lone
+ *  surrogates: escaped wherever a message shows what a caller gave, as the core escapes
+ *  them (core/src/value_text.cpp escape_unseen, web/format.mjs; tests/node/unseen.test.mjs). */
+const MLSYSIM_UNSEEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\p{Cs}]/gu;
+const mlsysimUnseen = (t) => t.replace(MLSYSIM_UNSEEN, (c) => (c < ' ' ? JSON.stringify(c).slice(1, -1)
+  : c.split('').map((u) => `\\u${u.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')));
+/** A name a caller gave (a field, an option), for the head of a message: cut at 60
+ *  characters (not inside one) with "...", its unseen code points escaped, as the core
+ *  shows a field's name. */
+function mlsysimName(name) {
+  const chars = [...String(name)];
+  return mlsysimUnseen(chars.length > 60 ? `${chars.slice(0, 60).join('')}...` : chars.join(''));
+}
+/** A value a caller gave, for a message's "got ...": a string in JSON quotes, cut at 60
+ *  characters, unseen code points escaped (as the core's describe); anything else as text. */
+function mlsysimQuote(v) {
+  if (typeof v !== 'string') return String(v);
+  const chars = [...v];
+  return mlsysimUnseen(JSON.stringify(chars.length > 60 ? `${chars.slice(0, 60).join('')}...` : v));
+}
+/** `text`, a string passed to the module as it is, refused when it holds a lone UTF-16
+ *  surrogate: Emscripten's conversion would make another character of it. */
+function mlsysimText(text, field) {
+  if (/\p{Cs}/u.test(text)) throw mlsysimError(`${mlsysimName(field)}: holds a lone UTF-16 surrogate, which is not text`, field);
+  return text;
+}
+
 /**
  * JSON text of `request` for the core. When the inputs cannot be serialized (a getter
  * or toJSON that throws, a cycle, nesting past the stack), or the text is too long or
@@ -65,7 +92,7 @@ function mlsysimJson(request, inputsKey) {
   // no one entry makes most of the text (many entries, an array, a string, a toJSON):
   // the inputs as a whole are too long
   if (tooLong && longest * 2 < text.length) field = inputsKey;
-  const name = field.length > 80 ? `${field.slice(0, 80)}…` : field;  // a key may be the long part
+  const name = mlsysimName(field);  // a key may be the long part
   if (tooLong) throw mlsysimError(`${name}: too long (the request is ${text.length} characters; at most ${MLSYSIM_MAX_REQUEST})`, field);
   if (lone) throw mlsysimError(`${name}: holds a lone UTF-16 surrogate, which is not text`, field);
   throw mlsysimError(`${name}: cannot be read (${mlsysimWhy(failure)})`, field);
@@ -100,7 +127,7 @@ function mlsysimOptions(options, keys) {
   }
   // a misspelt value is refused by name, never read as the default ('BINARY' as decimal,
   // 'false' as true)
-  const shown = (v) => (typeof v === 'string' ? JSON.stringify(v) : String(v));
+  const shown = mlsysimQuote;
   if (out.bytes !== undefined && out.bytes !== 'decimal' && out.bytes !== 'binary')
     throw mlsysimError(`options.bytes: must be "decimal" or "binary", got ${shown(out.bytes)}`, 'options');
   for (const k of ['work', 'partial', 'details'])
@@ -112,7 +139,7 @@ function mlsysimOptions(options, keys) {
 /** `digits` of numberText: an integer from 1 to 17. */
 function mlsysimDigits(digits) {
   if (!Number.isInteger(digits) || digits < 1 || digits > 17)
-    throw mlsysimError(`digits: must be an integer from 1 to 17, got ${typeof digits === 'string' ? JSON.stringify(digits) : String(digits)}`, 'digits');
+    throw mlsysimError(`digits: must be an integer from 1 to 17, got ${mlsysimQuote(digits)}`, 'digits');
   return digits;
 }
 
@@ -414,7 +441,7 @@ async function createMlsysim(options = {}) {
         throw mlsysimError(`type: must be a scenario type's name (a string), got ${name === null ? 'null' : typeof name}`, 'type');
       let text = described.get(name);
       if (text === undefined) {
-        text = mlsysimRaw(raw._describeType, name);
+        text = mlsysimRaw(raw._describeType, mlsysimText(name, 'type'));
         const reply = JSON.parse(text);
         if (reply.error !== undefined) throw mlsysimError(reply.error, reply.field);
         described.set(name, text);
@@ -451,9 +478,9 @@ async function createMlsysim(options = {}) {
     numberText: (value, digits) =>
       (digits === undefined ? raw._numberText(Number(value)) : raw._significantText(Number(value), mlsysimDigits(digits))),
     humanText: (value, unit, options) =>
-      raw._humanText(Number(value), String(unit ?? ''), mlsysimOptions(options, ['bytes']).bytes === 'binary'),
+      raw._humanText(Number(value), mlsysimText(String(unit ?? ''), 'unit'), mlsysimOptions(options, ['bytes']).bytes === 'binary'),
     displayScale: (value, unit, options) =>
-      JSON.parse(raw._displayScale(Number(value), String(unit ?? ''), mlsysimOptions(options, ['bytes']).bytes === 'binary')),
+      JSON.parse(raw._displayScale(Number(value), mlsysimText(String(unit ?? ''), 'unit'), mlsysimOptions(options, ['bytes']).bytes === 'binary')),
     /** {bases, spellings, count_labels}: every unit the module reads (docs/units.md) */
     listUnits: () => list('units'),
     /** {sweep_points, sweep_values}: the largest sweep the module takes */
@@ -481,7 +508,7 @@ async function createMlsysim(options = {}) {
       if (typeof text !== 'string') throw mlsysimError(`preset_file: must be the file's text, got ${typeof text}`, 'preset_file');
       // a longer text cannot be a valid file: refused before it is copied into the module
       if (text.length > 1048576) throw mlsysimError(`preset_file: is ${text.length} characters; a preset file may have at most 1 MiB (1048576 bytes)`, 'preset_file');
-      const reply = JSON.parse(mlsysimRaw(raw._readPresetFile, text));
+      const reply = JSON.parse(mlsysimRaw(raw._readPresetFile, mlsysimText(text, 'preset_file')));
       if (reply.error !== undefined) throw mlsysimError(reply.error, reply.field);
       return reply.result;
     },
@@ -493,13 +520,13 @@ async function createMlsysim(options = {}) {
      * dimension expected; `name` (default "value") starts the message.
      */
     readValue: (value, unit, name = 'value') => {
-      const field = String(name);
+      const field = mlsysimText(String(name), 'name');
       if (typeof value !== 'string' && typeof value !== 'number')
-        throw mlsysimError(`${field}: must be a text or a number, got ${value === null ? 'null' : typeof value}`, field);
-      if (typeof value === 'string' && value.length > 10000) throw mlsysimError(`${field}: too long (at most 10000 characters)`, field);
+        throw mlsysimError(`${mlsysimName(field)}: must be a text or a number, got ${value === null ? 'null' : typeof value}`, field);
+      if (typeof value === 'string' && value.length > 10000) throw mlsysimError(`${mlsysimName(field)}: too long (at most 10000 characters)`, field);
       const json = JSON.stringify(value, mlsysimReplacer);
-      if (MLSYSIM_LONE_SURROGATE.test(json)) throw mlsysimError(`${field}: holds a lone UTF-16 surrogate, which is not text`, field);
-      const reply = JSON.parse(mlsysimRaw(raw._readValue, json, String(unit ?? ''), field));
+      if (MLSYSIM_LONE_SURROGATE.test(json)) throw mlsysimError(`${mlsysimName(field)}: holds a lone UTF-16 surrogate, which is not text`, field);
+      const reply = JSON.parse(mlsysimRaw(raw._readValue, json, mlsysimText(String(unit ?? ''), 'unit'), field));
       if (reply.error !== undefined) throw mlsysimError(reply.error, reply.field);
       return reply.result;
     },

@@ -4,23 +4,35 @@
 
 // Code points that do not show, or that reorder the text around them: controls, format
 // characters (U+202E RIGHT-TO-LEFT OVERRIDE would reverse the rest of a message), line and
-// paragraph separators, default-ignorable code points. The core escapes the same classes
-// in its messages (core/src/value_text.cpp escape_unseen; tests/node/unseen.test.mjs).
-const UNSEEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]/gu;
+// paragraph separators, default-ignorable code points; and lone UTF-16 surrogates, which are
+// not text. The core escapes the same classes in its messages (core/src/value_text.cpp
+// escape_unseen; tests/node/unseen.test.mjs).
+const UNSEEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\p{Cs}]/gu;
 const escapeUnit = (u) => `\\u${u.toString(16).padStart(4, '0')}`;
 
-/** At most `n` characters of `v`'s text, for quoting what a reader gave in a message:
- *  a longer text is cut at a character (not inside one) and ends in "…", so that the
- *  reader sees it was cut; each code point that does not show or that reorders text
- *  (U+202E, U+200B, a control) is written as its escape, "\u202e" (UTF-16 units, as in
- *  JSON), as the core writes it. Not for text passed on to the module: it would read the
- *  escapes as typed. */
-export function clip(v, n) {
-  const chars = [...String(v)];
-  const kept = chars.length <= n ? chars.join('') : `${chars.slice(0, n - 1).join('')}…`;
-  // a control as JSON writes it ("\n", "\u0001"), as the core's messages do; others by unit
-  return kept.replace(UNSEEN, (c) => (c < ' ' ? JSON.stringify(c).slice(1, -1) : c.split('').map((u) => escapeUnit(u.charCodeAt(0))).join('')));
+/** `text` with each code point of UNSEEN written as its escape: a control as JSON writes
+ *  it ("\n", "\u0001"), others by UTF-16 unit ("\u202e", "\udb40\udc41"), as the core does. */
+export function showUnseen(text) {
+  return text.replace(UNSEEN, (c) => (c < ' ' ? JSON.stringify(c).slice(1, -1) : c.split('').map((u) => escapeUnit(u.charCodeAt(0))).join('')));
 }
+
+/** At most `n` characters of `v`'s text; a longer one is cut at a character (not inside
+ *  one) and ends in "…", so that the reader sees it was cut. */
+function cut(v, n) {
+  const chars = [...String(v)];
+  return chars.length <= n ? chars.join('') : `${chars.slice(0, n - 1).join('')}…`;
+}
+
+/** `v`'s text cut to `n` characters with UNSEEN escaped: for a text that is already JSON
+ *  (mlsysim-widget.mjs shows a value so). */
+export function clipJson(v, n) { return showUnseen(cut(v, n)); }
+
+/** What a reader gave, for quoting in a message as "${clip(v, n)}": `v`'s text cut to `n`
+ *  characters, written as the inside of a JSON string, as the core quotes a value: `"` and
+ *  `\` escaped (a quote in the value cannot end the quotation), and each code point that
+ *  does not show or that reorders text (U+202E, U+200B, a control, a lone surrogate) as its
+ *  escape, "\u202e". Not for text passed on to the module: it would read the escapes as typed. */
+export function clip(v, n) { return showUnseen(cut(v, n).replace(/["\\]/g, '\\$&')); }
 
 export const TIME_UNITS = { auto: null, ns: 1e-9, 'µs': 1e-6, ms: 1e-3, s: 1, min: 60, h: 3600, day: 86400 };
 export const DEFAULT_PREFS = { bytes: 'decimal', time: 'auto', money: 'short' };

@@ -19,7 +19,7 @@
 // mlsysim-widget.mjs in it. render returns the cleanup function the contract asks for.
 import { MlsysimScenario } from './mlsysim-element.mjs';
 import { EMBED_OPTIONS } from './link.mjs';
-import { clip } from './format.mjs';
+import { clip, clipJson } from './format.mjs';
 
 /** The model key of element option `k` ("preset-file" -> "preset_file"). */
 const keyOf = (k) => k.replace(/-/g, '_');
@@ -45,7 +45,7 @@ function attributeName(name) {
 
 /** "…" of a value, for a notice, whatever it is. */
 function shown(v) {
-  try { return clip(JSON.stringify(v), 80); } catch { return Object.prototype.toString.call(v); }
+  try { return clipJson(JSON.stringify(v), 80); } catch { return Object.prototype.toString.call(v); }
 }
 
 /** An input value as the form's text: numbers and text as they are, objects (an inline

@@ -61,3 +61,35 @@ test("a link's preset or type with a right-to-left override reads left to right 
   assert.ok(notices.some((n) => n.includes('"\\u202eTransformerBsp8Workers"')), notices.join(' | '));
   assert.ok(notices.some((n) => n.includes('"sweep\\u200b"')), notices.join(' | '));
 });
+
+test('a quote or backslash in a quoted value is escaped, as JSON writes it, so it cannot end the quotation', () => {
+  assert.equal(clip('X"; showing Y instead. See "', 60), 'X\\"; showing Y instead. See \\"');
+  assert.equal(clip('\\u202eX', 60), '\\\\u202eX');  // the six characters typed, not the override
+  const { notices } = decodeState(ctx, `?preset=${encodeURIComponent('X"; showing Gpt3OnTraining1KA100 instead. See "')}`);
+  assert.deepEqual(notices, ['The link names an unknown preset "X\\"; showing Gpt3OnTraining1KA100 instead. See \\""; showing TransformerBsp8Workers.']);
+  // the module quotes them the same way
+  for (const name of ['a"b', 'a\\b', '\\u202e'])
+    assert.throws(() => m.evaluatePreset(name), (e) => e.message.startsWith(`preset: unknown preset "${clip(name, 60)}"`), name);
+});
+
+test("the module's own checks quote what they got the same way, and refuse lone surrogates before they reach the core", () => {
+  const P = 'TransformerBsp8Workers';
+  const refused = (f) => { try { f(); } catch (e) { return e; } assert.fail('taken'); };
+  assert.equal(refused(() => m.evaluatePreset(P, {}, { bytes: '\u202eBINARY' })).message, 'options.bytes: must be "decimal" or "binary", got "\\u202eBINARY"');
+  assert.equal(refused(() => m.evaluatePreset(P, {}, { work: '\u202etrue' })).message, 'options.work: must be true or false, got "\\u202etrue"');
+  assert.equal(refused(() => m.numberText(1, '\u202e5')).message, 'digits: must be an integer from 1 to 17, got "\\u202e5"');
+  assert.equal(refused(() => m.readValue(null, 's', '\u202ename')).message, '\\u202ename: must be a text or a number, got null');
+  // a lone surrogate would reach the core as another character (U+D800 as U+10000)
+  for (const [call, field] of [[() => m.describeScenarioType('X\ud800'), 'type'], [() => m.readValue('5', 's\ud800'), 'unit'],
+    [() => m.readValue('5', 's', 'n\udc00'), 'name'], [() => m.humanText(5, 'X\ud800'), 'unit'], [() => m.displayScale(5, '\udbff'), 'unit'],
+    [() => m.readPresetFile('{"presets": [{"name": "A\ud800"}]}'), 'preset_file']]) {
+    const e = refused(call);
+    assert.equal(e.message, `${field}: holds a lone UTF-16 surrogate, which is not text`);
+    assert.equal(e.field, field);
+  }
+  assert.equal(refused(() => m.evaluatePreset(P, { ['\u202ewo\ud800']: 3 })).message, '\\u202ewo\\ud800: holds a lone UTF-16 surrogate, which is not text');
+  // a long field name is cut between characters, not inside an emoji's surrogate pair
+  const long = refused(() => m.evaluatePreset(P, { ['k'.repeat(59) + '😀x']: 'a'.repeat(1000001) })).message;
+  assert.ok(long.startsWith(`${'k'.repeat(59)}😀...: too long`), long);
+  assert.equal(m.evaluatePreset(P).properties.cost.text, '$38.89');  // and the module still computes
+});
