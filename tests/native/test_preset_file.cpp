@@ -198,3 +198,30 @@ TEST_CASE("readValue reads a prediction in the dimension of a property's unit", 
   refused("40 usd", "USD", "did you mean \"USD\"? (unit symbols are case-sensitive)");
   refused("40%", "", "write the fraction \"0.4\"");
 }
+
+TEST_CASE("A preset file's JSON error names the character it stopped at, whole; a NUL never ends the text early", "[preset-file][bad-input]") {
+  const auto refusal = [](const std::string& text) {
+    try {
+      mlsysim::read_preset_file(text);
+    } catch (const mlsysim::InputError& e) {
+      CHECK(e.field == "preset_file");
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  // a word processor's curly quotes: the lexer stops at the first of U+201C's three bytes
+  CHECK(refusal("{\u201cpresets\u201d: []}") ==
+        "preset_file: not valid JSON: parse error at line 1, column 2: syntax error while parsing object key - invalid literal; "
+        "last read: '{\u201c' (U+201C, which JSON takes only inside a string: its quotes are the straight \" and its spaces "
+        "ASCII); expected string literal");
+  // a no-break space between tokens; a zero width space, escaped as every unseen character
+  CHECK_THAT(refusal("{\"presets\":\u00a0[]}"), Catch::EndsWith("last read: '\"presets\":\u00a0' (U+00A0, which JSON takes only inside a string: its quotes are the straight \" and its spaces ASCII)"));
+  CHECK_THAT(refusal("{\"presets\":\u200b[]}"), Catch::Contains("last read: '\"presets\":\\u200b' (U+200B,"));
+  CHECK(refusal("{\"presets\":\u200b[]}").find("\xef\xbf\xbd") == std::string::npos);  // no U+FFFD
+  // a NUL: nlohmann's lexer reads it as the end of the text
+  using namespace std::string_literals;
+  CHECK(refusal("{\"presets\": []}\0garbage"s) == "preset_file: not valid JSON: a NUL character (\\u0000) at line 1, column 16, outside a string");
+  CHECK(refusal("{\"presets\":\n\0[]}"s) == "preset_file: not valid JSON: a NUL character (\\u0000) at line 2, column 1, outside a string");
+  // inside a string it is a control character JSON refuses
+  CHECK_THAT(refusal("{\"presets\": [\"a\0\"]}"s), Catch::Contains("control character U+0000 (NUL) must be escaped"));
+}
