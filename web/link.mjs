@@ -43,6 +43,7 @@ export const PAGE_OPTIONS = ['mode', 'preset', 'type', 'predict', 'theme', 'byte
 export const FOREIGN_KEYS = /^(utm_.+|fbclid|gclid|dclid|msclkid|mc_cid|mc_eid|ref)$/;
 /** The element's own HTML attributes, which are the host page's business, not options. */
 export const HTML_ATTRIBUTES = /^(id|class|style|hidden|title|lang|dir|slot|part|exportparts|tabindex|accesskey|autofocus|autocapitalize|contenteditable|draggable|enterkeyhint|inert|inputmode|is|nonce|popover|spellcheck|translate|role|xmlns(:.*)?|item(id|prop|ref|scope|type)|(data|aria)-.*|on[a-z]+)$/;
+const MAX_COLUMN_KEYS = 400;  // cK and cK.FIELD keys read from one link
 const MAX_UNKNOWN = 5;  // unknown names reported one by one; the rest in one notice
 /** "1 more unknown name was", "3 more unknown names were", "at least 196 more …" (a count
  *  that stopped at a bound). */
@@ -54,11 +55,16 @@ const more = (n, what, atLeast = false) => `${atLeast ? 'At least ' : ''}${n} mo
  * otherwise be dropped without a word. Campaign tags (FOREIGN_KEYS) are not ours to judge.
  */
 export function reportRepeats(entries, notices, lead) {
-  const count = new Map();
-  for (const [k] of entries) if (k !== '' && !FOREIGN_KEYS.test(k)) count.set(k, (count.get(k) || 0) + 1);
-  const repeated = [...count].filter(([, n]) => n > 1).map(([k, n]) => `${clip(k, 60)} (${n} times)`);
+  const seen = new Map();  // key -> [times, the first value]
+  for (const [k, v] of entries) {
+    if (k === '' || FOREIGN_KEYS.test(k)) continue;
+    const s = seen.get(k);
+    if (s) s[0]++;
+    else seen.set(k, [1, v]);
+  }
+  const repeated = [...seen].filter(([, [n]]) => n > 1).map(([k, [n, v]]) => `${clip(k, 60)} ${n} times (using the first, "${clip(v, 40)}")`);
   if (repeated.length)
-    notices.push(`${lead} ${repeated.slice(0, MAX_UNKNOWN).join(', ')}${repeated.length > MAX_UNKNOWN ? ` and ${repeated.length - MAX_UNKNOWN} more` : ''}; the first of each is used.`);
+    notices.push(`${lead} ${repeated.slice(0, MAX_UNKNOWN).join(', ')}${repeated.length > MAX_UNKNOWN ? `, and ${more(repeated.length - MAX_UNKNOWN, ['other name', 'other names'])} repeated` : ''}.`);
 }
 
 /**
@@ -164,7 +170,8 @@ export function readInputTexts(entries, notices, type = null, lead = 'The link h
     const name = k.slice(2, 202);  // a bound on what is kept, not a quote: cut without a mark
     // an object key that cannot hold a value would vanish without a word
     if (name === '' || name === '__proto__') {
-      notices.push(`The link has an input "${k}" that names no field; left out.`);
+      const said = `The link has an input "${clip(k, 60)}" that names no field; left out.`;
+      if (!notices.includes(said)) notices.push(said);
       continue;
     }
     if (fields && !fields.includes(name)) {
@@ -257,7 +264,7 @@ export function readEmbedOptions(ctx, get, entries, host = {}) {
     out.type = ctx.types.find((t) => t.name === p.type);
     out.texts = presetTexts(ctx, p.name);
     if (typeName !== null && typeName.trim() !== p.type)
-      notices.push(`type: preset ${p.name} is a ${p.type}, not "${clip(typeName, 60)}"; showing the preset.`);
+      notices.push(`type: preset ${p.name} is of type ${p.type}, not "${clip(typeName, 60)}"; showing the preset.`);
   } else if (typeName !== null) {
     out.type = ctx.types.find((t) => t.name === typeName.trim());
     if (!out.type) return { ...out, guess: nearestName(typeName.trim(), ctx.types.map((t) => t.name)),
@@ -405,14 +412,14 @@ export function decodeState(ctx, search) {
   }
   const presetName = q.get('preset'), typeName = q.get('type');
   if (presetName !== null) {
-    const p = ctx.presets.find((x) => x.name === presetName);
-    const left = !p && ctx.leftOut && ctx.leftOut(presetName);
+    const p = ctx.presets.find((x) => x.name === presetName.trim());  // as the embeds read it
+    const left = !p && ctx.leftOut && ctx.leftOut(presetName.trim());
     if (p) s.calc = { preset: p.name, type: p.type, texts: presetTexts(ctx, p.name) };
     else if (left) notices.push(`The link names preset "${clip(text(presetName), 60)}" of the preset file, which was left out (${left}); showing ${s.calc.preset}.`);
     else if (ctx.fileFailed) notices.push(`The link names preset "${clip(text(presetName), 60)}", which is not a built-in preset, and the preset file that may hold it cannot be used; showing ${s.calc.preset}.`);
     else notices.push(`The link names an unknown preset "${clip(text(presetName), 60)}"; showing ${s.calc.preset}.`);
     if (p && typeName !== null && typeName !== p.type)
-      notices.push(`The link names preset ${p.name}, a ${p.type}, and type "${clip(text(typeName), 60)}"; showing the preset.`);
+      notices.push(`The link names preset ${p.name}, of type ${p.type}, and type "${clip(text(typeName), 60)}"; showing the preset.`);
   } else if (typeName !== null) {
     const t = ctx.types.find((x) => x.name === typeName);
     if (t) s.calc = { preset: null, type: t.name, texts: {} };
@@ -421,7 +428,7 @@ export function decodeState(ctx, search) {
   const calcType = ctx.types.find((t) => t.name === s.calc.type);
   Object.assign(s.calc.texts, readInputTexts(q, notices, calcType));
   s.compare = defaultCompare(ctx, s.calc.type);  // unless the link names its own (ctype)
-  const column = /^c(\d+)(?:\.(.*))?$/;
+  const column = /^c(0|[1-9]\d*)(?:\.(.*))?$/;  // c0, c1.workers; not c01, which would be c1 too
   reportUnknownNames(q, notices, {
     lead: 'The link has an unknown parameter',
     silent: (k) => FOREIGN_KEYS.test(k),
@@ -438,13 +445,22 @@ export function decodeState(ctx, search) {
     if (t) {
       s.compare = defaultCompare(ctx, t.name);
       const cols = [];
+      const defaults = defaultColumns(ctx, t.name);
       for (let k = 0; k < MAX_COLUMNS && q.has(`c${k}`); k++) {
-        const name = q.get(`c${k}`);
-        const p = ctx.presets.find((x) => x.name === name && x.type === t.name);
-        const other = !p && ctx.presets.find((x) => x.name === name);
-        const guess = !p && !other && name ? nearestName(name, ctx.presets.filter((x) => x.type === t.name).map((x) => x.name)) : null;
-        if (other) notices.push(`Column ${k + 1} of the link (c${k}) names preset ${other.name}, a ${other.type}; the comparison is of ${t.name} (ctype), so the column starts blank.`);
-        else if (name && !p) notices.push(`Column ${k + 1} of the link (c${k}) names an unknown preset "${clip(text(name), 60)}"; ${guess ? `did you mean ${guess}? ` : ''}the column starts blank.`);
+        const name = q.get(`c${k}`).trim();
+        let p = ctx.presets.find((x) => x.name === name && x.type === t.name);
+        if (!p && name) {  // the column shows the comparison's own column k instead, and says why
+          const instead = defaults[Math.min(k, defaults.length - 1)];
+          const shows = instead.preset ? `shows ${instead.preset} instead` : 'starts blank';
+          const other = ctx.presets.find((x) => x.name === name);
+          const left = !other && ctx.leftOut && ctx.leftOut(name);
+          const guess = !other && !left ? nearestName(name, ctx.presets.filter((x) => x.type === t.name).map((x) => x.name)) : null;
+          const lead = `Column ${k + 1} of the link (c${k}) names`;
+          notices.push(other ? `${lead} preset ${other.name}, of type ${other.type}; the comparison is of ${t.name} (ctype), so the column ${shows}.`
+            : left ? `${lead} preset "${clip(text(name), 60)}" of the preset file, which was left out (${left}); the column ${shows}.`
+            : `${lead} an unknown preset "${clip(text(name), 60)}"; ${guess ? `did you mean ${guess}? ` : ''}the column ${shows}.`);
+          p = instead.preset && ctx.presets.find((x) => x.name === instead.preset);
+        }
         cols.push({ preset: p ? p.name : null, texts: p ? presetTexts(ctx, p.name) : {} });
       }
       const named = cols.length;
@@ -456,14 +472,18 @@ export function decodeState(ctx, search) {
       for (const [k, v] of q) {
         const m = column.exec(k);
         if (!m) continue;
-        if (cells++ > 400) break;
+        if (cells++ >= MAX_COLUMN_KEYS) {
+          notices.push(`The link has more than ${MAX_COLUMN_KEYS} keys for the comparison's columns; only the first ${MAX_COLUMN_KEYS} were read.`);
+          break;
+        }
         const col = s.compare.columns[Number(m[1])];
         const columns = `the comparison has ${s.compare.columns.length} columns, c0 to c${s.compare.columns.length - 1}`;
         if (m[2] === undefined) {  // a column's preset: read above, unless after a gap or past the last
           const at = Number(m[1]);
           if (at >= MAX_COLUMNS) stray.push(`"${clip(text(k), 60)}" (a comparison has at most ${MAX_COLUMNS} columns, c0 to c${MAX_COLUMNS - 1})`);
           else if (at >= named) {
-            const gap = `The link names column ${at + 1} (c${at}) but not column ${named + 1} (c${named}); columns are named from c0 up, without a gap: c${at} left out.`;
+            const gap = `The link names column ${at + 1} (c${at}) but not column ${named + 1} (c${named}); columns are named from c0 up, without a gap: c${at} is left out` +
+              (named ? '.' : `, and the comparison shows ${t.name}'s presets.`);
             if (!notices.includes(gap)) notices.push(gap);
           }
           continue;
@@ -491,6 +511,8 @@ export function decodeState(ctx, search) {
   }
   if (q.has('sprops')) s.sweep.props = q.get('sprops').split(',').map((p) => p.trim().slice(0, 100)).filter(Boolean).slice(0, 20);
   s.sweep.overlay = q.get('soverlay') === '1';
+  if (s.sweep.overlay && s.compare.type !== s.calc.type)
+    notices.push(`The link gives soverlay=1, but its comparison is of ${s.compare.type} and its sweep of ${s.calc.type}; the overlay needs both of one type, so there is none.`);
   if (q.has('soverlay') && !['1', '0', ''].includes(q.get('soverlay')))
     notices.push(`The link gives soverlay "${clip(text(q.get('soverlay')), 40)}", which is neither 1 (overlay the comparison) nor 0; no overlay.`);
   const stype = calcType;
@@ -567,7 +589,7 @@ export function encodeState(ctx, s) {
     if (w.field) q.set('sfield', w.field);  // '' and [] mean the view's defaults: left out
     q.set('sfrom', w.from); q.set('sto', w.to); q.set('sn', w.n); q.set('sscale', w.scale);
     if (w.props.length) q.set('sprops', w.props.join(','));
-    if (w.overlay) q.set('soverlay', '1');
+    if (w.overlay && s.compare.type === s.calc.type) q.set('soverlay', '1');  // (the sweep overlays only its own type's columns)
   }
   for (const k of Object.keys(PREF_CHOICES)) if (s.prefs[k] !== DEFAULT_PREFS[k]) q.set(k, s.prefs[k]);
   if (s.theme !== 'auto') q.set('theme', s.theme);

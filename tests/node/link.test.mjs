@@ -110,21 +110,35 @@ test('a comparison\'s stray columns and unknown inputs are named; its valid ones
   assert.equal(state.compare.columns[1].texts.workers, '5');
   assert.ok(notices.some((x) => /"c0\.wrkers" \(SyncStrategyScenario has no input "wrkers"; did you mean c0\.workers\?\)/.test(x)), JSON.stringify(notices));
   assert.ok(notices.some((x) => /"c7\.workers" \(the comparison has 2 columns, c0 to c1\)/.test(x)), JSON.stringify(notices));
-  assert.ok(notices.includes('The link names column 4 (c3) but not column 3 (c2); columns are named from c0 up, without a gap: c3 left out.'), JSON.stringify(notices));
+  assert.ok(notices.includes('The link names column 4 (c3) but not column 3 (c2); columns are named from c0 up, without a gap: c3 is left out.'), JSON.stringify(notices));
   assert.ok(decodeState(ctx, '?c0=TransformerBsp8Workers').notices.some((x) => /"c0", left out: c0 is a column of a comparison, which the link names with ctype/.test(x)));
 });
 
 test("a comparison's column that names another type's preset, a near miss, or comes after a gap says which", () => {
   const said = (q) => decodeState(ctx, `?ctype=SyncStrategyScenario&${q}`).notices;
   // another type's preset: named as such, not "unknown"
-  assert.deepEqual(said('c0=TransformerBsp8Workers&c1=Llama8BChatH100'),
-    ['Column 2 of the link (c1) names preset Llama8BChatH100, a LlmServingScenario; the comparison is of SyncStrategyScenario (ctype), so the column starts blank.']);
+  // another type's preset: named as such, not "unknown"; the column shows the comparison's own
+  const other = decodeState(ctx, '?ctype=SyncStrategyScenario&c0=TransformerBsp8Workers&c1=Llama8BChatH100');
+  assert.deepEqual(other.notices,
+    ['Column 2 of the link (c1) names preset Llama8BChatH100, of type LlmServingScenario; the comparison is of SyncStrategyScenario (ctype), so the column shows TransformerSsp8Workers instead.']);
+  assert.deepEqual(other.state.compare.columns.map((c) => c.preset), ['TransformerBsp8Workers', 'TransformerSsp8Workers']);
   assert.deepEqual(said('c0=TransformerBsp8Workers&c1=TransformerAsp8Worker'),
-    ['Column 2 of the link (c1) names an unknown preset "TransformerAsp8Worker"; did you mean TransformerAsp8Workers? the column starts blank.']);
-  // c1 without c0: what is missing is c0
+    ['Column 2 of the link (c1) names an unknown preset "TransformerAsp8Worker"; did you mean TransformerAsp8Workers? the column shows TransformerSsp8Workers instead.']);
+  // c1 without c0: what is missing is c0, and what is shown instead
   assert.deepEqual(said('c1=TransformerAsp8Workers'),
-    ['The link names column 2 (c1) but not column 1 (c0); columns are named from c0 up, without a gap: c1 left out.']);
+    ["The link names column 2 (c1) but not column 1 (c0); columns are named from c0 up, without a gap: c1 is left out, and the comparison shows SyncStrategyScenario's presets."]);
   assert.ok(said('c0=TransformerBsp8Workers&c9=TransformerBsp8Workers').some((n) => n.includes('"c9" (a comparison has at most 4 columns, c0 to c3)')));
+  // a column's number is written as it is counted: c01 is not another name of c1
+  const zeros = decodeState(ctx, '?ctype=SyncStrategyScenario&c0=TransformerBsp8Workers&c1=TransformerAsp8Workers&c1.workers=3&c01.workers=5&c00=TransformerSsp8Workers');
+  assert.equal(zeros.state.compare.columns[1].texts.workers, '3');
+  assert.deepEqual(zeros.state.compare.columns.map((c) => c.preset), ['TransformerBsp8Workers', 'TransformerAsp8Workers']);
+  for (const k of ['c01.workers', 'c00']) assert.ok(zeros.notices.some((n) => n.includes(`unknown parameter "${k}"`)), JSON.stringify(zeros.notices));
+  // past the keys read, the link says it stopped
+  const many = said('c0=TransformerBsp8Workers&' + Array.from({ length: 450 }, (_, k) => `c0.f${k}=1`).join('&') + '&c1.workers=42');
+  assert.ok(many.includes('The link has more than 400 keys for the comparison\'s columns; only the first 400 were read.'), JSON.stringify(many));
+  // a course preset the preset file left out is named as such, as the calculator names it
+  const course = decodeState({ ...ctx, leftOut: (n) => (n === 'Roof1' ? 'workers: must be an integer >= 1, got 0' : null) }, '?ctype=SyncStrategyScenario&c0=TransformerBsp8Workers&c1=Roof1');
+  assert.deepEqual(course.notices, ['Column 2 of the link (c1) names preset "Roof1" of the preset file, which was left out (workers: must be an integer >= 1, got 0); the column shows TransformerSsp8Workers instead.']);
 });
 
 test('a key given twice: the first is read, for inputs and columns as for options, and the notice says which keys', () => {
@@ -132,12 +146,17 @@ test('a key given twice: the first is read, for inputs and columns as for option
   assert.equal(state.calc.texts.workers, '3');
   assert.equal(state.mode, 'sweep');
   assert.equal(state.compare.columns[0].texts.workers, '7');
-  assert.deepEqual(notices, ['The link gives more than once: i.workers (2 times), mode (2 times), c0.workers (2 times); the first of each is used.']);
+  assert.deepEqual(notices, ['The link gives more than once: i.workers 2 times (using the first, "3"), mode 2 times (using the first, "sweep"), c0.workers 2 times (using the first, "7").']);
+  // an input that names no field, given 300 times: said once
+  assert.deepEqual(decodeState(ctx, '?preset=TransformerBsp8Workers&' + 'i.=1&'.repeat(300)).notices,
+    ['The link gives more than once: i. 300 times (using the first, "1").', 'The link has an input "i." that names no field; left out.']);
+  // a preset's name with spaces around it is the preset, on the page as in the embeds
+  assert.equal(decodeState(ctx, '?preset=%20TransformerAsp8Workers%20').state.calc.preset, 'TransformerAsp8Workers');
   const p = new URLSearchParams('preset=TransformerBsp8Workers&i.workers=4&i.workers=6&theme=dark&theme=light');
   const o = readEmbedOptions(ctx, (k) => p.get(k), p);
   assert.equal(o.texts.workers, '4');
   assert.equal(o.theme, 'dark');
-  assert.deepEqual(o.notices, ['Given more than once: i.workers (2 times), theme (2 times); the first of each is used.']);
+  assert.deepEqual(o.notices, ['Given more than once: i.workers 2 times (using the first, "4"), theme 2 times (using the first, "dark").']);
 });
 
 test('soverlay is 1 or 0; anything else is said, and there is no overlay', () => {
@@ -146,6 +165,9 @@ test('soverlay is 1 or 0; anything else is said, and there is no overlay', () =>
   assert.deepEqual(notices, ['The link gives soverlay "yes", which is neither 1 (overlay the comparison) nor 0; no overlay.']);
   assert.deepEqual(decodeState(ctx, '?mode=sweep&soverlay=0').notices, []);
   assert.equal(decodeState(ctx, '?mode=sweep&soverlay=1').state.sweep.overlay, true);
+  // an overlay of another type's comparison cannot be drawn: said
+  assert.deepEqual(decodeState(ctx, '?mode=sweep&preset=TransformerBsp8Workers&soverlay=1&ctype=RooflineScenario').notices,
+    ['The link gives soverlay=1, but its comparison is of RooflineScenario and its sweep of SyncStrategyScenario; the overlay needs both of one type, so there is none.']);
 });
 
 test('nearestName: case slips, a letter or two, a prefix, a field without i.; nothing for a name far from all', () => {
