@@ -4,7 +4,7 @@
 // embed (embed.mjs) and the custom element (mlsysim-element.mjs). It never looks an
 // element up by id in the document, so it works inside a shadow root, and several can
 // live on one page.
-import { $, el, mathml, breakable } from './dom.mjs';
+import { $, el, mathml, breakable, breakablePaths } from './dom.mjs';
 import { fieldControl, evaluateTexts, formText, usesInput, symbolItem, CUSTOM } from './fields.mjs';
 import { shownText, exactText, numberText, humanText, valueText } from './format.mjs';
 import { fitBoxes } from './fit.mjs';
@@ -288,7 +288,7 @@ export class ScenarioView {
       equation,
       work,
       el('p', { class: 'doc', text: p.doc }),
-      p.source ? el('p', { class: 'source', text: `Source: ${p.source}` }) : null,
+      p.source ? el('p', { class: 'source' }, ...breakablePaths(`Source: ${p.source}`)) : null,
       uses.length ? el('p', { class: 'uses' }, ...uses) : null,
       predict ? predict.history : null);
     this.cards.set(p.name, { card, value, exact, work, uses, predict, unfitted: [equation, work] });

@@ -24,6 +24,14 @@ let parser = null;  // made on first use: importing this module needs no DOM (no
 /** `text` as nodes with a line-break opportunity (<wbr>) between the words of a name
  *  ("Transformer|Bsp8|Workers", "gradient_|bytes_|per_|param"), so that a narrow column
  *  wraps it whole instead of cutting it or breaking inside a word. */
+/** `text` with a break opportunity after each "/" of a path or an address
+ *  ("engine/|scenario_definitions/|communication.py"), so that a narrow card breaks a
+ *  source there rather than inside a word. */
+export function breakablePaths(text) {
+  const parts = String(text).split(/(?<=\/)(?=[^\s/])/);
+  return parts.flatMap((t, i) => (i ? [document.createElement('wbr'), t] : [t]));
+}
+
 export function breakable(text) {
   const parts = String(text).split(/(?<=[a-z0-9])(?=[A-Z])|(?<=_)|(?<=[A-Za-z])(?=[0-9])/);
   return parts.flatMap((t, i) => (i ? [document.createElement('wbr'), t] : [t]));

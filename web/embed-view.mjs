@@ -120,12 +120,13 @@ export class EmbeddedScenario {
     const [head, what, choices] = split ? split.slice(1) : [error, null, null];
     const alert = el('p', { class: 'embed-error', role: 'alert',
       text: `This calculator cannot be shown: ${head}${/[.!?]$/.test(head) ? '' : '.'}${guess ? ` Did you mean ${guess}?` : ''}` });
-    if (!split) return [alert];
+    // in view, not inside the collapsed list: where a reader can still find every scenario
+    const open = el('p', { class: 'embed-choices' }, el('a', { href: this.calculatorUrl.href, target: '_blank', rel: 'noopener', text: 'Open the full calculator' }));
+    if (!split) return [alert, open];
     return [alert, el('details', { class: 'embed-choices' },
       // the module says "valid choices" for presets (docs/api.md, Errors); the list names them
       el('summary', { text: `${/^preset: /.test(head) ? 'Valid presets' : `${what[0].toUpperCase()}${what.slice(1)}`} (${choices.split(', ').length})` }),
-      el('p', { text: choices }),
-      el('p', {}, el('a', { href: this.calculatorUrl.href, target: '_blank', rel: 'noopener', text: 'Open the full calculator' })))];
+      el('p', { text: choices })), open];
   }
 
   /** Reads the options through get(name)/entries and renders; returns the options read. */

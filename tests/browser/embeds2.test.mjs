@@ -412,6 +412,13 @@ test("a 700 px course-page embed gives every card the embed's width, so its equa
     small.push(...r.small.map((x) => `${preset.name}.${x}`));
   }
   assert.ok(lines > 400, `${lines} typeset lines`);
+  // one card to a row up to 900 px, where the inputs are still above the results
+  await p.setViewportSize({ width: 900, height: 900 });
+  await p.goto(`${O}/embed.html?preset=TransformerBsp8Workers`);
+  await p.waitForSelector('body[data-ready="1"]');
+  const wide = await p.evaluate(() => [document.querySelector('.embed').getBoundingClientRect().width,
+    ...[...document.querySelectorAll('.properties .property')].map((c) => c.getBoundingClientRect().width)]);
+  for (const w of wide.slice(1)) assert.ok(w >= wide[0] - 2, `at 900 px a card ${w} px wide in a ${wide[0]} px embed`);
   assert.ok(small.length <= lines / 25, `${small.length} of ${lines} lines at 9 px or as text: ${small.join(', ')}`);
   await p.close();
 });
