@@ -441,7 +441,8 @@ Quantity parse_unit(std::string_view expr) {
   return q;
 }
 
-Quantity parse_quantity(std::string_view text) {
+namespace {
+Quantity parse_plain_quantity(std::string_view text) {
   const std::string_view s = trim(text);
   if (s.empty()) throw UnitError("empty text, expected a number");
   if (s.size() > 1 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
@@ -469,6 +470,17 @@ Quantity parse_quantity(std::string_view text) {
   if (!std::isfinite(q.value))
     throw UnitError(in_quotes(s) + " is out of range once converted to " + q.dim.canonical_unit());
   return q;
+}
+}  // namespace
+
+Quantity parse_quantity(std::string_view text) {
+  // a no-break, narrow no-break, thin or figure space (U+00A0, U+202F, U+2009, U+2007: what
+  // typeset text, and text copied from it, puts between a number and its unit) reads as a
+  // space; "5\u00a0USD/h" was "unknown unit" with the space shown as an ordinary one
+  std::string plain(text);
+  for (std::string_view sp : {"\xc2\xa0", "\xe2\x80\xaf", "\xe2\x80\x89", "\xe2\x80\x87"})
+    for (std::size_t at; (at = plain.find(sp)) != std::string::npos;) plain.replace(at, sp.size(), " ");
+  return parse_plain_quantity(plain);
 }
 
 std::vector<UnitSpelling> unit_spellings() {

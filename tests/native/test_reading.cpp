@@ -147,3 +147,18 @@ TEST_CASE("A quoted value cannot reverse, hide or break the message that quotes 
   CHECK_THAT(file.notices[0]["message"].get<std::string>(), Catch::StartsWith(R"(preset "\u202eX" (entry 1): )"));
   CHECK(file.notices[0]["message"].get<std::string>().find("\u202e") == std::string::npos);
 }
+
+TEST_CASE("A no-break, narrow, thin or figure space between a number and its unit reads as a space", "[reading]") {
+  // what typeset text (and text copied from it) puts there; each was "unknown unit"
+  const auto rate = [](const std::string& text) {
+    return mlsysim::evaluate_preset("TransformerBsp8Workers", Json{{"device_hour_rate", text}})["inputs"]["device_hour_rate"];
+  };
+  const Json plain = rate("5 USD/h");
+  CHECK(plain == rate("5\u00a0USD/h"));
+  CHECK(plain == rate("5\u202fUSD/h"));
+  CHECK(plain == rate("5\u2009USD/h"));
+  CHECK(plain == rate("\u20075 USD/h\u00a0"));
+  CHECK(mlsysim::evaluate_preset("TransformerBsp8Workers", Json{{"base_iteration_time", "500\u202fms"}})["properties"]["iteration_time"]["value"] == 0.625);
+  // other characters are still refused, and quoted escaped where they do not show
+  CHECK(refusal("TransformerBsp8Workers", Json{{"device_hour_rate", "5\u200bUSD/h"}}).find("\\u200b") != std::string::npos);
+}
