@@ -82,7 +82,8 @@ export function unitsMarkdown(m) {
     'units joined by `*` and `/`, with optional integer powers (`^-1`), e.g. `0.5 s`, `2.5 USD/hour`,',
     '`14 B/param`, `989 TFLOP/s`, `429 g/kWh`, `100 1/s`. Symbols are matched exactly (case matters:',
     '`MB` is not `mB`); full names in any case, singular or plural (`Seconds`). From JavaScript a',
-    'quantity may also be `{value: 2.5, unit: "USD/h"}`. A money year is 365 days.', '',
+    'quantity may also be `{value: 2.5, unit: "USD/h"}`. A money year is 365 days. A no-break, narrow',
+    'no-break, thin or figure space (U+00A0, U+202F, U+2009, U+2007, as typeset text has them) reads as a space.', '',
     '## Base dimensions', '', '| dimension | canonical unit |', '|---|---|'];
   for (const b of u.bases) out.push(`| ${b.name} | \`${b.unit}\` |`);
   out.push('', 'Power is energy/time, written `W`; the names of other compound dimensions are built from these',
