@@ -19,6 +19,14 @@ export class Compare {
     // ... until it has been scrolled to its end
     this.overflow = () => { $('compare-scroll-hint').hidden = !(box.scrollWidth > box.clientWidth + 1) || box.scrollLeft + box.clientWidth >= box.scrollWidth - 1; };
     box.addEventListener('scroll', this.overflow, { passive: true });
+    $('compare-add').addEventListener('click', () => {  // a copy of the last column, to edit
+      const { columns } = this.app.state.compare;
+      if (columns.length >= MAX_COLUMNS) return;
+      const last = columns[columns.length - 1];
+      columns.push({ preset: last.preset, texts: { ...last.texts } });
+      this.build();
+      this.app.changed('compare');
+    });
     if (globalThis.ResizeObserver) {
       const watch = new ResizeObserver(this.overflow);
       watch.observe(box);
@@ -64,14 +72,9 @@ export class Compare {
       this.names[k] = name;
       head.append(el('th', { scope: 'col' }, name, el('div', { class: 'col-head' }, select, remove)));
     });
-    if (compare.columns.length < MAX_COLUMNS)
-      head.append(el('th', { class: 'add' }, el('button', { type: 'button', class: 'action', id: 'compare-add', text: '+ column',
-        onclick: () => {
-          const last = compare.columns[compare.columns.length - 1];
-          compare.columns.push({ preset: last.preset, texts: { ...last.texts } });
-          this.build();
-          this.app.changed('compare');
-        } })));
+    // "+ column" sits above the table (index.html), not in a column of its own: at 700 px
+    // that cell alone made a three-column table wider than the page
+    $('compare-add').hidden = compare.columns.length >= MAX_COLUMNS;
     table.append(el('thead', {}, head));
 
     const inputs = el('tbody', { class: 'inputs' }, el('tr', { class: 'section' }, el('th', { colspan: String(compare.columns.length + 1), text: 'Inputs' })));

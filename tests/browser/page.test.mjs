@@ -227,7 +227,8 @@ test('Compare opens on the calculator\'s scenario type, unless the comparison wa
 });
 
 test('a Compare table wider than the screen says that it scrolls sideways; one that fits says nothing', async () => {
-  for (const [width, wide] of [[390, true], [1280, false]]) {
+  // three columns fit a 700 px course page (the "+ column" cell of its own made it scroll)
+  for (const [width, wide] of [[390, true], [700, false], [1280, false]]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto(`${server.origin}/index.html?mode=compare`);
     await page.waitForSelector('body[data-ready="1"]');
@@ -244,6 +245,12 @@ test('a Compare table wider than the screen says that it scrolls sideways; one t
   await page.locator('#view-compare .table-scroll').evaluate((b) => { b.scrollLeft = b.scrollWidth; });
   await page.waitForFunction(() => document.getElementById('compare-scroll-hint').hidden);
   await page.setViewportSize({ width: 1280, height: 900 });
+  // "+ column" adds a copy of the last column, up to four, then hides
+  assert.equal(await page.locator('#compare-table thead th').count(), 4);
+  await page.click('#compare-add');
+  await page.waitForFunction(() => document.querySelectorAll('#compare-table thead th').length === 5);
+  assert.equal(await page.locator('#compare-table thead th:last-child .col-name').textContent(), await page.locator('#compare-table thead th:nth-child(4) .col-name').textContent());
+  assert.ok(!(await page.isVisible('#compare-add')));
 });
 
 test('no console errors and no request outside the origin', () => {
