@@ -7,7 +7,7 @@ import { $, el, copyText, actionButton, applyTheme } from './dom.mjs';
 import { Calculator } from './calculator.mjs';
 import { registryMap, scenarioTypes, takeTyped, giveFocus } from './fields.mjs';
 import { Compare, presetTexts } from './compare.mjs';
-import { PREF_CHOICES, useModule, clip } from './format.mjs';
+import { PREF_CHOICES, useModule, clip, withEscapesExplained } from './format.mjs';
 import { MODES, defaultState, defaultCompare, decodeState, encodeState } from './link.mjs';
 import { plainResult, resultCsv, resultMarkdown, compareCsv, compareMarkdown, exportButtons } from './export.mjs';
 import { startupFailure, failureDetails } from './startup.mjs';
@@ -120,7 +120,7 @@ class App {
     this.state = state;
     this.compareChosen = state.compare.type !== state.calc.type;  // a link's own comparison
     const box = $('notices');
-    box.replaceChildren(...notices.map((n) => el('li', { text: n })));
+    box.replaceChildren(...notices.map((n) => el('li', { text: withEscapesExplained(n) })));
     box.hidden = notices.length === 0;
     for (const [k, v] of Object.entries(state.prefs)) $(`pref-${k}`).value = v;
     applyTheme(document.documentElement, state.theme);

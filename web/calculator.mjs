@@ -6,7 +6,7 @@
 // live on one page.
 import { $, el, mathml, breakable, breakablePaths } from './dom.mjs';
 import { fieldControl, evaluateTexts, formText, usesInput, symbolItem, CUSTOM } from './fields.mjs';
-import { shownText, exactText, numberText, humanText, valueText } from './format.mjs';
+import { shownText, exactText, numberText, humanText, valueText, withEscapesExplained } from './format.mjs';
 import { fitBoxes } from './fit.mjs';
 
 const ANNOUNCE_DELAY_MS = 900;  // a burst of typing is announced once, when it pauses
@@ -349,7 +349,7 @@ export class ScenarioView {
     const { result, errors, missing, general, standIns } = evaluateTexts(this.opts.m, this.type, texts, this.lastGood, { bytes: prefs.bytes, work: true });
     for (const [name, { row, error }] of this.rows) {
       const msg = errors.get(name);
-      error.textContent = msg || '';
+      error.textContent = msg ? withEscapesExplained(msg) : '';
       error.hidden = !msg;
       row.classList.toggle('invalid', !!msg);
       const c = this.controls.get(name);

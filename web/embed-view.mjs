@@ -10,7 +10,7 @@ import { el, applyTheme, breakable } from './dom.mjs';
 import { ScenarioView } from './calculator.mjs';
 import { presetTexts, registryMap, scenarioTypes, symbolItem, takeTyped, giveFocus } from './fields.mjs';
 import { readEmbedOptions, readTheme, calculatorQuery } from './link.mjs';
-import { useModule } from './format.mjs';
+import { useModule, withEscapesExplained } from './format.mjs';
 import { loadPresetFile, withPresetFile } from './course-presets.mjs';
 
 /** The module's lists, read once per module instance. */
@@ -119,7 +119,7 @@ export class EmbeddedScenario {
     const split = /^([\s\S]*?); (valid [a-z ]+): ([\s\S]+)$/.exec(error);
     const [head, what, choices] = split ? split.slice(1) : [error, null, null];
     const alert = el('p', { class: 'embed-error', role: 'alert',
-      text: `This calculator cannot be shown: ${head}${/[.!?]$/.test(head) ? '' : '.'}${guess ? ` Did you mean ${guess}?` : ''}` });
+      text: withEscapesExplained(`This calculator cannot be shown: ${head}${/[.!?]$/.test(head) ? '' : '.'}${guess ? ` Did you mean ${guess}?` : ''}`) });
     // in view, not inside the collapsed list: where a reader can still find every scenario
     const open = el('p', { class: 'embed-choices' }, el('a', { href: this.calculatorUrl.href, target: '_blank', rel: 'noopener', text: 'Open the full calculator' }));
     if (!split) return [alert, open];
@@ -145,7 +145,7 @@ export class EmbeddedScenario {
     this.showTheme();
     if (this.view) this.view.destroy();
     this.view = null;
-    const list = el('ul', { class: 'notices', 'aria-label': 'Notices about this embed' }, ...o.notices.map((n) => el('li', { text: n })));
+    const list = el('ul', { class: 'notices', 'aria-label': 'Notices about this embed' }, ...o.notices.map((n) => el('li', { text: withEscapesExplained(n) })));
     list.hidden = o.notices.length === 0;
     // a course preset file's problems concern its author, not the reader: collapsed, named
     const file = o.fileNotices && o.fileNotices.length ? el('details', { class: 'file-notices' },

@@ -34,6 +34,15 @@ export function clipJson(v, n) { return showUnseen(cut(v, n)); }
  *  escape, "\u202e". Not for text passed on to the module: it would read the escapes as typed. */
 export function clip(v, n) { return showUnseen(cut(v, n).replace(/["\\]/g, '\\$&')); }
 
+/** `message` and, when it quotes an escaped code point (clip's or the core's "\u202e"; not a
+ *  backslash typed before "u202e", which is written "\\u202e"), a sentence saying what the
+ *  escape stands for: a reader who pasted an invisible character sees why a name that
+ *  looks right is not found. */
+export function withEscapesExplained(message) {
+  const m = /(?<!\\)(?:\\\\)*(\\u[0-9a-f]{4})/.exec(message);
+  return m ? `${message} (${m[1]} stands for a character that does not show or that reorders text, written as its code.)` : message;
+}
+
 export const TIME_UNITS = { auto: null, ns: 1e-9, 'µs': 1e-6, ms: 1e-3, s: 1, min: 60, h: 3600, day: 86400 };
 export const DEFAULT_PREFS = { bytes: 'decimal', time: 'auto', money: 'short' };
 export const PREF_CHOICES = { bytes: ['decimal', 'binary'], time: /* @__PURE__ */ Object.keys(TIME_UNITS), money: ['short', 'full'] };

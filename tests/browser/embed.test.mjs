@@ -171,6 +171,14 @@ test('bad options give clear notices naming the option, the value and what is va
   assert.equal(await page.textContent('.embed-choices p'), m.listPresets().map((p) => p.name).join(', '));
   assert.ok(!(await page.isVisible('.embed-choices p')));
   assert.match(await page.getAttribute('.embed-choices a', 'href'), /\/index\.html$/);
+  assert.ok(await page.isVisible('.embed-choices a'), 'the full calculator is a click away, not inside the collapsed list');
+  // a pasted invisible character: escaped where it is quoted, and explained
+  await page.goto(`${server.origin}/embed.html?preset=%E2%80%AETransformerBsp8Workers`);
+  await page.waitForSelector('body[data-ready="error"]');
+  assert.equal(await page.textContent('.embed-error'), 'This calculator cannot be shown: preset: unknown preset "\\u202eTransformerBsp8Workers". ' +
+    'Did you mean TransformerBsp8Workers? (\\u202e stands for a character that does not show or that reorders text, written as its code.)');
+  await page.goto(`${server.origin}/embed.html?preset=Nope`);
+  await page.waitForSelector('body[data-ready="error"]');
   // a slip of a letter or two, or another case: the name it most likely meant
   for (const [typed, meant] of [['TransformerBsp8Worker', 'TransformerBsp8Workers'], ['transformerbsp8workers', 'TransformerBsp8Workers'], ['Llama8BChat', 'Llama8BChatH100']]) {
     await page.goto(`${server.origin}/embed.html?preset=${typed}`);

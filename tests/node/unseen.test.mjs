@@ -93,3 +93,11 @@ test("the module's own checks quote what they got the same way, and refuse lone 
   assert.ok(long.startsWith(`${'k'.repeat(59)}😀...: too long`), long);
   assert.equal(m.evaluatePreset(P).properties.cost.text, '$38.89');  // and the module still computes
 });
+
+test('a message quoting an escaped code point says what the escape stands for; a typed backslash is not one', async () => {
+  const { withEscapesExplained } = await import('../../web/format.mjs');
+  assert.equal(withEscapesExplained('preset: unknown preset "\\u202eX"'),
+    'preset: unknown preset "\\u202eX" (\\u202e stands for a character that does not show or that reorders text, written as its code.)');
+  assert.equal(withEscapesExplained(`preset: unknown preset "${clip('\\u202eX', 60)}"`), 'preset: unknown preset "\\\\u202eX"');
+  assert.equal(withEscapesExplained('workers: must be an integer >= 1, got -3'), 'workers: must be an integer >= 1, got -3');
+});
