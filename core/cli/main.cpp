@@ -49,8 +49,10 @@ std::string usage() {
          "(\"0.5 s\", \"2 USD/hour\", GPT3). Exit status 2 on invalid input.\n";
 }
 
+// its text is printable as an InputError's (unseen code points escaped): a command line
+// may carry anything
 struct UsageError : std::runtime_error {
-  using std::runtime_error::runtime_error;
+  explicit UsageError(const std::string& message) : std::runtime_error(InputError::printable(message)) {}
 };
 
 // --set values: JSON when they parse as JSON, otherwise the text itself; text that
@@ -206,9 +208,9 @@ std::string read_all(const std::string& path, const std::string& field = "input"
   std::istream* in = &std::cin;
   if (path != "-") {
     std::error_code ec;
-    if (std::filesystem::is_directory(path, ec)) throw InputError(field, "\"" + path + "\" is a directory, not a file");
+    if (std::filesystem::is_directory(path, ec)) throw InputError(field, InputError::quoted(path) + " is a directory, not a file");
     file.open(path, std::ios::binary);
-    if (!file) throw InputError(field, "cannot read file \"" + path + "\"");
+    if (!file) throw InputError(field, "cannot read file " + InputError::quoted(path));
     in = &file;
   }
   std::string text;
@@ -267,9 +269,9 @@ int run(const std::vector<std::string>& args) {
     else if (a == "--set") {
       const std::string& kv = next();
       const auto eq = kv.find('=');
-      if (eq == std::string::npos || eq == 0) throw UsageError("--set needs FIELD=VALUE, got \"" + kv + "\"");
+      if (eq == std::string::npos || eq == 0) throw UsageError("--set needs FIELD=VALUE, got " + InputError::quoted(kv));
       sets[kv.substr(0, eq)] = set_value(kv.substr(0, eq), kv.substr(eq + 1));
-    } else if (a.size() > 1 && a[0] == '-' && a != "-") throw UsageError("unknown option " + a);
+    } else if (a.size() > 1 && a[0] == '-' && a != "-") throw UsageError("unknown option " + InputError::quoted(a));
     else positional.push_back(a);
   }
   mlsysim::EvalOptions options;
@@ -295,7 +297,7 @@ int run(const std::vector<std::string>& args) {
     const int status = written();
     return status ? status : problems;
   }
-  if (args[0] != "eval") throw UsageError("unknown command \"" + args[0] + "\"");
+  if (args[0] != "eval") throw UsageError("unknown command " + InputError::quoted(args[0]));
   Json result;
   if (has_input) {
     if (has_type || !positional.empty() || !sets.empty())
@@ -310,7 +312,7 @@ int run(const std::vector<std::string>& args) {
     if (positional.empty()) throw UsageError("eval needs PRESET, --type TYPE or --input FILE");
     for (const Json& n : course.notices)  // a course preset that was left out says why
       if (n["preset"] == positional[0])
-        throw InputError("preset", "\"" + positional[0] + "\" of " + preset_file + " was left out: " + n["message"].get<std::string>());
+        throw InputError("preset", InputError::quoted(positional[0]) + " of " + InputError::quoted(preset_file) + " was left out: " + n["message"].get<std::string>());
     result = mlsysim::evaluate_preset(positional[0], sets, options, course.presets);
   }
   if (json) std::cout << result.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";

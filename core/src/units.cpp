@@ -187,14 +187,19 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-// `s` in quotes, cut at 40 bytes (not inside a UTF-8 sequence), control characters as
-// \u00XX (a NUL would end what()); InputError escapes the other unseen code points
+// `s` in quotes, cut at 40 bytes (not inside a UTF-8 sequence), `"` and `\` escaped as
+// JSON escapes them (a quote in the text cannot end the quotation and forge the rest of the
+// message), control characters as \u00XX (a NUL would end what()); InputError escapes the
+// other unseen code points
 std::string in_quotes(std::string_view s) {
   std::size_t keep = std::min<std::size_t>(s.size(), 40);
   while (keep < s.size() && keep > 0 && (static_cast<unsigned char>(s[keep]) & 0xC0) == 0x80) --keep;
   std::string out = "\"";
   for (char c : s.substr(0, keep)) {
-    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
       char buf[8];
       std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned char>(c));
       out += buf;

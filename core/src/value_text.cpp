@@ -84,6 +84,8 @@ std::string InputError::printable(const std::string& s) {
 
 std::string InputError::printable_field(const std::string& s) { return cut(s, 60); }
 
+std::string InputError::quoted(const std::string& s) { return describe(Json(s)); }
+
 std::string describe(const Json& v) {
   if (v.is_number_integer() || v.is_number_unsigned()) return v.dump();  // exact, as typed
   if (v.is_number()) return js_number(v.get<double>());

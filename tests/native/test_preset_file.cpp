@@ -163,7 +163,7 @@ TEST_CASE("CLI: --preset-file lists and evaluates a course's presets and reports
   CHECK_THAT(good.out, Catch::Contains("global_batch                256 "));
   const Run left = cli("eval ZeroWorkers --preset-file " + path, true);
   CHECK(left.status == 2);
-  CHECK_THAT(left.out, Catch::Contains("preset: \"ZeroWorkers\" of " + path + " was left out: preset \"ZeroWorkers\" (entry 2): workers"));
+  CHECK_THAT(left.out, Catch::Contains("preset: \"ZeroWorkers\" of \"" + path + "\" was left out: preset \"ZeroWorkers\" (entry 2): workers"));
   std::remove(path.c_str());
   const Run missing = cli("list presets --preset-file /nonexistent/presets.json", true);
   CHECK(missing.status == 2);

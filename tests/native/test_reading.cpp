@@ -162,3 +162,10 @@ TEST_CASE("A no-break, narrow, thin or figure space between a number and its uni
   // other characters are still refused, and quoted escaped where they do not show
   CHECK(refusal("TransformerBsp8Workers", Json{{"device_hour_rate", "5\u200bUSD/h"}}).find("\\u200b") != std::string::npos);
 }
+
+TEST_CASE("A quote or backslash in a quantity's text is escaped where the message quotes it, so it cannot forge the rest", "[reading][bad-input]") {
+  // the text ends its own quotation in the hope of reading "accepted; using the preset's"
+  CHECK(refusal("TransformerBsp8Workers", Json{{"base_iteration_time", "5e\" accepted; using the preset's \"0.5 s"}}) ==
+        R"(base_iteration_time: malformed number "5e\" accepted; using the preset's \"0.5 s"; expected a time such as "1 s")");
+  CHECK_THAT(refusal("TransformerBsp8Workers", Json{{"base_iteration_time", "5 a\"b\\c"}}), Catch::Contains(R"("a\"b\\c")"));
+}

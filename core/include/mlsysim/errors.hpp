@@ -24,6 +24,9 @@ struct InputError : std::invalid_argument {
   static std::string printable(const std::string& s);
   /// A field name for a message: printable and at most 60 characters.
   static std::string printable_field(const std::string& s);
+  /// `s` quoted for a message as every value the core quotes (describe): in JSON quotes,
+  /// `"` and `\` escaped, cut at 60 characters, unseen code points escaped (\u202e).
+  static std::string quoted(const std::string& s);
 };
 
 /// A property error: only that property is unavailable; what() is its message.
