@@ -54,15 +54,15 @@ const more = (n, what, atLeast = false) => `${atLeast ? 'At least ' : ''}${n} mo
  * link or of an embed's query takes the first (URLSearchParams.get), so a later one would
  * otherwise be dropped without a word. Campaign tags (FOREIGN_KEYS) are not ours to judge.
  */
-export function reportRepeats(entries, notices, lead) {
+export function reportRepeats(entries, notices, lead, read) {
   const seen = new Map();  // key -> [times, the first value]
   for (const [k, v] of entries) {
-    if (k === '' || FOREIGN_KEYS.test(k)) continue;
+    if (k === '' || FOREIGN_KEYS.test(k) || !read(k)) continue;  // a key not read has its own notice
     const s = seen.get(k);
     if (s) s[0]++;
     else seen.set(k, [1, v]);
   }
-  const repeated = [...seen].filter(([, [n]]) => n > 1).map(([k, [n, v]]) => `${clip(k, 60)} ${n} times (using the first, "${clip(v, 40)}")`);
+  const repeated = [...seen].filter(([, [n]]) => n > 1).map(([k, [n, v]]) => `"${clip(k, 60)}" ${n} times (using the first, "${clip(v, 40)}")`);
   if (repeated.length)
     notices.push(`${lead} ${repeated.slice(0, MAX_UNKNOWN).join(', ')}${repeated.length > MAX_UNKNOWN ? `, and ${more(repeated.length - MAX_UNKNOWN, ['other name', 'other names'])} repeated` : ''}.`);
 }
@@ -244,7 +244,6 @@ export function readEmbedOptions(ctx, get, entries, host = {}) {
   const { lead = 'Unknown parameter', silent = (k) => FOREIGN_KEYS.test(k) } = host;
   entries = [...entries];
   const notices = [];
-  reportRepeats(entries, notices, 'Given more than once:');
   // a course preset file's problems are its author's: the embed lists them apart, collapsed
   const out = { error: null, preset: null, type: null, texts: {}, show: null, editable: null, properties: null, predict: [],
     about: 'collapsed', presetFile: ctx.presetFileUrl || null, notices, fileNotices: ctx.fileNotices || [] };
@@ -276,6 +275,7 @@ export function readEmbedOptions(ctx, get, entries, host = {}) {
     out.texts = presetTexts(ctx, p.name);
   }
   Object.assign(out.texts, readInputTexts(entries, notices, out.type, lead));
+  reportRepeats(entries, notices, 'Given more than once:', (k) => EMBED_OPTIONS.includes(k) || out.type.fields.some((f) => `i.${f.name}` === k));
   reportUnknownNames(entries, notices, {
     lead, silent,
     known: (k) => EMBED_OPTIONS.includes(k) || k.startsWith('i.'),
@@ -403,7 +403,6 @@ export function decodeState(ctx, search) {
   const q = new URLSearchParams(search);
   const s = defaultState(ctx);
   const notices = [...(ctx.fileNotices || [])];
-  reportRepeats(q, notices, 'The link gives more than once:');
   const text = (v) => String(v).slice(0, MAX_TEXT);
   const mode = q.get('mode');
   if (mode !== null) {
@@ -429,6 +428,12 @@ export function decodeState(ctx, search) {
   Object.assign(s.calc.texts, readInputTexts(q, notices, calcType));
   s.compare = defaultCompare(ctx, s.calc.type);  // unless the link names its own (ctype)
   const column = /^c(0|[1-9]\d*)(?:\.(.*))?$/;  // c0, c1.workers; not c01, which would be c1 too
+  const compared = ctx.types.find((x) => x.name === q.get('ctype'));
+  reportRepeats(q, notices, 'The link gives more than once:', (k) => {
+    const m = column.exec(k);
+    if (m) return !!compared && (m[2] === undefined || compared.fields.some((f) => f.name === m[2]));
+    return PAGE_OPTIONS.includes(k) || calcType.fields.some((f) => `i.${f.name}` === k);
+  });
   reportUnknownNames(q, notices, {
     lead: 'The link has an unknown parameter',
     silent: (k) => FOREIGN_KEYS.test(k),
@@ -468,14 +473,17 @@ export function decodeState(ctx, search) {
       else if (cols.length === 1) s.compare.columns = [cols[0], { ...cols[0], texts: { ...cols[0].texts } }];
       let cells = 0;
       const fields = t.fields.map((f) => f.name);
-      const stray = [], given = new Set();
+      const stray = [], given = new Set(), strayKeys = new Set();
+      let stopped = false;
       for (const [k, v] of q) {
         const m = column.exec(k);
-        if (!m) continue;
+        if (!m || strayKeys.has(k)) continue;  // a stray key given again: said once
         if (cells++ >= MAX_COLUMN_KEYS) {
-          notices.push(`The link has more than ${MAX_COLUMN_KEYS} keys for the comparison's columns; only the first ${MAX_COLUMN_KEYS} were read.`);
+          stopped = true;
+          notices.push(`The link has more than ${MAX_COLUMN_KEYS} keys for the comparison's columns; the columns' inputs (cK.FIELD) after the ${MAX_COLUMN_KEYS}th were not read.`);
           break;
         }
+        const straying = stray.length;
         const col = s.compare.columns[Number(m[1])];
         const columns = `the comparison has ${s.compare.columns.length} columns, c0 to c${s.compare.columns.length - 1}`;
         if (m[2] === undefined) {  // a column's preset: read above, unless after a gap or past the last
@@ -496,9 +504,10 @@ export function decodeState(ctx, search) {
           given.add(k);
           col.texts[m[2]] = text(v);
         }
+        if (stray.length > straying) strayKeys.add(k);
       }
       for (const x of stray.slice(0, MAX_UNKNOWN)) notices.push(`The link has an unknown parameter ${x}, left out.`);
-      if (stray.length > MAX_UNKNOWN) notices.push(`${more(stray.length - MAX_UNKNOWN, ['unknown comparison input', 'unknown comparison inputs'])} left out.`);
+      if (stray.length > MAX_UNKNOWN) notices.push(`${more(stray.length - MAX_UNKNOWN, ['unknown comparison input', 'unknown comparison inputs'], stopped)} left out.`);
     } else notices.push(`The link names an unknown scenario type "${clip(text(ctype), 60)}" to compare.`);
   }
 
@@ -511,8 +520,10 @@ export function decodeState(ctx, search) {
   }
   if (q.has('sprops')) s.sweep.props = q.get('sprops').split(',').map((p) => p.trim().slice(0, 100)).filter(Boolean).slice(0, 20);
   s.sweep.overlay = q.get('soverlay') === '1';
-  if (s.sweep.overlay && s.compare.type !== s.calc.type)
+  if (s.sweep.overlay && s.compare.type !== s.calc.type) {
     notices.push(`The link gives soverlay=1, but its comparison is of ${s.compare.type} and its sweep of ${s.calc.type}; the overlay needs both of one type, so there is none.`);
+    s.sweep.overlay = false;
+  }
   if (q.has('soverlay') && !['1', '0', ''].includes(q.get('soverlay')))
     notices.push(`The link gives soverlay "${clip(text(q.get('soverlay')), 40)}", which is neither 1 (overlay the comparison) nor 0; no overlay.`);
   const stype = calcType;

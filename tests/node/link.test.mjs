@@ -135,7 +135,8 @@ test("a comparison's column that names another type's preset, a near miss, or co
   for (const k of ['c01.workers', 'c00']) assert.ok(zeros.notices.some((n) => n.includes(`unknown parameter "${k}"`)), JSON.stringify(zeros.notices));
   // past the keys read, the link says it stopped
   const many = said('c0=TransformerBsp8Workers&' + Array.from({ length: 450 }, (_, k) => `c0.f${k}=1`).join('&') + '&c1.workers=42');
-  assert.ok(many.includes('The link has more than 400 keys for the comparison\'s columns; only the first 400 were read.'), JSON.stringify(many));
+  assert.ok(many.includes("The link has more than 400 keys for the comparison's columns; the columns' inputs (cK.FIELD) after the 400th were not read."), JSON.stringify(many));
+  assert.ok(many.includes('At least 394 more unknown comparison inputs were left out.'), JSON.stringify(many));  // 400 keys read: c0 and 399 stray, 5 named
   // a course preset the preset file left out is named as such, as the calculator names it
   const course = decodeState({ ...ctx, leftOut: (n) => (n === 'Roof1' ? 'workers: must be an integer >= 1, got 0' : null) }, '?ctype=SyncStrategyScenario&c0=TransformerBsp8Workers&c1=Roof1');
   assert.deepEqual(course.notices, ['Column 2 of the link (c1) names preset "Roof1" of the preset file, which was left out (workers: must be an integer >= 1, got 0); the column shows TransformerSsp8Workers instead.']);
@@ -146,17 +147,24 @@ test('a key given twice: the first is read, for inputs and columns as for option
   assert.equal(state.calc.texts.workers, '3');
   assert.equal(state.mode, 'sweep');
   assert.equal(state.compare.columns[0].texts.workers, '7');
-  assert.deepEqual(notices, ['The link gives more than once: i.workers 2 times (using the first, "3"), mode 2 times (using the first, "sweep"), c0.workers 2 times (using the first, "7").']);
+  assert.deepEqual(notices, ['The link gives more than once: "i.workers" 2 times (using the first, "3"), "mode" 2 times (using the first, "sweep"), "c0.workers" 2 times (using the first, "7").']);
+  // a repeated key nobody reads is said once, as unknown, not as "using the first"; one built to read
+  // like the notice itself stays in its quotes
+  assert.deepEqual(decodeState(ctx, '?foo=1&foo=2').notices.filter((n) => n.includes('more than once')), []);
+  const forged = 'theme 2 times (using the first, \u201cdark\u201d), and bytes';
+  assert.ok(!decodeState(ctx, `?${encodeURIComponent(forged)}=x&${encodeURIComponent(forged)}=y`).notices.some((n) => n.includes('more than once')));
   // an input that names no field, given 300 times: said once
   assert.deepEqual(decodeState(ctx, '?preset=TransformerBsp8Workers&' + 'i.=1&'.repeat(300)).notices,
-    ['The link gives more than once: i. 300 times (using the first, "1").', 'The link has an input "i." that names no field; left out.']);
+    ['The link has an input "i." that names no field; left out.']);
+  // a stray comparison key given three times: named once
+  assert.deepEqual(decodeState(ctx, '?ctype=SyncStrategyScenario&c1.x=1&c1.x=2&c1.x=3').notices.filter((n) => n.includes('"c1.x"')).length, 1);
   // a preset's name with spaces around it is the preset, on the page as in the embeds
   assert.equal(decodeState(ctx, '?preset=%20TransformerAsp8Workers%20').state.calc.preset, 'TransformerAsp8Workers');
   const p = new URLSearchParams('preset=TransformerBsp8Workers&i.workers=4&i.workers=6&theme=dark&theme=light');
   const o = readEmbedOptions(ctx, (k) => p.get(k), p);
   assert.equal(o.texts.workers, '4');
   assert.equal(o.theme, 'dark');
-  assert.deepEqual(o.notices, ['Given more than once: i.workers 2 times (using the first, "4"), theme 2 times (using the first, "dark").']);
+  assert.deepEqual(o.notices, ['Given more than once: "i.workers" 2 times (using the first, "4"), "theme" 2 times (using the first, "dark").']);
 });
 
 test('soverlay is 1 or 0; anything else is said, and there is no overlay', () => {
@@ -166,6 +174,7 @@ test('soverlay is 1 or 0; anything else is said, and there is no overlay', () =>
   assert.deepEqual(decodeState(ctx, '?mode=sweep&soverlay=0').notices, []);
   assert.equal(decodeState(ctx, '?mode=sweep&soverlay=1').state.sweep.overlay, true);
   // an overlay of another type's comparison cannot be drawn: said
+  assert.equal(decodeState(ctx, '?mode=sweep&preset=TransformerBsp8Workers&soverlay=1&ctype=RooflineScenario').state.sweep.overlay, false);
   assert.deepEqual(decodeState(ctx, '?mode=sweep&preset=TransformerBsp8Workers&soverlay=1&ctype=RooflineScenario').notices,
     ['The link gives soverlay=1, but its comparison is of RooflineScenario and its sweep of SyncStrategyScenario; the overlay needs both of one type, so there is none.']);
 });
