@@ -44,7 +44,7 @@ class App {
     if (!written) return;
     const file = await loadPresetFile(this.m, written, location.href);
     const ctx = withPresetFile(this, file, written);
-    for (const k of ['presets', 'presetFile', 'presetFileUrl', 'fileNotices', 'leftOut']) this[k] = ctx[k];
+    for (const k of ['presets', 'presetFile', 'presetFileUrl', 'fileNotices', 'fileFailed', 'leftOut']) this[k] = ctx[k];
   }
 
   calcType() { return this.types.find((t) => t.name === this.state.calc.type); }

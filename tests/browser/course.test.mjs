@@ -176,6 +176,11 @@ test('a course preset file with one bad entry: the page offers the good ones and
   assert.deepEqual(await page.locator('#notices li').allTextContents(),
     [`preset-file: ${O}/course/missing.json cannot be read (the server answered 404 Not Found); using the built-in presets only.`]);
   assert.equal(await page.locator('#scenario-title').textContent(), 'TransformerBsp8Workers');
+  // ... and a preset the link names from it is not called unknown: the file could not be used
+  await page.goto(`${O}/index.html?preset-file=course/missing.json&preset=Week3Bsp16Workers`);
+  await page.waitForSelector('body[data-ready="1"]');
+  assert.ok((await page.locator('#notices li').allTextContents()).includes('The link names preset "Week3Bsp16Workers", which is not a built-in preset, and the preset file that may hold it cannot be used; showing TransformerBsp8Workers.'),
+    JSON.stringify(await page.locator('#notices li').allTextContents()));
 });
 
 test('the iframe and the element take a course preset file too, and name its bad entry', async () => {
