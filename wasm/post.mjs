@@ -36,20 +36,14 @@ const MLSYSIM_LONE_SURROGATE = /(?:^|[^\\])(?:\\\\)*\\ud[89a-f][0-9a-f]{2}/i;
 const MLSYSIM_UNSEEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\p{Cs}]/gu;
 const mlsysimUnseen = (t) => t.replace(MLSYSIM_UNSEEN, (c) => (c < ' ' ? JSON.stringify(c).slice(1, -1)
   : c.split('').map((u) => `\\u${u.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')));
-/** A name a caller gave (a field, an option), for the head of a message: cut at 60
- *  characters (not inside one) with "...", its unseen code points escaped, as the core
- *  shows a field's name. */
-function mlsysimName(name) {
-  const chars = [...String(name)];
-  return mlsysimUnseen(chars.length > 60 ? `${chars.slice(0, 60).join('')}...` : chars.join(''));
-}
-/** A value a caller gave, for a message's "got ...": a string in JSON quotes, cut at 60
- *  characters, unseen code points escaped (as the core's describe); anything else as text. */
-function mlsysimQuote(v) {
-  if (typeof v !== 'string') return String(v);
-  const chars = [...v];
-  return mlsysimUnseen(JSON.stringify(chars.length > 60 ? `${chars.slice(0, 60).join('')}...` : v));
-}
+/** `text` cut at 60 characters (not inside one) with "...", as the core cuts what it quotes. */
+const mlsysimCut = (text) => { const chars = [...text]; return chars.length > 60 ? `${chars.slice(0, 60).join('')}...` : text; };
+/** A name a caller gave (a field, an option), for the head of a message: cut, its unseen
+ *  code points escaped, as the core shows a field's name. */
+const mlsysimName = (name) => mlsysimUnseen(mlsysimCut(String(name)));
+/** A value a caller gave, for a message's "got ...": a string cut and in JSON quotes, unseen
+ *  code points escaped (as the core's describe); anything else as text. */
+const mlsysimQuote = (v) => (typeof v === 'string' ? mlsysimUnseen(JSON.stringify(mlsysimCut(v))) : String(v));
 /** `text`, a string passed to the module as it is, refused when it holds a lone UTF-16
  *  surrogate: Emscripten's conversion would make another character of it. */
 function mlsysimText(text, field) {

@@ -473,17 +473,18 @@ export function decodeState(ctx, search) {
       else if (cols.length === 1) s.compare.columns = [cols[0], { ...cols[0], texts: { ...cols[0].texts } }];
       let cells = 0;
       const fields = t.fields.map((f) => f.name);
-      const stray = [], given = new Set(), strayKeys = new Set();
+      const stray = [], seen = new Set();
       let stopped = false;
       for (const [k, v] of q) {
         const m = column.exec(k);
-        if (!m || strayKeys.has(k)) continue;  // a stray key given again: said once
+        // a key given again: the first is read, a stray one named once (reportRepeats says so)
+        if (!m || seen.has(k)) continue;
+        seen.add(k);
         if (cells++ >= MAX_COLUMN_KEYS) {
           stopped = true;
           notices.push(`The link has more than ${MAX_COLUMN_KEYS} keys for the comparison's columns; the columns' inputs (cK.FIELD) after the ${MAX_COLUMN_KEYS}th were not read.`);
           break;
         }
-        const straying = stray.length;
         const col = s.compare.columns[Number(m[1])];
         const columns = `the comparison has ${s.compare.columns.length} columns, c0 to c${s.compare.columns.length - 1}`;
         if (m[2] === undefined) {  // a column's preset: read above, unless after a gap or past the last
@@ -492,7 +493,7 @@ export function decodeState(ctx, search) {
           else if (at >= named) {
             const gap = `The link names column ${at + 1} (c${at}) but not column ${named + 1} (c${named}); columns are named from c0 up, without a gap: c${at} is left out` +
               (named ? '.' : `, and the comparison shows ${t.name}'s presets.`);
-            if (!notices.includes(gap)) notices.push(gap);
+            notices.push(gap);
           }
           continue;
         }
@@ -500,11 +501,7 @@ export function decodeState(ctx, search) {
         else if (!fields.includes(m[2])) {
           const guess = nearestName(m[2], fields);
           stray.push(`"${clip(text(k), 60)}" (${t.name} has no input "${clip(text(m[2]), 60)}"${guess ? `; did you mean c${m[1]}.${guess}?` : ''})`);
-        } else if (!given.has(k)) {  // given again: the first is read (reportRepeats says so)
-          given.add(k);
-          col.texts[m[2]] = text(v);
-        }
-        if (stray.length > straying) strayKeys.add(k);
+        } else col.texts[m[2]] = text(v);
       }
       for (const x of stray.slice(0, MAX_UNKNOWN)) notices.push(`The link has an unknown parameter ${x}, left out.`);
       if (stray.length > MAX_UNKNOWN) notices.push(`${more(stray.length - MAX_UNKNOWN, ['unknown comparison input', 'unknown comparison inputs'], stopped)} left out.`);

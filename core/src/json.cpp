@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "mlsysim/errors.hpp"
+#include "value_text.hpp"
 
 namespace mlsysim {
 
@@ -50,14 +51,12 @@ Json parse_json(const std::string& text, const std::string& field) {
     // U+FFFD; show it whole, and name it
     const auto* parse = dynamic_cast<const Json::parse_error*>(&e);
     const std::size_t last = parse ? parse->byte - 1 : text.size();  // the byte the lexer stopped at
-    const unsigned char lead = last < text.size() ? static_cast<unsigned char>(text[last]) : 0;
-    const std::size_t n = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 0;
+    std::size_t n = 0;
+    const char32_t cp = last < text.size() ? utf8_at(text, last, n) : 0;
     const std::size_t read = why.find("last read: '");
-    const std::size_t cut = n && last + n <= text.size() && read != std::string::npos
-                                ? why.find(std::string(1, static_cast<char>(lead)) + "'", read) : std::string::npos;
+    const bool lead = n > 1 && static_cast<unsigned char>(text[last]) >= 0xC0;  // not a stray continuation byte
+    const std::size_t cut = lead && read != std::string::npos ? why.find(std::string(1, text[last]) + "'", read) : std::string::npos;
     if (cut != std::string::npos) {
-      char32_t cp = lead & (0x7F >> n);
-      for (std::size_t k = 1; k < n; ++k) cp = (cp << 6) | (static_cast<unsigned char>(text[last + k]) & 0x3F);
       char code[16];
       std::snprintf(code, sizeof code, "U+%04X", static_cast<unsigned>(cp));
       why.insert(cut + 2, std::string(" (") + code + ", which JSON takes only inside a string: its quotes are the straight \" and its spaces ASCII)");

@@ -45,18 +45,25 @@ void append_u16(std::string& out, unsigned unit) {
 }
 }  // namespace
 
+char32_t utf8_at(const std::string& s, std::size_t i, std::size_t& n) {
+  const unsigned char b = static_cast<unsigned char>(s[i]);
+  n = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
+  if (i + n > s.size()) return n = 0;
+  char32_t c = n == 1 ? b : b & (0x7F >> n);
+  for (std::size_t k = 1; k < n; ++k) c = (c << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
+  return c;
+}
+
 std::string escape_unseen(const std::string& s) {
   std::string out;
   out.reserve(s.size());
   for (std::size_t i = 0; i < s.size();) {
-    const unsigned char b = static_cast<unsigned char>(s[i]);
-    const std::size_t n = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
-    if (i + n > s.size()) {  // a cut sequence (the caller's input is valid UTF-8 otherwise)
+    std::size_t n = 0;
+    const char32_t c = utf8_at(s, i, n);
+    if (n == 0) {  // a cut sequence (the caller's input is valid UTF-8 otherwise)
       out.append(s, i, std::string::npos);
       break;
     }
-    char32_t c = n == 1 ? b : b & (0x7F >> n);
-    for (std::size_t k = 1; k < n; ++k) c = (c << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
     if (!unseen(c)) {
       out.append(s, i, n);
     } else if (c < 0x10000) {

@@ -21,6 +21,10 @@ std::string describe(const Json& v);
 /// quoted value cannot reverse or hide part of the message that quotes it.
 std::string escape_unseen(const std::string& s);
 
+/// The code point of the UTF-8 sequence that starts at byte `i` of `s` (valid UTF-8 there),
+/// with its length in bytes in `n` (1 for ASCII); `n` is 0 when the sequence runs past the end.
+char32_t utf8_at(const std::string& s, std::size_t i, std::size_t& n);
+
 /// "a, b, c"
 std::string join(const std::vector<std::string>& items);
 /// The name among `names` that `name` most likely meant (a letter or two slipped, swapped
