@@ -8,7 +8,7 @@
 // link.mjs embedOptions, for the preview and both snippets; the builder's choices are
 // part of the page's link (eshow, eedit, eprops, epredict, etheme, eabout, esite).
 import { $, el, copyText, actionButton, breakable } from './dom.mjs';
-import { embedOptions, siteFolder, THEMES, ABOUT } from './link.mjs';
+import { embedOptions, siteFolder, embedOfType, THEMES, ABOUT } from './link.mjs';
 
 // "<" of the snippets' tags, not written as a literal: the one-file page inlines this code
 // in a <script>, where a literal "</script>" would end it (and esbuild folds 'a' + 'b')
@@ -106,15 +106,7 @@ export class Builder {
   /** The builder's choices for the calculator's type: a list naming nothing of this type
    *  (chosen for another one) starts again from everything. */
   choices() {
-    const e = this.app.state.embed;
-    const type = this.type();
-    const has = (names, all) => names && names.some((n) => all.includes(n));
-    const fields = type.fields.map((f) => f.name), props = type.properties.map((p) => p.name);
-    if (e.show && !has(e.show, fields) && e.show.length) e.show = null;
-    if (e.editable && !has(e.editable, fields) && e.editable.length) e.editable = null;
-    if (e.properties && !has(e.properties, props) && e.properties.length) e.properties = null;
-    e.predict = e.predict.filter((n) => props.includes(n));
-    return e;
+    return Object.assign(this.app.state.embed, embedOfType(this.type(), this.app.state.embed));
   }
 
   /** Rebuilds the controls for the calculator's scenario, then the preview and snippets. */

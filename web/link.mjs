@@ -31,7 +31,6 @@ export const THEMES = ['auto', 'light', 'dark'];
 export const ABOUT = ['collapsed', 'open', 'none'];  // an embed's assumptions and exclusions
 export const MAX_TEXT = 10000;   // a value longer than this is cut
 export const MAX_INPUTS = 100;   // a link with thousands of inputs is not a scenario
-const LIST_ITEMS = 200;
 
 
 /** The options an embed reads (besides `i.FIELD`); the element observes these attributes. */
@@ -48,6 +47,18 @@ const MAX_UNKNOWN = 5;  // unknown names reported one by one; the rest in one no
 /** "1 more unknown name was", "3 more unknown names were", "at least 196 more …" (a count
  *  that stopped at a bound). */
 const more = (n, what, atLeast = false) => `${atLeast ? 'At least ' : ''}${n} more ${n === 1 ? what[0] : what[1]} ${n === 1 ? 'was' : 'were'}`;
+
+/** A comma list option's text: its names trimmed, empty ones and repeats left out, each cut
+ *  at 100 characters, read from at most MAX_TEXT characters. {names, cut}: `cut` says the
+ *  text went on past what was read, so a count of its names is "at least". */
+function commaNames(raw) {
+  const text = String(raw);
+  return { names: [...new Set(text.slice(0, MAX_TEXT).split(',').map((x) => x.trim().slice(0, 100)).filter(Boolean))], cut: text.length > MAX_TEXT };
+}
+/** `"a", "b", "c", "d", "e" and 3 more` (the first MAX_UNKNOWN names quoted; "and at least
+ *  N more" when the list was cut). */
+const someNames = (names, cut) => names.slice(0, MAX_UNKNOWN).map((n) => `"${clip(n, 60)}"`).join(', ') +
+  (names.length > MAX_UNKNOWN || cut ? ` and ${cut ? 'at least ' : ''}${names.length - MAX_UNKNOWN} more` : '');
 
 /**
  * Says which keys of `entries` are given more than once, and how often: every reader of a
@@ -220,14 +231,14 @@ export function readTheme(get, notices) {
 export function readList(get, option, known, what, typeName, notices) {
   const raw = get(option);
   if (raw === null) return null;
-  const names = [...new Set(String(raw).slice(0, MAX_TEXT).split(',').map((s) => s.trim()).filter(Boolean))];
+  const { names, cut } = commaNames(raw);
   // one notice for all the unknown names (a long list must not flood the embed)
   const unknown = names.filter((n) => !known.includes(n));
   if (unknown.length) {
-    const listed = unknown.slice(0, 5).map((n) => `"${clip(n, 60)}"`).join(', ') + (unknown.length > 5 ? ` and ${unknown.length - 5} more` : '');
-    notices.push(`${option}: unknown ${unknown.length === 1 ? what : what === 'property' ? 'properties' : `${what}s`} ${listed} of ${typeName}; valid ${what === 'property' ? 'properties' : `${what}s`}: ${known.join(', ')}.`);
+    const plural = unknown.length > 1 || cut;
+    notices.push(`${option}: unknown ${!plural ? what : what === 'property' ? 'properties' : `${what}s`} ${someNames(unknown, cut)} of ${typeName}; valid ${what === 'property' ? 'properties' : `${what}s`}: ${known.join(', ')}.`);
   }
-  return names.filter((n) => known.includes(n)).slice(0, LIST_ITEMS);
+  return names.filter((n) => known.includes(n));
 }
 
 /**
@@ -515,7 +526,8 @@ export function decodeState(ctx, search) {
     if (scale === 'lin' || scale === 'log') s.sweep.scale = scale;
     else if (scale !== '') notices.push(`The link gives sscale "${clip(text(scale), 40)}", which is neither log nor lin; the scale follows the range.`);
   }
-  if (q.has('sprops')) s.sweep.props = q.get('sprops').split(',').map((p) => p.trim().slice(0, 100)).filter(Boolean).slice(0, 20);
+  const sprops = q.has('sprops') ? commaNames(q.get('sprops')) : null;
+  if (sprops) s.sweep.props = sprops.names;
   s.sweep.overlay = q.get('soverlay') === '1';
   if (s.sweep.overlay && s.compare.type !== s.calc.type) {
     notices.push(`The link gives soverlay=1, but its comparison is of ${s.compare.type} and its sweep of ${s.calc.type}; the overlay needs both of one type, so there is none.`);
@@ -531,7 +543,7 @@ export function decodeState(ctx, search) {
     const known = s.sweep.props.filter((p) => stype.properties.some((x) => x.name === p));
     const unknown = s.sweep.props.filter((p) => !known.includes(p));
     if (unknown.length)
-      notices.push(`The link names ${unknown.length === 1 ? 'a property' : 'properties'} that ${stype.name} does not have: ${unknown.map((u) => `"${clip(u, 60)}"`).join(', ')}; left out.`);
+      notices.push(`The link names ${unknown.length === 1 && !sprops.cut ? 'a property' : 'properties'} that ${stype.name} does not have: ${someNames(unknown, sprops.cut)}; left out.`);
     s.sweep.props = known;  // none left: the view's default pair
   }
   s.prefs = readPrefs((k) => q.get(k), notices);
@@ -543,10 +555,10 @@ export function decodeState(ctx, search) {
   const fieldNames = calcType.fields.map((f) => f.name), propNames = calcType.properties.map((p) => p.name);
   const names = (key, all) => {
     if (!q.has(key)) return null;
-    const given = q.get(key).split(',').map((x) => x.trim().slice(0, 100)).filter(Boolean).slice(0, 200);
+    const { names: given, cut } = commaNames(q.get(key));
     const unknown = given.filter((n) => !all.includes(n));
     if (unknown.length)
-      notices.push(`${key}: ${calcType.name} has no ${all === fieldNames ? 'input' : 'property'} ${unknown.slice(0, MAX_UNKNOWN).map((u) => `"${clip(u, 60)}"`).join(', ')}${unknown.length > MAX_UNKNOWN ? ` (and ${unknown.length - MAX_UNKNOWN} more)` : ''}; left out.`);
+      notices.push(`${key}: ${calcType.name} has no ${all === fieldNames ? 'input' : 'property'} ${someNames(unknown, cut)}; left out.`);
     const known = given.filter((n) => all.includes(n));
     return given.length && !known.length ? null : known;  // none known: the default (all)
   };
@@ -571,6 +583,33 @@ export function decodeState(ctx, search) {
   return { state: s, notices };
 }
 
+/** The sweep settings `sweep` as they apply to scenario type `type` (one of
+ *  listScenarioTypes()): a field that is not one of its numeric inputs was another type's
+ *  (the calculator's type changed), so it and its range (from, to, scale) fall back to the
+ *  view's defaults (''); properties it does not have leave the default pair ([]). A new
+ *  object; `sweep` is left as it is. The sweep view and the links both read it so. */
+export function sweepOfType(type, sweep) {
+  const w = { ...sweep, props: [...new Set(sweep.props)] };
+  if (w.field !== '' && !type.fields.some((f) => f.numeric && f.name === w.field)) Object.assign(w, { field: '', from: '', to: '', scale: '' });
+  if (!w.props.every((p) => type.properties.some((x) => x.name === p))) w.props = [];
+  return w;
+}
+
+/** The embed builder's choices `embed` as they apply to scenario type `type`: each list
+ *  keeps the names the type has, and one that named only another type's (chosen before the
+ *  calculator's type changed) starts again from everything (null); [] stays []. A new
+ *  object. The builder and the links both read it so. */
+export function embedOfType(type, embed) {
+  const fields = type.fields.map((f) => f.name), props = type.properties.map((p) => p.name);
+  const keep = (names, all) => {
+    if (!names || !names.length) return names;
+    const known = names.filter((n) => all.includes(n));
+    return known.length ? known : null;
+  };
+  return { ...embed, show: keep(embed.show, fields), editable: keep(embed.editable, fields), properties: keep(embed.properties, props),
+    predict: embed.predict.filter((n) => props.includes(n)) };
+}
+
 /** The URL query for `s`: only what differs from presets and defaults. */
 export function encodeState(ctx, s) {
   const q = new URLSearchParams();
@@ -592,8 +631,11 @@ export function encodeState(ctx, s) {
       for (const [f, v] of Object.entries(c.texts)) if ((b[f] ?? '') !== v && v.length <= MAX_LINK_TEXT) q.set(`c${k}.${f}`, v);
     });
   }
-  if (s.mode === 'sweep' || !same({ ...s.sweep, props: [] }, { ...d.sweep, props: [] }) || (s.sweep.props.length && s.mode !== 'calc')) {
-    const w = s.sweep;
+  // the calculator's type, whose sweep the link gives (a sweep left over from another
+  // type would open as notices about names this type does not have)
+  const calcType = ctx.types.find((t) => t.name === s.calc.type);
+  const w = sweepOfType(calcType, s.sweep);
+  if (s.mode === 'sweep' || !same({ ...w, props: [] }, { ...d.sweep, props: [] }) || (w.props.length && s.mode !== 'calc')) {
     if (w.field) q.set('sfield', w.field);  // '' and [] mean the view's defaults: left out
     q.set('sfrom', w.from); q.set('sto', w.to); q.set('sn', w.n); q.set('sscale', w.scale);
     if (w.props.length) q.set('sprops', w.props.join(','));
@@ -602,11 +644,10 @@ export function encodeState(ctx, s) {
   for (const k of Object.keys(PREF_CHOICES)) if (s.prefs[k] !== DEFAULT_PREFS[k]) q.set(k, s.prefs[k]);
   if (s.theme !== 'auto') q.set('theme', s.theme);
   // predictions of the calculator's type (a type chosen later may not have them)
-  const calcType = ctx.types.find((t) => t.name === s.calc.type);
   const predict = (s.predict || []).filter((n) => calcType.properties.some((p) => p.name === n));
   if (predict.length) q.set('predict', predict.join(','));
   if (s.presetFile) q.set('preset-file', s.presetFile);
-  const e = s.embed;
+  const e = s.embed && embedOfType(calcType, s.embed);
   if (e) {
     for (const [key, v] of [['eshow', e.show], ['eedit', e.editable], ['eprops', e.properties]]) if (v) q.set(key, v.join(','));
     if (e.predict.length) q.set('epredict', e.predict.join(','));

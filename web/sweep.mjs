@@ -12,6 +12,7 @@
 import { $, el, download, copyText, actionButton } from './dom.mjs';
 import { apiInputs, usesInput, formText } from './fields.mjs';
 import { tickTexts, clip } from './format.mjs';
+import { sweepOfType } from './link.mjs';
 import { plotAxes, axisTitle, axisPlace, xTitle, markText, seriesStyle, swatch, PALETTES, figurePng, figureCsv, figureSvg } from './figure.mjs';
 
 const APPLY_DELAY_MS = 300;  // typing in From, To or Points applies once it pauses this long
@@ -244,14 +245,11 @@ export class Sweep {
     const chosen = () => [s.field, s.from, s.to, s.scale, s.props.join()].join('\n');
     const before = chosen();
     const fields = this.fields();
-    if (!fields.some((f) => f.name === s.field)) {
-      // a field of another type (the calculator's type changed): its range means nothing here
-      if (s.field !== '') s.from = s.to = s.scale = '';
-      s.field = fields[0].name;
-    }
+    // a field or properties of another type (the calculator's type changed) mean nothing here
+    Object.assign(s, sweepOfType(type, s));
+    if (s.field === '') s.field = fields[0].name;
     this.fillRange();
-    s.props = [...new Set(s.props)];
-    if (!s.props.length || !s.props.every((p) => type.properties.some((q) => q.name === p))) s.props = defaultProps(type, s.field);
+    if (!s.props.length) s.props = defaultProps(type, s.field);
     const field = $('sweep-field');
     field.replaceChildren(...fields.map((f) => el('option', { value: f.name, text: `${f.name}${f.type === 'quantity' ? ` (${f.display_unit})` : ''}` })));
     field.value = s.field;

@@ -387,3 +387,57 @@ test('many unknown parameters: five named, the rest counted, and the names read 
   const six = decodeState(ctx, '?' + Array.from({ length: 6 }, (_, k) => `k${k}=1`).join('&')).notices;
   assert.equal(six[5], '1 more unknown name was left out.');
 });
+
+test('a link copied after the calculator changed type carries no sweep or embed choices of the old type (they would open as notices)', () => {
+  // the sweep state as the sweep view left it for one type, then the calculator switched to
+  // a preset of another type whose inputs and properties share none of those names
+  for (const [a, b] of [['TransformerBsp8Workers', 'NdrRingVsTree1GB'], ['NdrRingVsTree1GB', 'TransformerBsp8Workers']]) {
+    const pa = ctx.presets.find((p) => p.name === a), pb = ctx.presets.find((p) => p.name === b);
+    const ta = ctx.types.find((t) => t.name === pa.type), tb = ctx.types.find((t) => t.name === pb.type);
+    const field = ta.fields.find((f) => f.numeric && !tb.fields.some((g) => g.name === f.name));
+    const props = ta.properties.filter((p) => !tb.properties.some((q) => q.name === p.name)).slice(0, 2).map((p) => p.name);
+    assert.ok(field && props.length === 2, 'the two types must not share these names');
+    for (const mode of ['calc', 'sweep', 'compare']) {
+      const s = defaultState(ctx);
+      s.mode = mode;
+      s.sweep = { ...s.sweep, field: field.name, from: '1', to: '9', scale: 'log', props };
+      // the embed builder's lists too; one names an input of each type, whose own is kept
+      const shared = tb.fields[0].name;
+      s.embed = { ...s.embed, show: [field.name], editable: [field.name, shared], properties: props, predict: props };
+      s.calc = { preset: b, type: pb.type, texts: { ...presetTexts(ctx, b) } };
+      const link = encodeState(ctx, s);
+      for (const key of ['eshow', 'eprops', 'epredict']) assert.ok(!new URLSearchParams(link).has(key), `${mode}: ${key} in ${link}`);
+      assert.equal(new URLSearchParams(link).get('eedit'), shared);
+      // (a sweep view's link writes its range keys empty: the defaults)
+      for (const key of ['sfield', 'sfrom', 'sto', 'sscale', 'sprops']) assert.ok(!new URLSearchParams(link).get(key), `${mode}: ${key} in ${link}`);
+      assert.deepEqual(decodeState(ctx, link).notices, [], `${mode}: ${link}`);
+    }
+    // a sweep of the calculator's own type is kept, every property of it included
+    const s = defaultState(ctx);
+    const own = tb.fields.find((f) => f.numeric);
+    s.mode = 'sweep';
+    s.calc = { preset: b, type: pb.type, texts: { ...presetTexts(ctx, b) } };
+    s.sweep = { ...s.sweep, field: own.name, from: '2', to: '8', scale: 'lin', props: tb.properties.map((p) => p.name) };
+    const { state, notices } = decodeState(ctx, encodeState(ctx, s));
+    assert.deepEqual(notices, []);
+    assert.deepEqual([state.sweep.field, state.sweep.from, state.sweep.to, state.sweep.scale, state.sweep.props], [own.name, '2', '8', 'lin', tb.properties.map((p) => p.name)]);
+  }
+});
+
+test('comma lists in links count their unknown names exactly, and "at least" where the text was cut', () => {
+  const names = (n) => Array.from({ length: n }, (_, i) => `n${i}`).join(',');
+  const page = (q) => decodeState(ctx, `?preset=TransformerBsp8Workers&${q}`).notices;
+  // 300 unknown names fit in the 10 000 characters read: all counted
+  assert.ok(page(`eshow=${names(300)}`).includes('eshow: SyncStrategyScenario has no input "n0", "n1", "n2", "n3", "n4" and 295 more; left out.'));
+  assert.ok(page(`mode=sweep&sprops=${names(6)}`).includes('The link names properties that SyncStrategyScenario does not have: "n0", "n1", "n2", "n3", "n4" and 1 more; left out.'));
+  // 5000 names are 28 889 characters: the first 10 000 hold n0 … n9 (30 characters with their
+  // commas), n10 … n99 (360), n100 … n999 (4500) and 851 of the six-character n1000, …
+  // (5106), then "n185", the start of n1851 and a repeat of n185: 1851 names, 1846 past the
+  // five quoted, and at least that many as the rest was not read
+  const cut = page(`eprops=${names(5000)}`).find((n) => n.startsWith('eprops:'));
+  assert.equal(cut, 'eprops: SyncStrategyScenario has no property "n0", "n1", "n2", "n3", "n4" and at least 1846 more; left out.');
+  const o = readEmbedOptions(ctx, (k) => ({ preset: 'TransformerBsp8Workers', show: names(5000) })[k] ?? null, []);
+  assert.ok(o.notices.some((n) => n.startsWith('show: unknown fields "n0", "n1", "n2", "n3", "n4" and at least 1846 more of SyncStrategyScenario')), JSON.stringify(o.notices));
+  // a sweep's properties are not cut at 20: the list is what the type has
+  assert.deepEqual(decodeState(ctx, `?preset=TransformerBsp8Workers&mode=sweep&sprops=${'speedup,'.repeat(30)}`).state.sweep.props, ['speedup']);
+});
