@@ -661,7 +661,10 @@ export class Calculator {
     this.title();
     const category = this.app.categories.find((c) => c.name === type.category);
     $('scenario-question').textContent = `${category ? category.title : type.category} · ${type.question}`;
-    $('scenario-summary').textContent = preset ? `${preset.summary} ${type.summary}` : type.summary;
+    // a preset's summary may come from a course's file: isolated, so that its direction
+    // marks (an override, say) cannot run on into the type's own summary after it
+    if (preset) $('scenario-summary').replaceChildren(el('bdi', { text: preset.summary }), ` ${type.summary}`);
+    else $('scenario-summary').textContent = type.summary;
     $('scenario-assumptions').textContent = type.assumptions;
     $('scenario-excludes').textContent = type.excludes;
     const symbols = $('scenario-symbols');

@@ -114,12 +114,22 @@ export class EmbeddedScenario {
   /** Why nothing can be shown: the module's message (option, value, rule), the name it
    *  most likely meant, and a long list of valid choices (31 presets) collapsed under it
    *  with a link to the full calculator, which lists them by category; a wall of names
-   *  would fill a phone's screen. */
-  errorView(error, guess) {
+   *  would fill a phone's screen. The name meant links to it in the full calculator (with
+   *  the course's preset file `presetFile`, if any). */
+  errorView(error, guess, presetFile) {
     const split = /^([\s\S]*?); (valid [a-z ]+): ([\s\S]+)$/.exec(error);
     const [head, what, choices] = split ? split.slice(1) : [error, null, null];
-    const alert = el('p', { class: 'embed-error', role: 'alert',
-      text: withEscapesExplained(`This calculator cannot be shown: ${head}${/[.!?]$/.test(head) ? '' : '.'}${guess ? ` Did you mean ${guess}?` : ''}`) });
+    const lead = `This calculator cannot be shown: ${head}${/[.!?]$/.test(head) ? '' : '.'}`;
+    const said = withEscapesExplained(`${lead}${guess ? ` Did you mean ${guess}?` : ''}`);
+    const alert = el('p', { class: 'embed-error', role: 'alert', text: said });
+    if (guess) {
+      // the name meant, as a link to it in the full calculator (a preset, or a type)
+      const at = `${lead} Did you mean `.length, meant = new URL(this.calculatorUrl.href);
+      for (const k of ['preset', 'type']) meant.searchParams.delete(k);
+      meant.searchParams.set(/^type: /.test(head) ? 'type' : 'preset', guess);
+      if (presetFile) meant.searchParams.set('preset-file', presetFile);  // a course's preset
+      alert.replaceChildren(said.slice(0, at), el('a', { href: meant.href, target: '_blank', rel: 'noopener', text: guess }), said.slice(at + guess.length));
+    }
     // in view, not inside the collapsed list: where a reader can still find every scenario
     const open = el('p', { class: 'embed-choices' }, el('a', { href: this.calculatorUrl.href, target: '_blank', rel: 'noopener', text: 'Open the full calculator' }));
     if (!split) return [alert, open];
@@ -154,7 +164,7 @@ export class EmbeddedScenario {
     const notices = el('div', { role: 'status' }, list, file);
     if (o.error) {
       this.box.replaceChildren(el('section', { class: 'mlsysim embed', 'data-state': 'error', 'aria-label': 'mlsysim calculator' },
-        ...this.errorView(o.error, o.guess), notices));
+        ...this.errorView(o.error, o.guess, o.presetFile), notices));
       return o;
     }
     const label = o.preset || o.type.name;

@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { browser, shots, holdRequests } from './harness.mjs';
 import { serveStatic } from './server.mjs';
-import { dist, root } from '../node/load.mjs';
+import { dist, root, load } from '../node/load.mjs';
 
 // dist/ as it is, plus a course folder with a preset file that has one bad entry
 const site = mkdtempSync(path.join(os.tmpdir(), 'mlsysim-course-'));
@@ -24,6 +24,9 @@ mkdirSync(path.join(site, 'course'));
 const example = JSON.parse(readFileSync(path.join(root, 'examples/course-presets.json'), 'utf8'));
 const bad = { presets: [...example.presets, { name: 'Broken', type: 'SyncStrategyScenario', summary: 'zero workers', inputs: { ...example.presets[0].inputs, workers: 0 } }] };
 writeFileSync(path.join(site, 'course/presets.json'), JSON.stringify(bad));
+// a summary that starts with a right-to-left override (authored text the page cannot trust)
+const FLIPPED = '\u202eFlipped for a test';
+writeFileSync(path.join(site, 'course/flipped.json'), JSON.stringify({ presets: [{ ...example.presets[0], name: 'Flipped', summary: FLIPPED }] }));
 writeFileSync(path.join(site, 'course/lesson.html'), '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Week 3</title></head><body><main id="lesson"></main></body></html>');
 
 const server = await serveStatic(site);
@@ -544,4 +547,13 @@ test('the widget names model values that cannot become options, and keeps workin
     'inputs: "<img src=x>" cannot be a field name (no field has spaces or markup); left out.']);
   assert.equal(out.value, 4 * 32, 'the valid input applies');
   assert.equal(out.left, 0);
+});
+
+test('a course preset\'s summary is isolated: its direction marks do not run on into the type\'s summary', async () => {
+  await page.goto(`${O}/index.html?preset-file=course/flipped.json&preset=Flipped`);
+  await page.waitForSelector('body[data-ready="1"]');
+  const parts = await page.locator('#scenario-summary').evaluate((p) => [...p.childNodes].map((n) => [n.nodeName, n.textContent]));
+  const m = await load();
+  const type = m.listScenarioTypes().find((t) => t.name === example.presets[0].type);
+  assert.deepEqual(parts, [['BDI', FLIPPED], ['#text', ` ${type.summary}`]]);
 });

@@ -185,9 +185,13 @@ test('bad options give clear notices naming the option, the value and what is va
     await page.waitForSelector('body[data-ready="error"]');
     assert.equal(await page.textContent('.embed-error'), `This calculator cannot be shown: preset: unknown preset "${typed}". Did you mean ${meant}?`, typed);
   }
+  // the name meant is a link to it in the full calculator
+  assert.equal(new URL(await page.getAttribute('.embed-error a', 'href')).search, '?preset=Llama8BChatH100');
   await page.goto(`${server.origin}/embed.html?type=SyncStrategyScenari`);
   await page.waitForSelector('body[data-ready="error"]');
   assert.match(await page.textContent('.embed-error'), /type: unknown scenario type "SyncStrategyScenari"\. Did you mean SyncStrategyScenario\?$/);
+  assert.equal(await page.textContent('.embed-error a'), 'SyncStrategyScenario');
+  assert.equal(new URL(await page.getAttribute('.embed-error a', 'href')).search, '?type=SyncStrategyScenario');
   await page.setViewportSize({ width: 390, height: 800 });
   await page.goto(`${server.origin}/embed.html?preset=NoSuchPresetAtAll`);
   await page.waitForSelector('body[data-ready="error"]');
