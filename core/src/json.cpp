@@ -7,6 +7,21 @@
 #include "value_text.hpp"
 
 namespace mlsysim {
+namespace {
+
+/// "line L, column C" of byte `at` of `text`, the column counted in characters as a text
+/// editor shows it (nlohmann counts bytes: "ééé" took six columns).
+std::string position(const std::string& text, std::size_t at) {
+  std::size_t line = 1, column = 1;
+  const bool bom = text.compare(0, 3, "\xEF\xBB\xBF") == 0;  // not shown by an editor
+  for (std::size_t k = bom ? 3 : 0; k < at && k < text.size(); ++k) {
+    if (text[k] == '\n') line++, column = 1;
+    else if ((static_cast<unsigned char>(text[k]) & 0xC0) != 0x80) ++column;  // not a continuation byte
+  }
+  return "line " + std::to_string(line) + ", column " + std::to_string(column);
+}
+
+}  // namespace
 
 Json parse_json(const std::string& text, const std::string& field) {
   constexpr int kMaxDepth = 64;
@@ -24,10 +39,7 @@ Json parse_json(const std::string& text, const std::string& field) {
     } else if (c == '\0') {
       // nlohmann's lexer takes a NUL for the end of the text: what follows it would be
       // dropped unread ("{...}\0garbage" was taken), or the error put at the NUL
-      std::size_t line = 1, column = 1;
-      for (std::size_t k = 0; k < i; ++k) text[k] == '\n' ? (++line, column = 1) : ++column;
-      throw InputError(field, "not valid JSON: a NUL character (\\u0000) at line " + std::to_string(line) + ", column " +
-                                  std::to_string(column) + ", outside a string");
+      throw InputError(field, "not valid JSON: a NUL character (\\u0000) at " + position(text, i) + ", outside a string");
     } else if (c == '[' || c == '{') {
       if (++depth > kMaxDepth) throw InputError(field, "nests deeper than " + std::to_string(kMaxDepth) + " levels");
     } else if (c == ']' || c == '}') {
@@ -50,7 +62,17 @@ Json parse_json(const std::string& text, const std::string& field) {
     // word processor, a no-break space): "last read" would end in part of it, shown as
     // U+FFFD; show it whole, and name it
     const auto* parse = dynamic_cast<const Json::parse_error*>(&e);
-    const std::size_t last = parse ? parse->byte - 1 : text.size();  // the byte the lexer stopped at
+    std::size_t last = parse ? parse->byte - 1 : text.size();  // the byte the lexer stopped at
+    // a first character of U+F000–U+FFFF starts with the byte a BOM starts with, and the
+    // lexer calls it an invalid BOM (a full-width ｛ typed for {): it is that character
+    const auto continuation = [&](std::size_t k) { return k < text.size() && (static_cast<unsigned char>(text[k]) & 0xC0) == 0x80; };
+    if (parse && why.find("invalid BOM") != std::string::npos && text.compare(0, 3, "\xEF\xBB\xBF") != 0 && continuation(1) && continuation(2)) {
+      why = "parse error at line 1, column 1: syntax error while parsing value - invalid literal; last read: '" + text.substr(0, 1) + "'";
+      last = 0;
+    }
+    const std::size_t line = why.find("at line ");
+    const std::size_t colon = line == std::string::npos ? line : why.find(':', line);
+    if (parse && colon != std::string::npos) why.replace(line + 3, colon - line - 3, position(text, last));
     std::size_t n = 0;
     const char32_t cp = last < text.size() ? utf8_at(text, last, n) : 0;
     const std::size_t read = why.find("last read: '");

@@ -218,10 +218,24 @@ TEST_CASE("A preset file's JSON error names the character it stopped at, whole; 
   CHECK_THAT(refusal("{\"presets\":\u00a0[]}"), Catch::EndsWith("last read: '\"presets\":\u00a0' (U+00A0, which JSON takes only inside a string: its quotes are the straight \" and its spaces ASCII)"));
   CHECK_THAT(refusal("{\"presets\":\u200b[]}"), Catch::Contains("last read: '\"presets\":\\u200b' (U+200B,"));
   CHECK(refusal("{\"presets\":\u200b[]}").find("\xef\xbf\xbd") == std::string::npos);  // no U+FFFD
+  // positions count characters, as an editor shows them (nlohmann counts bytes): in
+  // {"é": x} the x is the 7th character (8th byte); on line 2 of {\n  "ééé": y} the y is
+  // the 10th (13th byte); a NUL after "ü" (quotes included) is the 4th character of its
+  // line (5th byte)
+  CHECK_THAT(refusal("{\"\u00e9\": x}"), Catch::StartsWith("preset_file: not valid JSON: parse error at line 1, column 7: syntax error"));
+  CHECK_THAT(refusal("{\n  \"\u00e9\u00e9\u00e9\": y}"), Catch::StartsWith("preset_file: not valid JSON: parse error at line 2, column 10: syntax error"));
+  // a byte order mark is not a column; a first character of U+F000–U+FFFF shares the BOM's
+  // first byte, and is named as the character it is (nlohmann: "invalid BOM")
+  CHECK_THAT(refusal("\xEF\xBB\xBF{\"presets\": x}"), Catch::StartsWith("preset_file: not valid JSON: parse error at line 1, column 13: syntax error"));
+  CHECK(refusal("\uff5b\"presets\": []}") ==
+        "preset_file: not valid JSON: parse error at line 1, column 1: syntax error while parsing value - invalid literal; "
+        "last read: '\uff5b' (U+FF5B, which JSON takes only inside a string: its quotes are the straight \" and its spaces ASCII)");
+  CHECK_THAT(refusal("\xEF{}"), Catch::Contains("invalid BOM"));  // not a character: the lexer's own words
   // a NUL: nlohmann's lexer reads it as the end of the text
   using namespace std::string_literals;
   CHECK(refusal("{\"presets\": []}\0garbage"s) == "preset_file: not valid JSON: a NUL character (\\u0000) at line 1, column 16, outside a string");
   CHECK(refusal("{\"presets\":\n\0[]}"s) == "preset_file: not valid JSON: a NUL character (\\u0000) at line 2, column 1, outside a string");
+  CHECK(refusal("{\"presets\":\n\"\u00fc\"\0[]}"s) == "preset_file: not valid JSON: a NUL character (\\u0000) at line 2, column 4, outside a string");
   // inside a string it is a control character JSON refuses
   CHECK_THAT(refusal("{\"presets\": [\"a\0\"]}"s), Catch::Contains("control character U+0000 (NUL) must be escaped"));
 }
