@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "value_text.hpp"
+
 namespace mlsysim {
 namespace {
 
@@ -187,13 +189,12 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-// `s` in quotes, cut at 40 bytes (not inside a UTF-8 sequence), `"` and `\` escaped as
+// `s` in quotes, cut at 40 characters (whole), `"` and `\` escaped as
 // JSON escapes them (a quote in the text cannot end the quotation and forge the rest of the
 // message), control characters as \u00XX (a NUL would end what()); InputError escapes the
 // other unseen code points
 std::string in_quotes(std::string_view s) {
-  std::size_t keep = std::min<std::size_t>(s.size(), 40);
-  while (keep < s.size() && keep > 0 && (static_cast<unsigned char>(s[keep]) & 0xC0) == 0x80) --keep;
+  const std::size_t keep = utf8_prefix(s, 40);
   std::string out = "\"";
   for (char c : s.substr(0, keep)) {
     if (c == '"' || c == '\\') {

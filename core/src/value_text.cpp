@@ -11,11 +11,10 @@
 namespace mlsysim {
 
 namespace {
+// `s` cut after `max` characters, with "..." when anything was cut.
 std::string cut(const std::string& s, std::size_t max) {
-  if (s.size() <= max) return s;
-  std::size_t n = max;
-  while (n > 0 && (static_cast<unsigned char>(s[n]) & 0xC0) == 0x80) --n;  // keep UTF-8 whole
-  return s.substr(0, n) + "...";
+  const std::size_t n = utf8_prefix(s, max);
+  return n < s.size() ? s.substr(0, n) + "..." : s;
 }
 
 // The code points a quoted value must not carry raw: controls (Unicode's Cc), format
@@ -44,6 +43,13 @@ void append_u16(std::string& out, unsigned unit) {
   out += buf;
 }
 }  // namespace
+
+std::size_t utf8_prefix(std::string_view s, std::size_t chars) {
+  std::size_t n = 0;
+  for (std::size_t k = 0; n < s.size() && k < chars; ++k)
+    do ++n; while (n < s.size() && (static_cast<unsigned char>(s[n]) & 0xC0) == 0x80);  // a character whole
+  return n;
+}
 
 char32_t utf8_at(const std::string& s, std::size_t i, std::size_t& n) {
   const unsigned char b = static_cast<unsigned char>(s[i]);
@@ -88,6 +94,10 @@ std::string InputError::printable(const std::string& s) {
   }
   return escape_unseen(out);
 }
+
+InputError::InputError(const std::string& field_name, const std::string& detail)
+    : std::invalid_argument(printable(printable_field(field_name) + ": " + detail)),
+      field(field_name.substr(0, utf8_prefix(field_name, 200))) {}
 
 std::string InputError::printable_field(const std::string& s) { return cut(s, 60); }
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "mlsysim/errors.hpp"
@@ -20,6 +21,10 @@ std::string describe(const Json& v);
 /// and default-ignorable code points. describe() and InputError's messages apply it, so a
 /// quoted value cannot reverse or hide part of the message that quotes it.
 std::string escape_unseen(const std::string& s);
+
+/// The length in bytes of the first `chars` characters (code points, as JavaScript's
+/// [...text] counts them) of `s`: where to cut it without splitting a character.
+std::size_t utf8_prefix(std::string_view s, std::size_t chars);
 
 /// The code point of the UTF-8 sequence that starts at byte `i` of `s` (valid UTF-8 there),
 /// with its length in bytes in `n` (1 for ASCII); `n` is 0 when the sequence runs past the end.

@@ -136,9 +136,14 @@ TEST_CASE("A quoted value cannot reverse, hide or break the message that quotes 
   CHECK(preset("\u00e9 \u2265 \u00a0\U0001F600 \u8a08") == "preset: unknown preset \"\u00e9 \u2265 \u00a0\U0001F600 \u8a08\"");
   // in a field's text, and in the number advice that quotes a cut text (not cut inside a character)
   CHECK(refusal("TransformerBsp8Workers", Json{{"workers", "8\u202e"}}) == R"(workers: must be an integer >= 1, got "8\u202e")");
-  // (the malformed-number quote keeps 40 bytes: here the 40th is the first half of the é)
+  // (the malformed-number quote keeps 40 characters: here the 40th is the é, two bytes)
   const std::string cut = refusal("TransformerBsp8Workers", Json{{"device_hour_rate", "1,5 " + std::string(35, 'a') + "\u00e9 USD/h"}});
-  CHECK_THAT(cut, Catch::StartsWith("device_hour_rate: malformed number \"1,5 " + std::string(35, 'a') + "...\""));
+  CHECK_THAT(cut, Catch::StartsWith("device_hour_rate: malformed number \"1,5 " + std::string(35, 'a') + "\u00e9...\""));
+  // a quoted value is cut at 60 characters, as the module's JavaScript cuts (not 60 bytes: 30 é)
+  std::string e60, rest;
+  for (int i = 0; i < 70; ++i) (i < 60 ? e60 : rest) += "\u00e9";
+  CHECK(preset(e60 + rest) == "preset: unknown preset \"" + e60 + "...\"");
+  CHECK(preset(e60) == "preset: unknown preset \"" + e60 + "\"");
   CHECK(cut.find("\xef\xbf\xbd") == std::string::npos);  // no U+FFFD from a character cut in two
   // a preset file's notice quotes the preset's name the same way
   const auto file = mlsysim::read_preset_file(

@@ -91,6 +91,14 @@ test("the module's own checks quote what they got the same way, and refuse lone 
   // a long field name is cut between characters, not inside an emoji's surrogate pair
   const long = refused(() => m.evaluatePreset(P, { ['k'.repeat(59) + '😀x']: 'a'.repeat(1000001) })).message;
   assert.ok(long.startsWith(`${'k'.repeat(59)}😀...: too long`), long);
+  // ... and cut as the core cuts: after 60 characters, with "..." (the core counted bytes)
+  const e70 = 'é'.repeat(70);
+  assert.equal(refused(() => m.evaluatePreset(P, {}, { bytes: e70 })).message, `options.bytes: must be "decimal" or "binary", got "${'é'.repeat(60)}..."`);
+  assert.ok(refused(() => m.evaluatePreset(e70)).message.startsWith(`preset: unknown preset "${'é'.repeat(60)}..."; valid choices: `));
+  // an error's field keeps 200 characters, whole (it kept 200 bytes: 100 é)
+  const far = refused(() => m.evaluatePreset(P, { ['é'.repeat(250)]: 1 }));
+  assert.equal(far.field, 'é'.repeat(200));
+  assert.ok(far.message.startsWith(`${'é'.repeat(60)}...: unknown field`), far.message);
   assert.equal(m.evaluatePreset(P).properties.cost.text, '$38.89');  // and the module still computes
 });
 

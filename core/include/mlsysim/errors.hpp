@@ -13,11 +13,9 @@ namespace mlsysim {
 /// the field, e.g. `workers: must be an integer >= 1, got -3`.
 /// Control characters and invalid UTF-8 in the message are escaped (\u0000, U+FFFD),
 /// so that what() is whole and safe to print on a terminal; `field` is kept as given,
-/// cut at 200 bytes.
+/// cut at 200 characters (whole: a character cut in two would reach JavaScript as U+FFFD).
 struct InputError : std::invalid_argument {
-  InputError(std::string field_name, const std::string& detail)
-      : std::invalid_argument(printable(printable_field(field_name) + ": " + detail)),
-        field(field_name.substr(0, 200)) {}
+  InputError(const std::string& field_name, const std::string& detail);
   std::string field;
 
   /// `s` with control characters escaped and invalid UTF-8 replaced.
