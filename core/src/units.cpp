@@ -189,6 +189,17 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
+// `text` with each no-break, narrow no-break, thin or figure space (U+00A0, U+202F, U+2009,
+// U+2007: what typeset text, and text copied from it, puts between a number and its unit or
+// between digit groups) as a space: "5\u00a0USD/h" was "unknown unit" with the space shown
+// as an ordinary one, and "12\u202f500" got no thousands advice
+std::string plain_spaces(std::string_view text) {
+  std::string plain(text);
+  for (std::string_view sp : {"\xc2\xa0", "\xe2\x80\xaf", "\xe2\x80\x89", "\xe2\x80\x87"})
+    for (std::size_t at; (at = plain.find(sp)) != std::string::npos;) plain.replace(at, sp.size(), " ");
+  return plain;
+}
+
 // `s` in quotes, cut at 40 characters (whole), `"` and `\` escaped as
 // JSON escapes them (a quote in the text cannot end the quotation and forge the rest of the
 // message), control characters as \u00XX (a NUL would end what()); InputError escapes the
@@ -309,7 +320,8 @@ std::string Dim::canonical_unit() const {
 }
 
 std::string number_advice(std::string_view text) {
-  const std::string_view t = trim(text);
+  const std::string plain = plain_spaces(text);
+  const std::string_view t = trim(plain);
   // "$40", "$2.50/h": money is written with its unit after the number
   if (t.size() > 1 && t[0] == '$') {
     const std::string_view after = trim(t.substr(1));
@@ -480,13 +492,7 @@ Quantity parse_plain_quantity(std::string_view text) {
 }  // namespace
 
 Quantity parse_quantity(std::string_view text) {
-  // a no-break, narrow no-break, thin or figure space (U+00A0, U+202F, U+2009, U+2007: what
-  // typeset text, and text copied from it, puts between a number and its unit) reads as a
-  // space; "5\u00a0USD/h" was "unknown unit" with the space shown as an ordinary one
-  std::string plain(text);
-  for (std::string_view sp : {"\xc2\xa0", "\xe2\x80\xaf", "\xe2\x80\x89", "\xe2\x80\x87"})
-    for (std::size_t at; (at = plain.find(sp)) != std::string::npos;) plain.replace(at, sp.size(), " ");
-  return parse_plain_quantity(plain);
+  return parse_plain_quantity(plain_spaces(text));
 }
 
 std::vector<UnitSpelling> unit_spellings() {

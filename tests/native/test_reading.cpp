@@ -30,6 +30,9 @@ TEST_CASE("A number with a comma is refused, saying what the comma was taken for
   CHECK(refusal(bsp, {{"base_iterations", "12 500"}}) ==
         "base_iterations: must be an integer >= 1, got \"12 500\": a space is not read as a thousands separator: write \"12500\"");
   CHECK_THAT(refusal(bsp, {{"iterations", "1 000 000"}}), Catch::EndsWith("write \"1000000\""));
+  // ... and as typeset text groups digits (a narrow no-break or thin space, copied from a page)
+  CHECK_THAT(refusal(bsp, {{"base_iterations", "12\u202f500"}}), Catch::EndsWith("a space is not read as a thousands separator: write \"12500\""));
+  CHECK_THAT(refusal(bsp, {{"iterations", "1\u2009000\u00a0000"}}), Catch::EndsWith("write \"1000000\""));
   CHECK(refusal("Gpt3OnTraining1KA100", {{"training_tokens", "15T"}}) ==
         "training_tokens: must be a finite number > 0, got \"15T\": a suffix such as T is not read: write \"15e12\"");
   CHECK_THAT(refusal(bsp, {{"base_iterations", "100k"}}), Catch::EndsWith("write \"100e3\""));
