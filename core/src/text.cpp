@@ -208,6 +208,15 @@ const Per& pick_per(double a) {
   return kPer[std::size(kPer) - 1];
 }
 
+// A money rate (USD/s) reads per hour, as compute is priced, from a cent an hour up
+// ($0.91/h, $36,800/h): the first-that-reaches-1 rule wrote $0.91/h as "$21.87/day" beside
+// "$1.37/h" in one row of a comparison, and a cluster's $4,000/h as "$1.11/s". Below a cent
+// an hour, per day or per year as any rate.
+const Per& pick_money_per(double a) {
+  constexpr std::size_t kHour = 2;  // kPer[2]
+  return a * kPer[kHour].seconds >= 0.01 ? kPer[kHour] : pick_per(a);
+}
+
 const UnitScales* unit_scales(std::string_view unit) {
   for (const UnitScales& u : kScales)
     if (unit == u.unit) return &u;
@@ -231,7 +240,7 @@ std::string human_text(double v, std::string_view unit, BytePrefix bytes) {
     return out == "1 days" ? "1 day" : out;
   }
   if (unit == "1/s" || unit == "USD/s") {
-    const Per& per = pick_per(std::fabs(v));
+    const Per& per = unit == "USD/s" ? pick_money_per(std::fabs(v)) : pick_per(std::fabs(v));
     const double x = v * per.seconds;
     return (unit == "USD/s" ? money(x) : format_sig(x)) + "/" + per.name;
   }
@@ -278,7 +287,7 @@ DisplayScale display_scale(double v, std::string_view unit, BytePrefix bytes) {
     return {s.factor, s.suffix, false, true};
   }
   if (unit == "1/s" || unit == "USD/s") {
-    const Per& per = a > 0 ? pick_per(a) : kPer[0];
+    const Per& per = unit == "USD/s" ? (a > 0 ? pick_money_per(a) : kPer[2]) : a > 0 ? pick_per(a) : kPer[0];
     return {1 / per.seconds, (unit == "USD/s" ? "$/" : "per ") + std::string(per.name), unit == "USD/s", true};
   }
   if (unit.size() > 2 && unit.compare(0, 2, "1/") == 0) return {1, "per " + std::string(unit.substr(2)), false, true};

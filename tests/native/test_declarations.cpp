@@ -77,6 +77,14 @@ TEST_CASE("Human text scales the catalog's units", "[units]") {
   CHECK(human_text(148.148148, "1/s") == "148.1/s");
   CHECK(human_text(5.37037037e-8, "1/s") == "1.694/year");   // 5.37e-8 x 31536000
   CHECK(human_text(0.000379907052258, "USD/s") == "$1.37/h");  // x 3600
+  // a money rate reads per hour from a cent an hour (it read "$21.87/day" for $0.9113/h,
+  // beside "$1.37/h" in a comparison's row, and "$1.11/s" for $4,000/h); below, per day or
+  // year as any rate: $0.005/h is $0.12/day, under 1, so $43.80/year (x 8760)
+  CHECK(human_text(0.9113 / 3600, "USD/s") == "$0.91/h");
+  CHECK(human_text(4000.0 / 3600, "USD/s") == "$4,000.00/h");
+  CHECK(human_text(0.01 / 3600, "USD/s") == "$0.01/h");
+  CHECK(human_text(0.005 / 3600, "USD/s") == "$43.80/year");
+  CHECK(human_text(-0.9113 / 3600, "USD/s") == "-$0.91/h");
   CHECK(human_text(295.2238806, "flop/byte") == "295.2 flop/byte");
   CHECK(text_in_unit(2.5e10, "Gbps") == "200 Gbps");
 }

@@ -155,6 +155,10 @@ TEST_CASE("A plot's axis reads in the scale a result of its largest value is wri
   check(display_scale(38.89, "USD"), 1, "$", true);
   check(display_scale(1234567, "USD"), 1e6, "$ million", true);  // $1.235 million
   check(display_scale(3.8e-4, "USD/s"), 1.0 / 3600, "$/h", true);  // $1.37/h
+  // money rates read per hour from a cent an hour: $0.91/h and $4,000/h, not per day or s
+  check(display_scale(0.911 / 3600, "USD/s"), 1.0 / 3600, "$/h", true);
+  check(display_scale(4000.0 / 3600, "USD/s"), 1.0 / 3600, "$/h", true);
+  check(display_scale(0.005 / 3600, "USD/s"), 1.0 / (365 * 86400.0), "$/year", true);  // $43.80/year
   check(display_scale(5.37e-8, "1/s"), 1.0 / (365 * 86400.0), "per year", false);  // 1.694/year
   check(display_scale(1e6, "tokens"), 1, "tokens", false);
   check(display_scale(1e6, "count"), 1, "", false);

@@ -20,7 +20,9 @@ enum class BytePrefix { decimal, binary };
 /// "byte", "USD", "flop", "W", "J", "kg", "byte/s", "flop/s", "USD/s", "1/s"). Scales to a
 /// sensible prefix: 0.625 s -> "625 ms", 3.5e11 byte -> "350 GB", 38.888 USD -> "$38.89",
 /// 5.7142857 -> "5.714", 1024 count -> "1,024", 266240 W -> "266.2 kW",
-/// 3.35e12 flop/s -> "3.35 TFLOP/s", 5.37e-8 1/s -> "1.694/year". Other units are written
+/// 3.35e12 flop/s -> "3.35 TFLOP/s", 5.37e-8 1/s -> "1.694/year" (a rate: per s, min, h,
+/// day or year, the first at which it reaches 1; money rates per hour from $0.01/h up:
+/// 2.53e-4 USD/s -> "$0.91/h"). Other units are written
 /// as they are after a number of 4 significant digits.
 std::string human_text(double value, std::string_view unit, BytePrefix bytes = BytePrefix::decimal);
 
