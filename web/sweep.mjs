@@ -442,6 +442,13 @@ export class Sweep {
     let ms = 0;
     let invalid = '';
     const bases = this.bases();
+    // the calculator's own value of the swept input is one of the points (when inside the
+    // range, and the sweep is of that scenario alone): the curves pass through the cards'
+    // values, and the legend reads them while no point is under the pointer (it read a dash
+    // for every series when the value fell between two points: a phone has no pointer)
+    const here = bases.length === 1 ? this.calcValue(f) : NaN;
+    const inside = here >= xs[0] && here <= xs[xs.length - 1];
+    if (inside && !xs.some((x) => Math.abs(x - here) <= 1e-12 * Math.abs(here))) xs = Float64Array.from([...xs, here].sort((a, b) => a - b));
     for (const base of bases) {
       let r;
       const t0 = performance.now();
@@ -474,8 +481,7 @@ export class Sweep {
     const unit = f.type === 'quantity' ? ` ${f.display_unit}` : '';
     // where the calculator's own scenario sits on the curves (not with overlaid columns,
     // whose values differ): a dashed line, when inside the range
-    const here = bases.length === 1 ? this.calcValue(f) : NaN;
-    const mark = here >= Math.min(xs[0], xs[xs.length - 1]) && here <= Math.max(xs[0], xs[xs.length - 1]) ? here : null;
+    const mark = inside ? here : null;
     this.last = { field: f, xs, series, mark, log: s.scale === 'log', prefs: { ...this.app.state.prefs },
       title: `${s.props.join(', ')} against ${f.name} · ${this.app.calcLabel()}`,
       setting: `${f.name} from ${from}${unit} to ${to}${unit}, ${s.scale === 'log' ? 'logarithmic' : 'linear'}, of ${s.props.join(', ')}` };

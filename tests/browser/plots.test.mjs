@@ -470,12 +470,24 @@ test('a sweep starts around the input\'s value, and a newly chosen field brings 
   // past 1 / service time = 8 / (50 ms + 8 × 0.5 ms) = 148.1 requests/s (utilization 1)
   await open('?mode=sweep&preset=Gpt3Serve100QpsBatch8&sfield=arrival_rate&sprops=queue_wait');
   const status = await page.textContent('#sweep-status');
-  const m1 = /queue_wait has no value at (\d+) of 200 points, from ([\d.]+) 1\/s: needs utilization < 1: requests arrive faster than batches of this size are served/.exec(status);
+  const m1 = /queue_wait has no value at (\d+) of (\d+) points, from ([\d.]+) 1\/s: needs utilization < 1: requests arrive faster than batches of this size are served/.exec(status);
   assert.ok(m1, status);
   const gapXs = await page.evaluate(() => Array.from(window.mlsysimApp.sweep.last.xs));
+  // 200 points from 12.5 to 800 1/s, log-spaced, and the preset's own 100 1/s, which falls
+  // between two of them (100 = 12.5 × 64^(99.5/199))
+  assert.equal(Number(m1[2]), 201);
+  assert.equal(gapXs.length, 201);
+  assert.ok(gapXs.includes(100));
+  // ... so the legend reads the scenario's own values with no pointer over the plot (it read
+  // a dash for each series), as its cards do
+  const legend = await page.evaluate(() => [...document.querySelectorAll('#view-sweep .u-legend .u-value')].map((e) => e.textContent));
+  const card = await page.evaluate(() => window.mlsysimApp.m.evaluatePreset('Gpt3Serve100QpsBatch8').properties.queue_wait.value);
+  assert.equal(legend.length, 2, JSON.stringify(legend));
+  assert.ok(!legend.some((v) => v.includes('—')), JSON.stringify(legend));
+  assert.equal(legend[1], await page.evaluate((v) => window.mlsysimApp.m.humanText(v, 's'), card));
   const firstGap = gapXs.findIndex((x) => x >= 8 / 0.054);
   assert.equal(Number(m1[1]), gapXs.length - firstGap);
-  assert.ok(Math.abs(Number(m1[2]) / gapXs[firstGap] - 1) < 1e-3, `${m1[2]} against ${gapXs[firstGap]}`);
+  assert.ok(Math.abs(Number(m1[3]) / gapXs[firstGap] - 1) < 1e-3, `${m1[3]} against ${gapXs[firstGap]}`);
   // an input a link gives that never was valid is named for what is wrong with it
   await page.goto(`${server.origin}/index.html?preset=H100Cluster1KOwnVsCloud&i.fleet=Nope&mode=sweep`);
   await page.waitForSelector('body[data-ready="1"]');
@@ -548,14 +560,20 @@ test('a dashed line marks where the calculator\'s scenario sits on the curves, o
   const url = new URL(page.url()).searchParams;
   assert.deepEqual([url.get('sfrom'), url.get('sto')], [await page.inputValue('#sweep-from'), await page.inputValue('#sweep-to')]);
   assert.equal((await plot()).mark.text, 'this scenario: 3 s');
-  // a value that is not one of the points: marked, but the legend does not pass off a
-  // neighbour's values as this scenario's; on a phone the label stays inside the plot
+  // a value that falls between the range's points (0.5 s of 0.0625 to 4 s in 200 log
+  // steps: 0.0625 × 64^(99.5/199)) is made one of them: the legend reads this scenario's
+  // values, not a neighbour's and not a dash; on a phone the label stays inside the plot
+  const base = m.evaluatePreset('TransformerBsp8Workers').properties;
   for (const width of [320, 1280]) {
     await open('?mode=sweep&preset=TransformerBsp8Workers&sfield=base_iteration_time&sprops=iteration_time,cost', { width });
     d = await plot();
     assert.equal(d.mark.text, 'this scenario: 500 ms');
-    assert.ok(!(await page.evaluate(() => Array.from(window.mlsysimApp.sweep.last.xs))).includes(d.mark.value));
-    assert.deepEqual(await page.locator('#sweep-plot .u-legend .u-series .u-value').allTextContents(), ['—', '—', '—']);
+    const xs = await page.evaluate(() => Array.from(window.mlsysimApp.sweep.last.xs));
+    assert.equal(xs.length, 201);
+    assert.ok(xs.includes(d.mark.value));
+    const legend = await page.locator('#sweep-plot .u-legend .u-series .u-value').allTextContents();
+    assert.deepEqual(legend.slice(1), [base.iteration_time.text, base.cost.text]);
+    assert.ok(!legend[0].includes('—'), legend[0]);
     const inPlot = await page.evaluate(() => { const u = window.mlsysimApp.sweep.plot, r = devicePixelRatio || 1; return [u.bbox.left / r, (u.bbox.left + u.bbox.width) / r]; });
     assert.ok(d.mark.label.left >= inPlot[0] - 0.5 && d.mark.label.left + d.mark.label.width <= inPlot[1] + 0.5, `${width} px: the label ${JSON.stringify(d.mark.label)} leaves the plot ${inPlot}`);
   }
