@@ -48,17 +48,18 @@ const MAX_UNKNOWN = 5;  // unknown names reported one by one; the rest in one no
  *  that stopped at a bound). */
 const more = (n, what, atLeast = false) => `${atLeast ? 'At least ' : ''}${n} more ${n === 1 ? what[0] : what[1]} ${n === 1 ? 'was' : 'were'}`;
 
-/** A comma list option's text: its names trimmed, empty ones and repeats left out, each cut
- *  at 100 characters, read from at most MAX_TEXT characters. {names, cut}: `cut` says the
- *  text went on past what was read, so a count of its names is "at least". */
-function commaNames(raw) {
+/** Option `option`'s comma list `raw`: its names trimmed, empty ones and repeats left out
+ *  (each cut at 100 characters after that: no name is so long), read from its first MAX_TEXT
+ *  characters; past those, a notice in `notices` says that the rest was not read (a name
+ *  there, known or not, would otherwise be dropped without a word). */
+function commaNames(raw, option, notices) {
   const text = String(raw);
-  return { names: [...new Set(text.slice(0, MAX_TEXT).split(',').map((x) => x.trim().slice(0, 100)).filter(Boolean))], cut: text.length > MAX_TEXT };
+  if (text.length > MAX_TEXT) notices.push(`${option}: the list is longer than ${MAX_TEXT.toLocaleString('en-US')} characters; the names after that were not read.`);
+  return [...new Set(text.slice(0, MAX_TEXT).split(',').map((x) => x.trim()).filter(Boolean))].map((x) => x.slice(0, 100));
 }
-/** `"a", "b", "c", "d", "e" and 3 more` (the first MAX_UNKNOWN names quoted; "and at least
- *  N more" when the list was cut). */
-const someNames = (names, cut) => names.slice(0, MAX_UNKNOWN).map((n) => `"${clip(n, 60)}"`).join(', ') +
-  (names.length > MAX_UNKNOWN || cut ? ` and ${cut ? 'at least ' : ''}${names.length - MAX_UNKNOWN} more` : '');
+/** `"a", "b", "c", "d", "e" and 3 more` (the first MAX_UNKNOWN names quoted). */
+const someNames = (names) => names.slice(0, MAX_UNKNOWN).map((n) => `"${clip(n, 60)}"`).join(', ') +
+  (names.length > MAX_UNKNOWN ? ` and ${names.length - MAX_UNKNOWN} more` : '');
 
 /**
  * Says which keys of `entries` are given more than once, and how often: every reader of a
@@ -231,13 +232,11 @@ export function readTheme(get, notices) {
 export function readList(get, option, known, what, typeName, notices) {
   const raw = get(option);
   if (raw === null) return null;
-  const { names, cut } = commaNames(raw);
+  const names = commaNames(raw, option, notices);
   // one notice for all the unknown names (a long list must not flood the embed)
   const unknown = names.filter((n) => !known.includes(n));
-  if (unknown.length) {
-    const plural = unknown.length > 1 || cut;
-    notices.push(`${option}: unknown ${!plural ? what : what === 'property' ? 'properties' : `${what}s`} ${someNames(unknown, cut)} of ${typeName}; valid ${what === 'property' ? 'properties' : `${what}s`}: ${known.join(', ')}.`);
-  }
+  if (unknown.length)
+    notices.push(`${option}: unknown ${unknown.length === 1 ? what : what === 'property' ? 'properties' : `${what}s`} ${someNames(unknown)} of ${typeName}; valid ${what === 'property' ? 'properties' : `${what}s`}: ${known.join(', ')}.`);
   return names.filter((n) => known.includes(n));
 }
 
@@ -526,8 +525,7 @@ export function decodeState(ctx, search) {
     if (scale === 'lin' || scale === 'log') s.sweep.scale = scale;
     else if (scale !== '') notices.push(`The link gives sscale "${clip(text(scale), 40)}", which is neither log nor lin; the scale follows the range.`);
   }
-  const sprops = q.has('sprops') ? commaNames(q.get('sprops')) : null;
-  if (sprops) s.sweep.props = sprops.names;
+  if (q.has('sprops')) s.sweep.props = commaNames(q.get('sprops'), 'sprops', notices);
   s.sweep.overlay = q.get('soverlay') === '1';
   if (s.sweep.overlay && s.compare.type !== s.calc.type) {
     notices.push(`The link gives soverlay=1, but its comparison is of ${s.compare.type} and its sweep of ${s.calc.type}; the overlay needs both of one type, so there is none.`);
@@ -543,7 +541,7 @@ export function decodeState(ctx, search) {
     const known = s.sweep.props.filter((p) => stype.properties.some((x) => x.name === p));
     const unknown = s.sweep.props.filter((p) => !known.includes(p));
     if (unknown.length)
-      notices.push(`The link names ${unknown.length === 1 && !sprops.cut ? 'a property' : 'properties'} that ${stype.name} does not have: ${someNames(unknown, sprops.cut)}; left out.`);
+      notices.push(`The link names ${unknown.length === 1 ? 'a property' : 'properties'} that ${stype.name} does not have: ${someNames(unknown)}; left out.`);
     s.sweep.props = known;  // none left: the view's default pair
   }
   s.prefs = readPrefs((k) => q.get(k), notices);
@@ -555,10 +553,10 @@ export function decodeState(ctx, search) {
   const fieldNames = calcType.fields.map((f) => f.name), propNames = calcType.properties.map((p) => p.name);
   const names = (key, all) => {
     if (!q.has(key)) return null;
-    const { names: given, cut } = commaNames(q.get(key));
+    const given = commaNames(q.get(key), key, notices);
     const unknown = given.filter((n) => !all.includes(n));
     if (unknown.length)
-      notices.push(`${key}: ${calcType.name} has no ${all === fieldNames ? 'input' : 'property'} ${someNames(unknown, cut)}; left out.`);
+      notices.push(`${key}: ${calcType.name} has no ${all === fieldNames ? 'input' : 'property'} ${someNames(unknown)}; left out.`);
     const known = given.filter((n) => all.includes(n));
     return given.length && !known.length ? null : known;  // none known: the default (all)
   };

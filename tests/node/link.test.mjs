@@ -424,20 +424,31 @@ test('a link copied after the calculator changed type carries no sweep or embed 
   }
 });
 
-test('comma lists in links count their unknown names exactly, and "at least" where the text was cut', () => {
+test('comma lists in links count their unknown names exactly, and say where a long one stopped being read', () => {
   const names = (n) => Array.from({ length: n }, (_, i) => `n${i}`).join(',');
   const page = (q) => decodeState(ctx, `?preset=TransformerBsp8Workers&${q}`).notices;
   // 300 unknown names fit in the 10 000 characters read: all counted
-  assert.ok(page(`eshow=${names(300)}`).includes('eshow: SyncStrategyScenario has no input "n0", "n1", "n2", "n3", "n4" and 295 more; left out.'));
+  assert.deepEqual(page(`eshow=${names(300)}`), ['eshow: SyncStrategyScenario has no input "n0", "n1", "n2", "n3", "n4" and 295 more; left out.']);
   assert.ok(page(`mode=sweep&sprops=${names(6)}`).includes('The link names properties that SyncStrategyScenario does not have: "n0", "n1", "n2", "n3", "n4" and 1 more; left out.'));
   // 5000 names are 28 889 characters: the first 10 000 hold n0 … n9 (30 characters with their
   // commas), n10 … n99 (360), n100 … n999 (4500) and 851 of the six-character n1000, …
-  // (5106), then "n185", the start of n1851 and a repeat of n185: 1851 names, 1846 past the
-  // five quoted, and at least that many as the rest was not read
-  const cut = page(`eprops=${names(5000)}`).find((n) => n.startsWith('eprops:'));
-  assert.equal(cut, 'eprops: SyncStrategyScenario has no property "n0", "n1", "n2", "n3", "n4" and at least 1846 more; left out.');
+  // (5106), then "n185", the start of n1851 and a repeat of n185: 1851 names read, 1846 past
+  // the five quoted; the rest is said not to be read
+  const cut = page(`eprops=${names(5000)}`);
+  assert.deepEqual(cut, ['eprops: the list is longer than 10,000 characters; the names after that were not read.',
+    'eprops: SyncStrategyScenario has no property "n0", "n1", "n2", "n3", "n4" and 1846 more; left out.']);
   const o = readEmbedOptions(ctx, (k) => ({ preset: 'TransformerBsp8Workers', show: names(5000) })[k] ?? null, []);
-  assert.ok(o.notices.some((n) => n.startsWith('show: unknown fields "n0", "n1", "n2", "n3", "n4" and at least 1846 more of SyncStrategyScenario')), JSON.stringify(o.notices));
+  assert.ok(o.notices.includes('show: the list is longer than 10,000 characters; the names after that were not read.'), JSON.stringify(o.notices));
+  assert.ok(o.notices.some((n) => n.startsWith('show: unknown fields "n0", "n1", "n2", "n3", "n4" and 1846 more of SyncStrategyScenario')), JSON.stringify(o.notices));
+  // a name past the cut, known or not, is not dropped without a word; a short list before it
+  // is counted as it is (it read "and at least -2 more")
+  const late = readEmbedOptions(ctx, (k) => ({ preset: 'TransformerBsp8Workers', show: `workers,x,y,z${','.repeat(10000)}per_worker_batch` })[k] ?? null, []);
+  assert.deepEqual(late.show, ['workers']);
+  assert.ok(late.notices.includes('show: the list is longer than 10,000 characters; the names after that were not read.'), JSON.stringify(late.notices));
+  assert.ok(late.notices.some((n) => n.startsWith('show: unknown fields "x", "y", "z" of SyncStrategyScenario;')), JSON.stringify(late.notices));
+  // two long names that differ past their 100th character are two names
+  const a59 = `"${'a'.repeat(59)}…"`;
+  assert.deepEqual(page(`eshow=${'a'.repeat(149)}1,${'a'.repeat(149)}2`), [`eshow: SyncStrategyScenario has no input ${a59}, ${a59}; left out.`]);
   // a sweep's properties are not cut at 20: the list is what the type has
   assert.deepEqual(decodeState(ctx, `?preset=TransformerBsp8Workers&mode=sweep&sprops=${'speedup,'.repeat(30)}`).state.sweep.props, ['speedup']);
 });
