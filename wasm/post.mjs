@@ -58,15 +58,17 @@ function mlsysimText(text, field) {
  * serializing the request's entries and the inputs' fields one at a time.
  */
 function mlsysimJson(request, inputsKey) {
-  let text, failure = null;
+  // `failed`, not `failure === null`: a getter may throw null itself
+  let text, failure, failed = false;
   try {
     text = JSON.stringify(request, mlsysimReplacer);
   } catch (e) {
     failure = e;
+    failed = true;
   }
-  const tooLong = failure === null && text.length > MLSYSIM_MAX_REQUEST;
-  const lone = failure === null && !tooLong && MLSYSIM_LONE_SURROGATE.test(text);
-  if (failure === null && !tooLong && !lone) return text;
+  const tooLong = !failed && text.length > MLSYSIM_MAX_REQUEST;
+  const lone = !failed && !tooLong && MLSYSIM_LONE_SURROGATE.test(text);
+  if (!failed && !tooLong && !lone) return text;
   // the culprit: the first entry that fails or holds a lone surrogate, or the longest
   let field = inputsKey, longest = -1;
   const look = (container, key) => {

@@ -363,7 +363,7 @@ namespace {
 Json evaluate_with(const Preset& preset, const Json& overrides, const EvalOptions& options) {
   Json inputs = preset.inputs;
   if (!overrides.is_null()) {
-    if (!overrides.is_object())
+    if (!overrides.is_object() || is_number_tag(overrides))
       throw InputError("overrides", "must be an object of field values, got " + describe(overrides));
     for (const auto& [key, value] : overrides.items()) inputs[key] = value;
   }
@@ -494,7 +494,7 @@ double read_value(const Json& value, const std::string& unit, const std::string&
 }
 
 Json evaluate_request(const Json& request, const EvalOptions& options, const std::vector<Preset>& course) {
-  if (!request.is_object())
+  if (!request.is_object() || is_number_tag(request))
     throw InputError("input", "must be a JSON object {\"type\", \"inputs\"} or {\"preset\", \"overrides\"}, got " + describe(request));
   for (const auto& [key, _] : request.items())
     if (key != "type" && key != "inputs" && key != "preset" && key != "overrides")

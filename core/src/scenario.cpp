@@ -55,7 +55,7 @@ std::pair<std::string, std::string> split_symbol(const SymbolSpec& s) {
 
 Inputs normalize_inputs(const ScenarioType& type, const Json& inputs, const std::string& swept,
                         std::vector<FieldError>* errors) {
-  if (!inputs.is_object()) throw InputError("inputs", "must be an object of field values, got " + describe(inputs));
+  if (!inputs.is_object() || is_number_tag(inputs)) throw InputError("inputs", "must be an object of field values, got " + describe(inputs));
   // each check throws; collecting, an error is recorded and the field it blames left absent
   auto check = [&](const auto& f) {
     try {

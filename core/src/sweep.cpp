@@ -27,14 +27,14 @@ double stand_in(const FieldSpec& spec) {
 }  // namespace
 
 SweepRequest sweep_request(const Json& req) {
-  if (!req.is_object()) throw InputError("inputs", "a sweep request must be an object, got " + describe(req));
+  if (!req.is_object() || is_number_tag(req)) throw InputError("inputs", "a sweep request must be an object, got " + describe(req));
   SweepRequest r;
   auto text = [&](const char* key, bool required) {
     if (!req.contains(key) || req[key].is_null()) {
       if (required) throw InputError(key, "is required");
       return std::string();
     }
-    if (!req[key].is_string()) throw InputError(key, "must be a string, got " + req[key].dump());
+    if (!req[key].is_string()) throw InputError(key, "must be a string, got " + describe(req[key]));
     return req[key].get<std::string>();
   };
   r.type = text("type", true);
@@ -44,7 +44,7 @@ SweepRequest sweep_request(const Json& req) {
   if (req.contains("properties") && !req["properties"].is_null()) {
     if (!req["properties"].is_array()) throw InputError("properties", "must be an array of property names");
     for (const Json& p : req["properties"]) {
-      if (!p.is_string()) throw InputError("properties", "must be an array of property names, got " + p.dump());
+      if (!p.is_string()) throw InputError("properties", "must be an array of property names, got " + describe(p));
       r.properties.push_back(p.get<std::string>());
     }
   }
@@ -118,7 +118,7 @@ PreparedSweep prepare_sweep(const SweepRequest& request) {
 
   // the other inputs, validated once; the swept field takes a valid stand-in value
   ps.other_inputs = request.inputs.is_null() ? Json::object() : request.inputs;
-  if (!ps.other_inputs.is_object())
+  if (!ps.other_inputs.is_object() || is_number_tag(ps.other_inputs))
     throw InputError("inputs", "must be an object of field values, got " + describe(ps.other_inputs));
   ps.other_inputs.erase(spec.name);
   Inputs base = [&] {

@@ -103,13 +103,16 @@ std::string InputError::printable_field(const std::string& s) { return cut(s, 60
 
 std::string InputError::quoted(const std::string& s) { return describe(Json(s)); }
 
+bool is_number_tag(const Json& v) {
+  if (!v.is_object() || v.size() != 1 || !v.contains("$number")) return false;
+  const Json& n = v["$number"];
+  return n == "NaN" || n == "Infinity" || n == "-Infinity";
+}
+
 std::string describe(const Json& v) {
   if (v.is_number_integer() || v.is_number_unsigned()) return v.dump();  // exact, as typed
   if (v.is_number()) return js_number(v.get<double>());
-  // NaN and Infinity from JavaScript travel as {"$number": ...}; no other object is a number
-  if (v.is_object() && v.size() == 1 && v.contains("$number") && v["$number"].is_string())
-    for (const char* n : {"NaN", "-Infinity", "Infinity"})
-      if (v["$number"] == n) return n;
+  if (is_number_tag(v)) return v["$number"].get<std::string>();
   if (v.is_string()) {
     // dump() escapes quotes and control characters; invalid UTF-8 is replaced
     return escape_unseen(Json(cut(v.get<std::string>(), 60)).dump(-1, ' ', false, Json::error_handler_t::replace));

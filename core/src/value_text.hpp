@@ -22,6 +22,11 @@ std::string describe(const Json& v);
 /// quoted value cannot reverse or hide part of the message that quotes it.
 std::string escape_unseen(const std::string& s);
 
+/// Whether `v` is a non-finite number as JavaScript's values travel ({"$number": "NaN"},
+/// "Infinity", "-Infinity"): no other object is a number, and such an object is no object
+/// of fields (evaluate(type, NaN) is "inputs: must be an object", not "$number: unknown field").
+bool is_number_tag(const Json& v);
+
 /// The length in bytes of the first `chars` characters (code points, as JavaScript's
 /// [...text] counts them) of `s`: where to cut it without splitting a character.
 std::size_t utf8_prefix(std::string_view s, std::size_t chars);

@@ -163,6 +163,15 @@ test('JavaScript-only bad inputs: undefined, circular objects, BigInt, functions
   assert.throws(() => m.evaluatePreset(42), { field: 'preset' });
   const loop = {}; loop.self = loop;
   assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', loop), { field: 'self' });  // the field holding the cycle
+  // a getter that throws null (or undefined) is named like any other (null was taken for "no error")
+  for (const thrown of [null, undefined, 0])
+    assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', { get workers() { throw thrown; } }), { field: 'workers', message: `workers: cannot be read (${thrown})` });
+  // NaN or ±Infinity in place of the inputs object is no object of fields (the number's
+  // encoding for the core, {"$number": …}, was read as one: "$number: unknown field")
+  assert.throws(() => m.evaluate('SyncStrategyScenario', NaN), { field: 'inputs', message: 'inputs: must be an object of field values, got NaN' });
+  assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', -Infinity), { field: 'overrides', message: 'overrides: must be an object of field values, got -Infinity' });
+  assert.throws(() => m.sweep('SyncStrategyScenario', Infinity, 'workers', [1, 2], ['cost']), { field: 'inputs', message: 'inputs: must be an object of field values, got Infinity' });
+  assert.throws(() => m.sweep(NaN, {}, 'workers', [1, 2], ['cost']), { field: 'type', message: 'type: must be a string, got NaN' });
   const getter = { get workers() { throw new Error('boom'); } };
   assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', getter), { field: 'workers', message: /boom/ });
   assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', { 'x\0y': 1 }), (e) => e.field === 'x\0y' && e.message.startsWith('x\\u0000y: unknown field'));
