@@ -519,7 +519,14 @@ export function decodeState(ctx, search) {
   }
 
   // an empty value is the default, as for any option
-  for (const [key, name] of [['sfield', 'field'], ['sfrom', 'from'], ['sto', 'to'], ['sn', 'n']]) if (q.has(key) && q.get(key).trim() !== '') s.sweep[name] = text(q.get(key)).slice(0, 100);
+  // a longer value is no name, number or quantity: cut, it would read as another one
+  // (sto=1 and 120 zeros read as 1e99), so it is left out, and said
+  for (const [key, name] of [['sfield', 'field'], ['sfrom', 'from'], ['sto', 'to'], ['sn', 'n']]) {
+    if (!q.has(key) || q.get(key).trim() === '') continue;
+    const v = text(q.get(key));
+    if (v.length <= 100) s.sweep[name] = v;
+    else notices.push(`The link gives ${key} ${v.length.toLocaleString('en-US')} characters long ("${clip(v, 40)}"); at most 100 are read, so it is left out and the sweep uses its default.`);
+  }
   if (q.has('sscale')) {
     const scale = q.get('sscale');
     if (scale === 'lin' || scale === 'log') s.sweep.scale = scale;

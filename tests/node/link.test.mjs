@@ -452,3 +452,13 @@ test('comma lists in links count their unknown names exactly, and say where a lo
   // a sweep's properties are not cut at 20: the list is what the type has
   assert.deepEqual(decodeState(ctx, `?preset=TransformerBsp8Workers&mode=sweep&sprops=${'speedup,'.repeat(30)}`).state.sweep.props, ['speedup']);
 });
+
+test("a sweep value in a link too long to be one is left out and said, not cut into another value", () => {
+  // sto = 1 followed by 120 zeros was cut at 100 characters: 1e99
+  const { state, notices } = decodeState(ctx, `?mode=sweep&preset=TransformerBsp8Workers&sfield=communication_overhead&sfrom=0.01&sto=1${'0'.repeat(120)}`);
+  assert.equal(state.sweep.to, defaultState(ctx).sweep.to);
+  assert.equal(state.sweep.from, '0.01');
+  assert.deepEqual(notices, [`The link gives sto 121 characters long ("1${'0'.repeat(38)}…"); at most 100 are read, so it is left out and the sweep uses its default.`]);
+  // 100 characters are read as they are
+  assert.equal(decodeState(ctx, `?mode=sweep&preset=TransformerBsp8Workers&sfrom=${'0'.repeat(98)}1`).state.sweep.from, `${'0'.repeat(98)}1`);
+});
