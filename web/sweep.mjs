@@ -179,18 +179,24 @@ function luminance(color) {
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
-/** Where a logarithmic x axis has its ticks between `lo` and `hi` (> 0): powers of ten
- *  (every k-th, so that at most `most` remain), with 2 and 5 between them where those fit
- *  too; a range inside one decade (2 to 9, 64 to 100) gets round linear steps, so
- *  that no range is left without labels. */
+/** Where a logarithmic x axis has its ticks between `lo` and `hi` (> 0), at most `most`
+ *  of them: the richest of 1-2-5, 1-3 and powers of ten alone (every k-th) that fits, so
+ *  that ticks stay evenly spread along the axis; a range inside one decade (2 to 9, 64 to
+ *  100) gets round linear steps, so that no range is left without labels. (A linear
+ *  fallback for a wider range bunched its labels at the axis's right end: 5,000, 10,000,
+ *  15,000 on 256 to 16,384.) */
 export function logTicks(lo, hi, most = 8) {
   const inside = (v) => v >= lo * (1 - 1e-9) && v <= hi * (1 + 1e-9);
   const d0 = Math.floor(Math.log10(lo)), d1 = Math.ceil(Math.log10(hi));
-  const every = Math.max(1, Math.ceil((d1 - d0 + 1) / most));
-  const mantissas = (d1 - d0 + 1) * 3 <= most ? [1, 2, 5] : [1];  // 1-2-5 only where all of them fit
-  const out = [];
-  for (let d = d0; d <= d1; d += every) for (const k of mantissas) { const v = Number(`${k}e${d}`); if (inside(v)) out.push(v); }
-  if (out.length >= 3) return out;
+  const ticks = (mantissas, every) => {
+    const at = [];
+    for (let d = d0; d <= d1; d += every) for (const k of mantissas) { const v = Number(`${k}e${d}`); if (inside(v)) at.push(v); }
+    return at;
+  };
+  let out = ticks([1, 2, 5], 1);
+  if (out.length > most) out = ticks([1, 3], 1);
+  for (let every = 1; out.length > most; every++) out = ticks([1], every);
+  if (out.length >= 3 || (out.length === 2 && hi >= 10 * lo)) return out;
   const raw = (hi - lo) / 4, p = 10 ** Math.floor(Math.log10(raw)), step = [1, 2, 5, 10].map((k) => k * p).find((s) => s >= raw);
   const linear = [];
   for (let v = Math.ceil(lo / step) * step; v <= hi * (1 + 1e-9); v += step) linear.push(Number(v.toPrecision(12)));
@@ -556,7 +562,14 @@ export class Sweep {
       for (let most = 12; ; most--) {
         const at = logTicks(lo, hi, most);
         const w = tickTexts(at, axes.x.money).map((t) => u.ctx.measureText(t).width / ratio);
-        if (most <= 2 || at.every((v, k) => k === 0 || pos(v) - pos(at[k - 1]) >= (w[k] + w[k - 1]) / 2 + 8)) return at;
+        const apart = (k, j) => pos(at[k]) - pos(at[j]) >= (w[k] + w[j]) / 2 + 8;
+        if (at.every((v, k) => k === 0 || apart(k, k - 1))) return at;
+        if (most <= 2) {
+          // still too close (a narrow plot, long labels): every label that clears the last kept
+          const kept = [0];
+          for (let k = 1; k < at.length; k++) if (apart(k, kept[kept.length - 1])) kept.push(k);
+          return kept.map((k) => at[k]);
+        }
       }
     };
     const grid = { stroke: col.line, width: 1 };

@@ -234,7 +234,7 @@ test('the trials\' two links: ticks on both axes are distinct numbers in the car
 test('a logarithmic x axis is labelled over any range: inside one decade, and over forty', async () => {
   // 2 to 9 and 64 to 100 hold no power of ten: the axis was blank; 1 to 1e40 had no ticks
   for (const [from, to, ticks] of [[2, 9, ['2', '4', '6', '8']], [64, 100, ['70', '80', '90', '100']],
-    [1, 10000, ['1', '10', '100', '1,000', '10,000']]]) {
+    [1, 10000, ['1', '3', '10', '30', '100', '300', '1,000', '3,000', '10,000']]]) {  // 1-2-5 would not fit: 1-3
     await open(`?mode=sweep&preset=TransformerBsp8Workers&sfield=workers&sfrom=${from}&sto=${to}&sn=20&sscale=log&sprops=cost`, { width: 700 });
     const p = await plot();
     checkAxes(p, `workers ${from} to ${to}`);
@@ -594,6 +594,20 @@ test('a rate on the x axis reads in the axis\'s own unit everywhere: description
   // 14000 iterations × 0.625 s × 8 workers = 19.44 device-hours, at $2/h: $38.89
   const legend = await page.locator('#sweep-plot .u-legend .u-series .u-value').allTextContents();
   assert.deepEqual(legend, ['$2.00/h', '$38.89']);
+});
+
+test('at a phone\'s width, the default sweep of a preset of each category has x labels apart and spread', async () => {
+  // a reviewer saw "10,0015,000" under Llama8BChatH100's context_tokens (256 to 16,384,
+  // log) and "$100,000$200,000" under H100Cluster1KOwnVsCloud's at 390 px
+  for (const t of types) {
+    const p = presets.find((x) => x.type === t.name);
+    await open(`?mode=sweep&preset=${p.name}`, { width: 390 });
+    const shown = await plot();
+    checkAxes(shown, `${p.name} at 390 px`);
+    const x = shown.axes.find((a) => a.side === 2);
+    // no label sits in the left half alone or the right alone: the ticks span the axis
+    if (x.at.length >= 2) assert.ok(x.at[x.at.length - 1] - x.at[0] >= shown.plotWidth / 3, `${p.name}: ${x.ticks.join(' | ')} at ${x.at.map(Math.round)} of ${shown.plotWidth}`);
+  }
 });
 
 test('screenshots of the plot at 390, 700 and 1280 px, light and dark', async () => {

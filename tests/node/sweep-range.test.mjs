@@ -5,7 +5,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { load } from './load.mjs';
-import { rangeAround, fallbackValue, defaultProps, parseBound, sweepValues } from '../../web/sweep.mjs';
+import { rangeAround, fallbackValue, defaultProps, parseBound, sweepValues, logTicks } from '../../web/sweep.mjs';
 import { presetTexts } from '../../web/fields.mjs';
 
 const m = await load();
@@ -135,4 +135,17 @@ test('a sweep control the page cannot use says which control, what it got and th
   // 1 to 1.2 at whole numbers is the one point 1
   fails(() => sweepValues(workers, { from: 1, to: 1.2, n: '5', scale: 'lin' }), 'to', /^From 1 and To 1\.2 give fewer than 2 distinct integer points/);
   fails(() => sweepValues(workers, { from: NaN, to: 8, n: '5', scale: 'lin' }), 'from', /got "NaN"/);
+});
+
+test('a log axis\'s ticks spread along it: 1-2-5, then 1-3, then powers of ten, as many as fit', () => {
+  // context_tokens 2048 swept from 256 to 16384 (÷8, ×8): its labels were 5,000, 10,000 and
+  // 15,000 (a linear fallback), all in the axis's right quarter, colliding at 390 px
+  assert.deepEqual(logTicks(256, 16384, 12), [500, 1000, 2000, 5000, 10000]);
+  assert.deepEqual(logTicks(256, 16384, 4), [300, 1000, 3000, 10000]);
+  assert.deepEqual(logTicks(256, 16384, 3), [1000, 10000]);
+  assert.deepEqual(logTicks(256, 16384, 2), [1000, 10000]);
+  // forty decades: every sixth power of ten fits 8; inside one decade, round linear steps
+  assert.deepEqual(logTicks(1, 1e40, 8), [1, 1e6, 1e12, 1e18, 1e24, 1e30, 1e36]);
+  assert.deepEqual(logTicks(2, 9, 8), [2, 4, 6, 8]);
+  assert.deepEqual(logTicks(64, 100, 8), [70, 80, 90, 100]);
 });
