@@ -6,7 +6,7 @@
 // live on one page.
 import { $, el, mathml, breakable, breakablePaths } from './dom.mjs';
 import { fieldControl, evaluateTexts, formText, usesInput, symbolItem, CUSTOM } from './fields.mjs';
-import { shownText, exactText, numberText, humanText, valueText, withEscapesExplained } from './format.mjs';
+import { shownText, exactText, numberText, humanText, valueText, withEscapesExplained, keepTogether } from './format.mjs';
 import { fitBoxes } from './fit.mjs';
 
 const ANNOUNCE_DELAY_MS = 900;  // a burst of typing is announced once, when it pauses
@@ -23,6 +23,10 @@ const equationText = (p) => `${p.name} = ${p.equation}`;
 function setText(node, text) {
   if (node.textContent !== text) node.textContent = text;
 }
+
+/** A field's rule as its help line shows it: "Rule: integer >= 1.", a comparison kept on
+ *  one line with its bound (it broke as "integer >= / 1."). */
+const ruleText = (f) => `Rule: ${f.rule.replace(/ (>=|<=|>|<|≤|≥) /g, ' $1\u00a0')}.`;
 
 export class ScenarioView {
   /**
@@ -202,7 +206,7 @@ export class ScenarioView {
       if (row) return row;
     }
     const help = el('p', { id: id('help'), class: 'help' }, el('span', { text: `${f.doc} ` }),
-      el('span', { class: 'rule', text: `Rule: ${f.rule}.` }));
+      el('span', { class: 'rule', text: ruleText(f) }));
     const error = el('p', { id: id('err'), class: 'field-error', hidden: true });
     const badge = el('span', { class: 'unit', text: kind });
     let row;
@@ -234,7 +238,7 @@ export class ScenarioView {
     if (row.children.length !== 4 || !row.matches('div.field:not(.readonly)') || row.dataset.field !== f.name ||
         !label || label.getAttribute('for') !== id('in') || label.textContent !== f.name ||
         head.querySelector(':scope > .unit')?.textContent !== kind || help.id !== id('help') ||
-        help.textContent !== `${f.doc} Rule: ${f.rule}.` || error.id !== id('err') || !error.matches('p.field-error')) return null;
+        help.textContent !== `${f.doc} ${ruleText(f)}` || error.id !== id('err') || !error.matches('p.field-error')) return null;
     const c = fieldControl(f, text, this.opts.registry, () => this.update(true), `${this.opts.idBase}in-`, control);
     if (!c) return null;
     c.input.setAttribute('aria-describedby', `${id('help')} ${id('err')}`);
@@ -280,7 +284,7 @@ export class ScenarioView {
     const uses = this.opts.useIn ? (p.links || []).map((link) => this.useInButton(p, link)) : [];
     const predict = this.predictions.has(p.name) ? this.predictBox(p) : null;
     const equation = el('div', { class: 'equation', role: 'img', 'aria-label': equationText(p) }, mathml(p.mathml),
-      el('span', { class: 'linear-text', 'aria-hidden': 'true', text: equationText(p) }));
+      el('span', { class: 'linear-text', 'aria-hidden': 'true', text: keepTogether(equationText(p)) }));
     const card = el('article', { class: 'property', 'data-property': p.name },
       el('h4', {}, el('code', { text: p.name }), better),
       el('p', { class: 'reading' }, value, exact),
@@ -420,7 +424,7 @@ export class ScenarioView {
           const math = mathml(p.work.mathml);
           const texts = math.getElementsByTagNameNS('http://www.w3.org/1998/Math/MathML', 'mtext');
           if (texts.length) texts[texts.length - 1].textContent = shownText(p, prefs);
-          work.replaceChildren(math, el('span', { class: 'linear-text', 'aria-hidden': 'true', text: line }));
+          work.replaceChildren(math, el('span', { class: 'linear-text', 'aria-hidden': 'true', text: keepTogether(line) }));
           work.hidden = false;
           work.setAttribute('aria-label', line);
           entry.unfitted.push(work);

@@ -43,6 +43,17 @@ export function withEscapesExplained(message) {
   return m ? `${message} (${m[1]} stands for a character that does not show or that reorders text, written as its code.)` : message;
 }
 
+/** A line of math written out as text (an equation or a work line, when too wide to
+ *  typeset), with no-break spaces where a line must not break: between a number and the
+ *  unit after it ("24.5 s", "$36.8 million", "14 byte/param") and before an operator, so
+ *  that a line breaks after one ("128 − 1" broke as "(128 / − 1)"). For text shown, not
+ *  read aloud (the boxes' labels keep plain spaces). */
+export function keepTogether(line) {
+  return line
+    .replace(/([0-9]) (?=[A-Za-zµ$%°]|\/[A-Za-z])/g, '$1\u00a0')
+    .replace(/ (?=(?:[=×\/+−<>≤≥·^]|>=|<=|when\b|otherwise\b)(?: |$))/g, '\u00a0');
+}
+
 export const TIME_UNITS = { auto: null, ns: 1e-9, 'µs': 1e-6, ms: 1e-3, s: 1, min: 60, h: 3600, day: 86400 };
 export const DEFAULT_PREFS = { bytes: 'decimal', time: 'auto', money: 'short' };
 export const PREF_CHOICES = { bytes: ['decimal', 'binary'], time: /* @__PURE__ */ Object.keys(TIME_UNITS), money: ['short', 'full'] };

@@ -34,7 +34,10 @@ test('the form is generated from listScenarioTypes, one labelled input per field
     for (const f of t.fields) {
       const id = `in-${f.name}`;
       assert.equal(await page.locator(`label[for="${id}"]`).count(), 1, f.name);
-      assert.ok((await page.textContent(`[data-field="${f.name}"] .rule`)).includes(f.rule), f.name);
+      // (a comparison is kept with its bound by a no-break space: "integer >= 1")
+      const rule = await page.textContent(`[data-field="${f.name}"] .rule`);
+      assert.equal(rule.replace(/\u00a0/g, ' '), `Rule: ${f.rule}.`, f.name);
+      for (const op of f.rule.match(/ (>=|<=|>|<) /g) || []) assert.ok(rule.includes(`${op.slice(0, -1)}\u00a0`), `${f.name}: ${rule}`);
     }
     assert.equal(await page.locator('#properties .property').count(), t.properties.length);
   }

@@ -3,7 +3,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { load } from './load.mjs';
-import { useModule, shownText, fullMoney } from '../../web/format.mjs';
+import { useModule, shownText, fullMoney, keepTogether } from '../../web/format.mjs';
 
 const m = await load();
 useModule(m);
@@ -29,4 +29,13 @@ test('full money writes cents, and leaves sub-cent and astronomical amounts to t
   assert.equal(fullMoney(1e303), m.humanText(1e303, 'USD'));
   assert.ok(fullMoney(1e303).length < 20, fullMoney(1e303));
   assert.equal(shownText(result(2e15, 'USD'), prefs('auto', 'full')), m.humanText(2e15, 'USD'));
+});
+
+test('a math line written out as text breaks after operators and never between a number and its unit', () => {
+  const shown = (t) => keepTogether(t).replace(/\u00a0/g, '~');
+  // the reviewer's cases at 390 px: "$36.8 / million", "(128 / − 1)"
+  assert.equal(shown('cost = 36.8 million USD / 5 year = $36.8 million'), 'cost~= 36.8~million USD~/ 5~year~= $36.8~million');
+  assert.equal(shown('t = (128 − 1) × 2.45 TB / 100 GB/s = 24.5 s'), 't~= (128~− 1)~× 2.45~TB~/ 100~GB/s~= 24.5~s');
+  assert.equal(shown('i = c when c is given; y otherwise'), 'i~= c~when c is given; y~otherwise');
+  assert.equal(shown('n = 8 / 1 = 8'), 'n~= 8~/ 1~= 8');  // a number before an operator is no unit
 });
