@@ -57,6 +57,9 @@ function mlsysimText(text, field) {
  * holds a lone surrogate, the error names the field that holds the culprit, found by
  * serializing the request's entries and the inputs' fields one at a time.
  */
+/** The most property names a sweep takes (repeats included; a type has a dozen at most). */
+const MLSYSIM_MAX_PROPERTIES = 1000;
+
 function mlsysimJson(request, inputsKey) {
   // `failed`, not `failure === null`: a getter may throw null itself
   let text, failure, failed = false;
@@ -359,6 +362,11 @@ async function createMlsysim(options = {}) {
     } catch (e) {
       throw mlsysimError(`values: ${mlsysimWhy(e)}`, 'values');
     }
+    // a type has a dozen properties at most: a list of thousands would meet the request's
+    // entry limit first, which blames the inputs
+    let count;
+    try { count = Array.isArray(properties) ? properties.length : 0; } catch { count = 0; }
+    if (count > MLSYSIM_MAX_PROPERTIES) throw mlsysimError(`properties: at most ${MLSYSIM_MAX_PROPERTIES} names, got ${count}`, 'properties');
     const request = mlsysimJson({ type: type === undefined ? null : type, inputs: inputs === undefined ? {} : inputs,
       field: field === undefined ? null : field, unit, properties: properties === undefined ? null : properties }, 'inputs');
     // From here on no user code runs: lengths and buffers are read through the

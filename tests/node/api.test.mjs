@@ -172,6 +172,11 @@ test('JavaScript-only bad inputs: undefined, circular objects, BigInt, functions
   assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', -Infinity), { field: 'overrides', message: 'overrides: must be an object of field values, got -Infinity' });
   assert.throws(() => m.sweep('SyncStrategyScenario', Infinity, 'workers', [1, 2], ['cost']), { field: 'inputs', message: 'inputs: must be an object of field values, got Infinity' });
   assert.throws(() => m.sweep(NaN, {}, 'workers', [1, 2], ['cost']), { field: 'type', message: 'type: must be a string, got NaN' });
+  // thousands of property names are the properties' fault, not the inputs' (the request's
+  // entry limit blamed "inputs" from 9978 names on)
+  const base = m.evaluatePreset('TransformerBsp8Workers').inputs;
+  assert.throws(() => m.sweep('SyncStrategyScenario', base, 'workers', [1, 2], Array(10000).fill('cost')), { field: 'properties', message: 'properties: at most 1000 names, got 10000' });
+  assert.throws(() => m.sweep('SyncStrategyScenario', base, 'workers', [1, 2], Array.from({ length: 1000 }, (_, i) => `p${i}`)), { field: 'properties' });
   const getter = { get workers() { throw new Error('boom'); } };
   assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', getter), { field: 'workers', message: /boom/ });
   assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', { 'x\0y': 1 }), (e) => e.field === 'x\0y' && e.message.startsWith('x\\u0000y: unknown field'));
