@@ -135,6 +135,16 @@ function mlsysimOptions(options, keys) {
   return out;
 }
 
+/** `value` of numberText, humanText and displayScale as a number (Number(value)); one that
+ *  cannot be one (a Symbol, a valueOf that throws) is refused by name, not as a TypeError. */
+function mlsysimNumber(value) {
+  try {
+    return Number(value);
+  } catch (e) {
+    throw mlsysimError(`value: must be a number, got ${typeof value === 'symbol' ? 'a symbol' : `a value that cannot be read as one (${mlsysimWhy(e)})`}`, 'value');
+  }
+}
+
 /** `digits` of numberText: an integer from 1 to 17. */
 function mlsysimDigits(digits) {
   if (!Number.isInteger(digits) || digits < 1 || digits > 17)
@@ -480,11 +490,11 @@ async function createMlsysim(options = {}) {
      * for a unit no result scales (byte/param).
      */
     numberText: (value, digits) =>
-      (digits === undefined ? raw._numberText(Number(value)) : raw._significantText(Number(value), mlsysimDigits(digits))),
+      (digits === undefined ? raw._numberText(mlsysimNumber(value)) : raw._significantText(mlsysimNumber(value), mlsysimDigits(digits))),
     humanText: (value, unit, options) =>
-      raw._humanText(Number(value), mlsysimText(String(unit ?? ''), 'unit'), mlsysimOptions(options, ['bytes']).bytes === 'binary'),
+      raw._humanText(mlsysimNumber(value), mlsysimText(String(unit ?? ''), 'unit'), mlsysimOptions(options, ['bytes']).bytes === 'binary'),
     displayScale: (value, unit, options) =>
-      JSON.parse(raw._displayScale(Number(value), mlsysimText(String(unit ?? ''), 'unit'), mlsysimOptions(options, ['bytes']).bytes === 'binary')),
+      JSON.parse(raw._displayScale(mlsysimNumber(value), mlsysimText(String(unit ?? ''), 'unit'), mlsysimOptions(options, ['bytes']).bytes === 'binary')),
     /** {bases, spellings, count_labels}: every unit the module reads (docs/units.md) */
     listUnits: () => list('units'),
     /** {sweep_points, sweep_values}: the largest sweep the module takes */

@@ -177,6 +177,10 @@ test('JavaScript-only bad inputs: undefined, circular objects, BigInt, functions
   const base = m.evaluatePreset('TransformerBsp8Workers').inputs;
   assert.throws(() => m.sweep('SyncStrategyScenario', base, 'workers', [1, 2], Array(10000).fill('cost')), { field: 'properties', message: 'properties: at most 1000 names, got 10000' });
   assert.throws(() => m.sweep('SyncStrategyScenario', base, 'workers', [1, 2], Array.from({ length: 1000 }, (_, i) => `p${i}`)), { field: 'properties' });
+  // the formatters' value: a Symbol (Number() throws) is refused by name, not as a TypeError
+  for (const f of [() => m.numberText(Symbol('x')), () => m.numberText(Symbol('x'), 3), () => m.humanText(Symbol('x'), 's'), () => m.displayScale(Symbol('x'), 's')])
+    assert.throws(f, { field: 'value', message: 'value: must be a number, got a symbol' });
+  assert.throws(() => m.humanText({ valueOf() { throw new Error('no'); } }, 's'), { field: 'value', message: 'value: must be a number, got a value that cannot be read as one (no)' });
   const getter = { get workers() { throw new Error('boom'); } };
   assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', getter), { field: 'workers', message: /boom/ });
   assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', { 'x\0y': 1 }), (e) => e.field === 'x\0y' && e.message.startsWith('x\\u0000y: unknown field'));
