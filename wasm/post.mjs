@@ -51,15 +51,15 @@ function mlsysimText(text, field) {
   return text;
 }
 
+/** The most property names a sweep takes (repeats included; a type has a dozen at most). */
+const MLSYSIM_MAX_PROPERTIES = 1000;
+
 /**
  * JSON text of `request` for the core. When the inputs cannot be serialized (a getter
  * or toJSON that throws, a cycle, nesting past the stack), or the text is too long or
  * holds a lone surrogate, the error names the field that holds the culprit, found by
  * serializing the request's entries and the inputs' fields one at a time.
  */
-/** The most property names a sweep takes (repeats included; a type has a dozen at most). */
-const MLSYSIM_MAX_PROPERTIES = 1000;
-
 function mlsysimJson(request, inputsKey) {
   // `failed`, not `failure === null`: a getter may throw null itself
   let text, failure, failed = false;

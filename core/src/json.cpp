@@ -9,12 +9,14 @@
 namespace mlsysim {
 namespace {
 
+/// Whether `text` starts with a UTF-8 byte order mark.
+bool has_bom(const std::string& text) { return text.compare(0, 3, "\xEF\xBB\xBF") == 0; }
+
 /// "line L, column C" of byte `at` of `text`, the column counted in characters as a text
-/// editor shows it (nlohmann counts bytes: "ééé" took six columns).
+/// editor shows it, a byte order mark not counted (nlohmann counts bytes: "ééé" took six columns).
 std::string position(const std::string& text, std::size_t at) {
   std::size_t line = 1, column = 1;
-  const bool bom = text.compare(0, 3, "\xEF\xBB\xBF") == 0;  // not shown by an editor
-  for (std::size_t k = bom ? 3 : 0; k < at && k < text.size(); ++k) {
+  for (std::size_t k = has_bom(text) ? 3 : 0; k < at && k < text.size(); ++k) {
     if (text[k] == '\n') line++, column = 1;
     else if ((static_cast<unsigned char>(text[k]) & 0xC0) != 0x80) ++column;  // not a continuation byte
   }
@@ -66,7 +68,7 @@ Json parse_json(const std::string& text, const std::string& field) {
     // a first character of U+F000–U+FFFF starts with the byte a BOM starts with, and the
     // lexer calls it an invalid BOM (a full-width ｛ typed for {): it is that character
     const auto continuation = [&](std::size_t k) { return k < text.size() && (static_cast<unsigned char>(text[k]) & 0xC0) == 0x80; };
-    if (parse && why.find("invalid BOM") != std::string::npos && text.compare(0, 3, "\xEF\xBB\xBF") != 0 && continuation(1) && continuation(2)) {
+    if (parse && why.find("invalid BOM") != std::string::npos && !has_bom(text) && continuation(1) && continuation(2)) {
       why = "parse error at line 1, column 1: syntax error while parsing value - invalid literal; last read: '" + text.substr(0, 1) + "'";
       last = 0;
     }

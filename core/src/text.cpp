@@ -197,6 +197,7 @@ struct Per {
   const char* name;
 };
 const Per kPer[] = {{1, "s"}, {60, "min"}, {3600, "h"}, {kDay, "day"}, {365 * kDay, "year"}};
+const Per& kPerHour = kPer[2];
 
 }  // namespace
 
@@ -212,10 +213,7 @@ const Per& pick_per(double a) {
 // ($0.91/h, $36,800/h): the first-that-reaches-1 rule wrote $0.91/h as "$21.87/day" beside
 // "$1.37/h" in one row of a comparison, and a cluster's $4,000/h as "$1.11/s". Below a cent
 // an hour, per day or per year as any rate.
-const Per& pick_money_per(double a) {
-  constexpr std::size_t kHour = 2;  // kPer[2]
-  return a * kPer[kHour].seconds >= 0.01 ? kPer[kHour] : pick_per(a);
-}
+const Per& pick_money_per(double a) { return a * kPerHour.seconds >= 0.01 ? kPerHour : pick_per(a); }
 
 const UnitScales* unit_scales(std::string_view unit) {
   for (const UnitScales& u : kScales)
@@ -287,7 +285,7 @@ DisplayScale display_scale(double v, std::string_view unit, BytePrefix bytes) {
     return {s.factor, s.suffix, false, true};
   }
   if (unit == "1/s" || unit == "USD/s") {
-    const Per& per = unit == "USD/s" ? (a > 0 ? pick_money_per(a) : kPer[2]) : a > 0 ? pick_per(a) : kPer[0];
+    const Per& per = unit == "USD/s" ? (a > 0 ? pick_money_per(a) : kPerHour) : a > 0 ? pick_per(a) : kPer[0];
     return {1 / per.seconds, (unit == "USD/s" ? "$/" : "per ") + std::string(per.name), unit == "USD/s", true};
   }
   if (unit.size() > 2 && unit.compare(0, 2, "1/") == 0) return {1, "per " + std::string(unit.substr(2)), false, true};
