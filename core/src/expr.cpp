@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <deque>
 #include <functional>
 
 #include "mlsysim/text.hpp"
@@ -15,23 +16,29 @@ namespace mlsysim {
 
 // ---- building ----
 
+// Every node lives as long as the program: the declarations that build them do too, so an
+// Expr is a pointer, free to copy, and building a tree frees nothing. (A deque keeps each
+// node where it was put.) Not thread-safe: the declarations are built once, at start-up.
 Expr Expr::from(Node n) {
+  static std::deque<Node> store;
+  store.push_back(std::move(n));
   Expr e;
-  e.node_ = std::make_shared<const Node>(std::move(n));
+  e.node_ = &store.back();
   return e;
 }
 
-Expr Expr::make(Kind k, std::vector<Expr> args) {
+Expr Expr::make(Kind k, std::initializer_list<Expr> args) {
   Node n;
   n.kind = k;
-  for (const Expr& a : args) n.args.push_back(a.node_);
+  for (const Expr& arg : args) n.args.push_back(arg.node_);
   return from(std::move(n));
 }
 
-Expr Expr::bound(Kind k, std::string var, std::vector<Expr> args) {
-  Expr e = make(k, std::move(args));
-  Node n = *e.node_;
-  n.name = std::move(var);
+Expr Expr::bound(Kind k, const char* var, Expr from_, Expr estimate, Expr condition) {
+  Node n;
+  n.kind = k;
+  n.name = var;
+  n.args = {from_.node_, estimate.node_, condition.node_};
   return from(std::move(n));
 }
 
@@ -63,7 +70,7 @@ Expr Expr::sym(const char* name) { return from(named(Kind::Sym, name)); }
 Expr Expr::prop(const char* name) { return from(named(Kind::Prop, name)); }
 Expr Expr::given(const char* name) { return from(named(Kind::Given, name)); }
 
-Expr Expr::unless(const Expr& condition, std::string message) const {
+Expr Expr::unless(Expr condition, std::string message) const {
   Node n;
   n.kind = Kind::Guard;
   n.message = std::move(message);

@@ -13,10 +13,15 @@
 // else b); `given(field)` (1 when an optional field was given); least_integer and
 // greatest_integer (integer results defined by an inequality); constants with a unit
 // (`num(1, "day")`); and `a.unless(c, message)`, a property error where c holds.
+//
+// An Expr is a pointer to its node; nodes are never freed (only declarations build them,
+// and those live as long as the program), so building a tree is a call per operator with
+// nothing to copy or release after it: 4.5 KB gzip less module than shared nodes
+// (docs/performance.md, "The declarations' code").
 #pragma once
 
 #include <functional>
-#include <memory>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -41,7 +46,7 @@ class Expr {
     double shown = 0;     // Num: the number as written (1 for "1 day")
     std::string name;     // Sym, Prop, Given: the symbol or property; Least, Greatest: the bound variable
     std::string message;  // Guard: the property error where the condition holds
-    std::vector<std::shared_ptr<const Node>> args;
+    std::vector<const Node*> args;
   };
 
   /// A dimensionless constant. Zero is zero in every unit: a bare 0 takes the dimension of
@@ -59,59 +64,57 @@ class Expr {
   static Expr given(const char* name);
 
   /// This expression, but a property error with `message` where `condition` holds.
-  Expr unless(const Expr& condition, std::string message) const;
+  Expr unless(Expr condition, std::string message) const;
 
-  friend Expr operator+(const Expr& a, const Expr& b) { return make(Kind::Add, {a, b}); }
-  friend Expr operator-(const Expr& a, const Expr& b) { return make(Kind::Sub, {a, b}); }
-  friend Expr operator*(const Expr& a, const Expr& b) { return make(Kind::Mul, {a, b}); }
-  friend Expr operator/(const Expr& a, const Expr& b) { return make(Kind::Div, {a, b}); }
+  friend Expr operator+(Expr a, Expr b) { return make(Kind::Add, {a, b}); }
+  friend Expr operator-(Expr a, Expr b) { return make(Kind::Sub, {a, b}); }
+  friend Expr operator*(Expr a, Expr b) { return make(Kind::Mul, {a, b}); }
+  friend Expr operator/(Expr a, Expr b) { return make(Kind::Div, {a, b}); }
   /// -a, e.g. exp(-x): written "−a", in the dimension of a.
-  friend Expr operator-(const Expr& a) { return make(Kind::Neg, {a}); }
-  friend Expr operator<(const Expr& a, const Expr& b) { return make(Kind::Lt, {a, b}); }
-  friend Expr operator<=(const Expr& a, const Expr& b) { return make(Kind::Le, {a, b}); }
-  friend Expr operator>(const Expr& a, const Expr& b) { return make(Kind::Gt, {a, b}); }
-  friend Expr operator>=(const Expr& a, const Expr& b) { return make(Kind::Ge, {a, b}); }
-  friend Expr operator&&(const Expr& a, const Expr& b) { return make(Kind::And, {a, b}); }
-  friend Expr operator||(const Expr& a, const Expr& b) { return make(Kind::Or, {a, b}); }
-  friend Expr eq(const Expr& a, const Expr& b) { return make(Kind::Eq, {a, b}); }
-  friend Expr ne(const Expr& a, const Expr& b) { return make(Kind::Ne, {a, b}); }
-  friend Expr mod(const Expr& a, const Expr& b) { return make(Kind::Mod, {a, b}); }
-  friend Expr min(const Expr& a, const Expr& b) { return make(Kind::Min, {a, b}); }
-  friend Expr max(const Expr& a, const Expr& b) { return make(Kind::Max, {a, b}); }
-  friend Expr sqrt(const Expr& a) { return make(Kind::Sqrt, {a}); }
-  friend Expr log2(const Expr& a) { return make(Kind::Log2, {a}); }
+  friend Expr operator-(Expr a) { return make(Kind::Neg, {a}); }
+  friend Expr operator<(Expr a, Expr b) { return make(Kind::Lt, {a, b}); }
+  friend Expr operator<=(Expr a, Expr b) { return make(Kind::Le, {a, b}); }
+  friend Expr operator>(Expr a, Expr b) { return make(Kind::Gt, {a, b}); }
+  friend Expr operator>=(Expr a, Expr b) { return make(Kind::Ge, {a, b}); }
+  friend Expr operator&&(Expr a, Expr b) { return make(Kind::And, {a, b}); }
+  friend Expr operator||(Expr a, Expr b) { return make(Kind::Or, {a, b}); }
+  friend Expr eq(Expr a, Expr b) { return make(Kind::Eq, {a, b}); }
+  friend Expr ne(Expr a, Expr b) { return make(Kind::Ne, {a, b}); }
+  friend Expr mod(Expr a, Expr b) { return make(Kind::Mod, {a, b}); }
+  friend Expr min(Expr a, Expr b) { return make(Kind::Min, {a, b}); }
+  friend Expr max(Expr a, Expr b) { return make(Kind::Max, {a, b}); }
+  friend Expr sqrt(Expr a) { return make(Kind::Sqrt, {a}); }
+  friend Expr log2(Expr a) { return make(Kind::Log2, {a}); }
   /// ⌈log2 n⌉ of a positive count, exactly (no rounding of the logarithm can move it).
-  friend Expr ceil_log2(const Expr& a) { return make(Kind::CeilLog2, {a}); }
-  friend Expr exp(const Expr& a) { return make(Kind::Exp, {a}); }
-  friend Expr ceil(const Expr& a) { return make(Kind::Ceil, {a}); }
-  friend Expr floor(const Expr& a) { return make(Kind::Floor, {a}); }
+  friend Expr ceil_log2(Expr a) { return make(Kind::CeilLog2, {a}); }
+  friend Expr exp(Expr a) { return make(Kind::Exp, {a}); }
+  friend Expr ceil(Expr a) { return make(Kind::Ceil, {a}); }
+  friend Expr floor(Expr a) { return make(Kind::Floor, {a}); }
   /// `then` where `condition` holds, else `otherwise`.
-  friend Expr when(const Expr& condition, const Expr& then, const Expr& otherwise) {
-    return make(Kind::When, {condition, then, otherwise});
-  }
+  friend Expr when(Expr condition, Expr then, Expr otherwise) { return make(Kind::When, {condition, then, otherwise}); }
   /// The smallest integer `var` >= `from` for which `condition` (an expression of
   /// sym(var) that, once it holds, holds for every larger integer) holds: e.g. the
   /// fewest devices n with replicated_bytes / n <= device_memory. `estimate` is where the
   /// search starts (replicated_bytes / device_memory); the result follows the condition
   /// exactly as the calculator evaluates it, so no rounding of the estimate can move it
   /// across the boundary. Not a finite number when the search does not settle.
-  friend Expr least_integer(std::string var, const Expr& from, const Expr& condition, const Expr& estimate) {
-    return bound(Kind::Least, std::move(var), {from, estimate, condition});
+  friend Expr least_integer(const char* var, Expr from, Expr condition, Expr estimate) {
+    return bound(Kind::Least, var, from, estimate, condition);
   }
   /// The largest integer `var` >= `from` for which `condition` (holding up to some integer)
   /// holds: e.g. the most sequences B whose cache fits. As least_integer otherwise.
-  friend Expr greatest_integer(std::string var, const Expr& from, const Expr& condition, const Expr& estimate) {
-    return bound(Kind::Greatest, std::move(var), {from, estimate, condition});
+  friend Expr greatest_integer(const char* var, Expr from, Expr condition, Expr estimate) {
+    return bound(Kind::Greatest, var, from, estimate, condition);
   }
 
   const Node& node() const { return *node_; }
   bool empty() const { return !node_; }
 
  private:
-  static Expr make(Kind k, std::vector<Expr> args);
-  static Expr bound(Kind k, std::string var, std::vector<Expr> args);
+  static Expr make(Kind k, std::initializer_list<Expr> args);
+  static Expr bound(Kind k, const char* var, Expr from, Expr estimate, Expr condition);
   static Expr from(Node n);
-  std::shared_ptr<const Node> node_;
+  const Node* node_ = nullptr;  // in the node store (expr.cpp), which lives as long as the program
 };
 
 inline Expr num(double v) { return Expr::num(v); }
