@@ -122,7 +122,8 @@ void print_result(const Json& r) {
     const Json& v = r["properties"][name];
     std::string shown = v.contains("error") ? "unavailable" : v["text"].get<std::string>();
     std::cout << "  " << pad(name, width) << pad(shown, 18) << "= " << p["equation"].get<std::string>() << "\n";
-    if (v.contains("work"))
+    // (an alias's work is its equation: nothing to substitute, nothing to repeat)
+    if (v.contains("work") && v["work"]["text"] != p["equation"])
       std::cout << "  " << pad("", width) << pad("", 18) << "= " << v["work"]["text"].get<std::string>() << "\n";
     if (v.contains("error")) std::cout << "  " << pad("", width) << v["error"].get<std::string>() << "\n";
   }

@@ -81,7 +81,18 @@ Work expr_work(const Expr& e, const Model& model, const double* slots, const std
       }
     }
   };
-  const ExprForms f = write_expr(e, leaf, [&](const ENode& n) { return value(*n.args[0]) != 0 ? 0 : 1; }, value);
+  auto pick = [&](const ENode& n) { return value(*n.args[0]) != 0 ? 0 : 1; };
+  // A value passed on unchanged (an alias such as nodes = fleet.count, or the case a `when`
+  // picks) is written by its name: "interval = young_interval = 14.24 min" says which value
+  // it is, where its value would say "14.24 min = 14.24 min". The arithmetic stays a number.
+  const ENode* passed = &unguarded(e.node());
+  while (passed->kind == Kind::When) passed = &unguarded(*passed->args[1 + static_cast<std::size_t>(pick(*passed))]);
+  if (passed->kind == Kind::Sym || passed->kind == Kind::Prop) {
+    const ExprForms name = equation_forms(*passed);
+    const double v = value(*passed);
+    return {name.text, name.mathml, value_forms(v, "", v).expression};
+  }
+  const ExprForms f = write_expr(e, leaf, pick, value);
   return {f.text, f.mathml, f.expression};
 }
 

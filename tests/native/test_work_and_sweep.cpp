@@ -60,6 +60,31 @@ TEST_CASE("Show-your-work substitutes the inputs into the same expression that c
   CHECK_FALSE(mlsysim::evaluate_preset("TransformerBsp8Workers", nullptr)["properties"]["speedup"].contains("work"));
 }
 
+TEST_CASE("A value passed on unchanged is written by its name, not as the result twice", "[work]") {
+  // interval = when(given(checkpoint_interval), checkpoint_interval, young_interval): the
+  // line says which case applies ("interval = young_interval = 14.24 min"), where writing
+  // the value made it "14.24 min = 14.24 min"; the arithmetic is still the number
+  const Json young = mlsysim::evaluate_preset("Gpt3On10KYoungDaly", nullptr, with_work())["properties"]["interval"];
+  CHECK(young["work"]["text"] == "young_interval");
+  CHECK(young["work"]["mathml"].get<std::string>().find("<mi>young_interval</mi>") != std::string::npos);
+  // Young: sqrt(2 x 24.5 s x 240/58 h) = 854.36 s (2.45 TB / 100 GB/s = 24.5 s; the book's MTBF)
+  CHECK(std::stod(young["work"]["expression"].get<std::string>()) ==
+        Approx(std::sqrt(2 * 24.5 * 240.0 / 58 * 3600)).epsilon(1e-12));
+  const Json given =
+      mlsysim::evaluate_preset("Llama70BFourHourCheckpoints", nullptr, with_work())["properties"]["interval"];
+  CHECK(given["work"]["text"] == "checkpoint_interval");
+  CHECK(given["work"]["expression"] == "14400");  // 4 h
+  // an alias of a registry number, and of another property
+  const Json a = mlsysim::evaluate_preset("ReferenceJobAttackSurface", nullptr, with_work())["properties"];
+  CHECK(a["nodes"]["work"]["text"] == "fleet.count");
+  CHECK(a["nodes"]["work"]["expression"] == "128");
+  const Json h = mlsysim::evaluate_preset("MlsysimHierarchical4x8", nullptr, with_work())["properties"];
+  CHECK(h["intra_allgather_time"]["work"]["text"] == "intra_reduce_scatter_time");
+  // a case that is itself arithmetic is substituted as before
+  const Json daly = mlsysim::evaluate_preset("Gpt3On10KYoungDaly", nullptr, with_work())["properties"]["daly_interval"];
+  CHECK(daly["work"]["text"].get<std::string>().rfind("14.24 min \u00d7 (1 + 1 / 3", 0) == 0);
+}
+
 TEST_CASE("Typeset work lines keep every unit whole: an <mn> holds a number, an exponent digits", "[work]") {
   // "1.694/year" was typeset as 1.694/y x 10^ar: the 'e' of a unit taken for an exponent.
   // Every preset of every type, both byte prefixes, and the units
