@@ -355,9 +355,11 @@ TEST_CASE("A sweep agrees with evaluate at every point, field and preset, to the
         const auto number = [](double v) {
           return std::isfinite(v) && std::floor(v) == v && std::fabs(v) < 9.2e18 ? Json(static_cast<std::int64_t>(v)) : Json(v);
         };
+        // a quantity as a reader types it ("-1 s"), so that its message quotes that text
         if (f.type == mlsysim::FieldType::Quantity)
-          in[f.name] = Json{{"value", std::isfinite(values[i]) ? number(values[i]) : Json{{"$number", std::to_string(values[i])}}},
-                            {"unit", f.dim.canonical_unit()}};
+          in[f.name] = std::isfinite(values[i])
+                           ? Json(number(values[i]).dump() + " " + f.dim.canonical_unit())
+                           : Json{{"value", Json{{"$number", std::to_string(values[i])}}}, {"unit", f.dim.canonical_unit()}};
         else
           in[f.name] = std::isfinite(values[i]) ? number(values[i]) : Json{{"$number", std::isnan(values[i]) ? "NaN" : values[i] > 0 ? "Infinity" : "-Infinity"}};
         Json r;
@@ -386,6 +388,19 @@ TEST_CASE("A sweep agrees with evaluate at every point, field and preset, to the
   }
   CHECK(compared > 500);  // both kinds occur often
   CHECK(gaps > 500);
+}
+
+TEST_CASE("A swept quantity's first refused point is quoted as the text a reader types", "[sweep]") {
+  mlsysim::SweepRequest req;
+  req.type = "SyncStrategyScenario";
+  req.inputs = mlsysim::find_preset("TransformerBsp8Workers").inputs;
+  req.field = "base_iteration_time";
+  req.unit = "ms";
+  const std::vector<double> values{-1, 500};
+  std::vector<double> out;
+  // the message quoted {"value":-1,"unit":"ms"}, a form no reader wrote
+  CHECK(mlsysim::sweep(req, values.data(), values.size(), out).first_invalid ==
+        "base_iteration_time: must be time > 0 s, got \"-1 ms\"");
 }
 
 // The batch interpreter reads a swept column in place (no copy); an operation on it must
