@@ -10,7 +10,9 @@
  * as that number (core/src/scenario.cpp). BigInts travel as numbers when exact,
  * otherwise as their decimal text (which then fails the 2^53 rule). Functions and
  * symbols, which JSON would drop silently, travel as "[function]" / "[symbol]" so the
- * field that held them is refused by name. `undefined` means "not given".
+ * field that held them is refused by name; likewise a Map, Set, WeakMap or WeakSet,
+ * which JSON writes as {} (its entries lost: `evaluatePreset(name, new Map(...))` had
+ * applied no override without a word), travels as "[Map]" etc. `undefined` means "not given".
  */
 function mlsysimReplacer(key, value) {
   if (typeof value === 'number' && !Number.isFinite(value)) return { $number: String(value) };
@@ -19,8 +21,16 @@ function mlsysimReplacer(key, value) {
     return Number.isSafeInteger(n) ? n : String(value);
   }
   if (typeof value === 'function' || typeof value === 'symbol') return `[${typeof value}]`;
+  if (value !== null && typeof value === 'object')
+    for (const [name, has] of MLSYSIM_COLLECTIONS) {
+      try { has.call(value); return `[${name}]`; } catch { /* not one (the brand check: a Proxy or a fake tag is not) */ }
+    }
   return value;
 }
+/** Collections JSON would write as {}: each with its own `has`, which throws for anything
+ *  that is not one (from any realm), taken once so that no caller code can replace it. */
+const MLSYSIM_COLLECTIONS = [['Map', Map.prototype.has], ['Set', Set.prototype.has],
+  ['WeakMap', WeakMap.prototype.has], ['WeakSet', WeakSet.prototype.has]];
 
 /** The longest request text the module takes, in characters. No input of ours needs a
  *  thousandth of it; a longer text is refused here, before it is copied into the

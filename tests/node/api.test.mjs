@@ -172,6 +172,14 @@ test('JavaScript-only bad inputs: undefined, circular objects, BigInt, functions
   assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', -Infinity), { field: 'overrides', message: 'overrides: must be an object of field values, got -Infinity' });
   assert.throws(() => m.sweep('SyncStrategyScenario', Infinity, 'workers', [1, 2], ['cost']), { field: 'inputs', message: 'inputs: must be an object of field values, got Infinity' });
   assert.throws(() => m.sweep(NaN, {}, 'workers', [1, 2], ['cost']), { field: 'type', message: 'type: must be a string, got NaN' });
+  // a Map or Set is no object of fields: JSON wrote it as {}, so the overrides were dropped
+  // without a word and the preset's own values came back
+  const overrides = new Map([['workers', 16]]);
+  assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', overrides), { field: 'overrides', message: 'overrides: must be an object of field values, got "[Map]"' });
+  assert.throws(() => m.evaluate('SyncStrategyScenario', new Set()), { field: 'inputs', message: 'inputs: must be an object of field values, got "[Set]"' });
+  assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', { workers: new WeakMap() }), { field: 'workers', message: /got "\[WeakMap\]"/ });
+  // an object that only calls itself one is an object like any other
+  assert.equal(m.evaluatePreset('TransformerBsp8Workers', { [Symbol.toStringTag]: 'Map', workers: 16 }).inputs.workers, 16);
   // thousands of property names are the properties' fault, not the inputs' (the request's
   // entry limit blamed "inputs" from 9978 names on)
   const base = m.evaluatePreset('TransformerBsp8Workers').inputs;
