@@ -77,7 +77,7 @@ export class Compare {
     $('compare-add').hidden = compare.columns.length >= MAX_COLUMNS;
     table.append(el('thead', {}, head));
 
-    const inputs = el('tbody', { class: 'inputs' }, el('tr', { class: 'section' }, el('th', { colspan: String(compare.columns.length + 1), text: 'Inputs' })));
+    const inputs = el('tbody', { class: 'inputs' }, el('tr', { class: 'section' }, el('th', { colspan: String(compare.columns.length + 1) }, el('span', { text: 'Inputs' }))));
     for (const f of type.fields) {
       const row = el('tr', { 'data-field': f.name }, el('th', { scope: 'row' }, el('code', {}, ...breakable(f.name)), el('span', { class: 'rule', text: f.rule })));
       compare.columns.forEach((col, k) => {
@@ -91,7 +91,7 @@ export class Compare {
     }
     table.append(inputs);
 
-    const props = el('tbody', { class: 'props' }, el('tr', { class: 'section' }, el('th', { colspan: String(compare.columns.length + 1), text: 'Results' })));
+    const props = el('tbody', { class: 'props' }, el('tr', { class: 'section' }, el('th', { colspan: String(compare.columns.length + 1) }, el('span', { text: 'Results' }))));
     this.propCells = new Map();
     for (const p of type.properties) {
       const row = el('tr', { 'data-property': p.name },
