@@ -247,6 +247,10 @@ test('a Compare table wider than the screen says that it scrolls sideways; one t
   // scrolled to its end, it has nothing more to say
   await page.locator('#view-compare .table-scroll').evaluate((b) => { b.scrollLeft = b.scrollWidth; });
   await page.waitForFunction(() => document.getElementById('compare-scroll-hint').hidden);
+  // ... and its section names (Inputs, Results) stay in view, as the row names do
+  const inView = await page.locator('#view-compare .table-scroll').evaluate((b) => [...b.querySelectorAll('tr.section th span')]
+    .map((x) => [x.textContent, Math.round(x.getBoundingClientRect().left - b.getBoundingClientRect().left)]));
+  assert.deepEqual(inView.map(([t, left]) => [t, left >= 0 && left <= 16]), [['Inputs', true], ['Results', true]], JSON.stringify(inView));
   await page.setViewportSize({ width: 1280, height: 900 });
   // "+ column" adds a copy of the last column, up to four, then hides
   assert.equal(await page.locator('#compare-table thead th').count(), 4);
