@@ -166,8 +166,11 @@ export function sweepValues(f, s) {
   if (f.type === 'int') xs = [...new Set(xs.map(Math.round))];
   if (s.scale === 'log') xs = xs.filter((x) => x > 0);  // 0.4 rounds to 0, which a log axis cannot show
   xs = [...new Set(xs)].sort((a, b) => a - b);
-  if (xs.length < 2 || xs[xs.length - 1] - xs[0] <= 1e-9 * Math.max(Math.abs(xs[0]), Math.abs(xs[xs.length - 1])))
+  if (xs.length < 2)
     throw controlError('to', `From ${from} and To ${to} give fewer than 2 distinct ${f.type === 'int' ? 'integer ' : ''}points to plot; widen the range.`);
+  // distinct numbers, but no axis could label them apart (its ticks have 4 significant digits)
+  if (xs[xs.length - 1] - xs[0] <= 1e-9 * Math.max(Math.abs(xs[0]), Math.abs(xs[xs.length - 1])))
+    throw controlError('to', `From ${from} and To ${to} differ by a billionth of their size or less, too little for a plot to show; widen the range.`);
   return Float64Array.from(xs);
 }
 

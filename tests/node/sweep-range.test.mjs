@@ -135,6 +135,10 @@ test('a sweep control the page cannot use says which control, what it got and th
   // 1 to 1.2 at whole numbers is the one point 1
   fails(() => sweepValues(workers, { from: 1, to: 1.2, n: '5', scale: 'lin' }), 'to', /^From 1 and To 1\.2 give fewer than 2 distinct integer points/);
   fails(() => sweepValues(workers, { from: NaN, to: 8, n: '5', scale: 'lin' }), 'from', /got "NaN"/);
+  // two distinct numbers closer than a plot can show are not "fewer than 2 points"
+  const overhead = field('SyncStrategyScenario', 'communication_overhead');
+  fails(() => sweepValues(overhead, { from: 0.1, to: 0.1000000001, n: '200', scale: 'lin' }), 'to', /^From 0\.1 and To 0\.1000000001 differ by a billionth of their size or less, too little for a plot to show; widen the range\.$/);
+  assert.equal(sweepValues(overhead, { from: 0.1, to: 0.1001, n: '3', scale: 'lin' }).length, 3);
 });
 
 test('a log axis\'s ticks spread along it: 1-2-5, then 1-3, then powers of ten, as many as fit', () => {
