@@ -233,7 +233,7 @@ Json scenario_type_json(const ScenarioType& t, bool details) {
     // the inputs and symbols its value depends on, properties it uses included
     Json depends = Json::array();
     for (std::size_t s = 0; s < model.slots.size(); ++s)
-      for (std::uint32_t used : model.programs[k].slots)
+      for (std::uint32_t used : model.programs[k].reads)
         if (used == s) {
           depends.push_back(model.slots[s].name);
           break;

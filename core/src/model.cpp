@@ -157,9 +157,15 @@ struct Compiler {
         const std::uint32_t s = slot_of(n.name);
         op(Op::Load, s);
         if (std::find(optional.begin(), optional.end(), s) == optional.end()) prog.slots.push_back(s);
+        prog.reads.push_back(s);
         return 1;
       }
-      case Kind::Given: op(Op::Given, slot_of(n.name)); return 1;
+      case Kind::Given: {
+        const std::uint32_t s = slot_of(n.name);
+        op(Op::Given, s);
+        prog.reads.push_back(s);
+        return 1;
+      }
       case Kind::Prop: {
         const PropertySpec* p = find_property(type, n.name);
         if (!p) throw std::logic_error(type.name + ": equation uses undeclared property " + n.name);
@@ -178,6 +184,7 @@ struct Compiler {
         for (const Op& o : cond.ops)
           if (o.code == Op::Guard) throw std::logic_error(type.name + ": a guard inside an integer search's condition");
         prog.slots.insert(prog.slots.end(), cond.slots.begin(), cond.slots.end());
+        prog.reads.insert(prog.reads.end(), cond.reads.begin(), cond.reads.end());
         model.conditions.push_back(std::move(cond));
         op(n.kind == Kind::Least ? Op::Least : Op::Greatest, static_cast<std::uint32_t>(model.conditions.size() - 1));
         return std::max(df, de + 1);

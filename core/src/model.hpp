@@ -129,6 +129,9 @@ double search_integer(bool least, double from, double estimate, const Holds& hol
 struct Program {
   std::vector<Op> ops;
   std::vector<std::uint32_t> slots;  // every slot read that must have been given
+  // every slot its value depends on: also those read only where given (the `then` of
+  // when(given(x), x, ...)) and those whose presence given(x) tests; may repeat
+  std::vector<std::uint32_t> reads;
 };
 
 struct Slot {

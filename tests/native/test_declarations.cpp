@@ -342,3 +342,58 @@ TEST_CASE("Conventions are named where a reader meets them: total parameters and
   CHECK(width_docs == 2);
   CHECK(presets >= 4);
 }
+
+// depends_on drives what the page dims while an input is being corrected, what a sweep
+// says "does not change", and which properties a sweep plots first. It left out an
+// optional input read only where given (checkpoint_interval in when(given(x), x, ...)), so
+// the Sweep view said interval "does not change with checkpoint_interval" under a moving
+// curve. Checked here by behaviour, for every preset and numeric input: change the input
+// (or give it, when optional and absent), and every property whose value moves must list it.
+TEST_CASE("Every property lists each input that moves its value in depends_on", "[declarations]") {
+  int moved = 0;
+  for (const Preset& preset : presets()) {
+    const ScenarioType& t = find_scenario_type(preset.type);
+    const Json described = describe_scenario_type(t.name);
+    const auto deps = [&](const Json& p, const std::string& field) {
+      for (const Json& d : p["depends_on"]) {
+        if (d == field) return true;
+        for (const SymbolSpec& s : t.symbols)
+          if (d == s.name && s.path.substr(0, s.path.find('.')) == field) return true;
+      }
+      return false;
+    };
+    const Json base = evaluate(t.name, preset.inputs);
+    for (const FieldSpec& f : t.fields) {
+      if (!f.numeric()) continue;
+      const Json& given = base["inputs"][f.name];
+      const double v = given.is_null() ? 0 : given.is_object() ? given["value"].get<double>() : given.get<double>();
+      // candidates in canonical units: near the value, or plain values when it is absent
+      std::vector<double> tries = given.is_null() ? std::vector<double>{1000, 100, 10, 2, 1, 0.5}
+                                                 : std::vector<double>{v * 1.5, v + 1, v * 0.5, v - 1};
+      for (double x : tries) {
+        if (f.type == FieldType::Int) x = std::round(x);
+        if (x == v && !given.is_null()) continue;
+        Json in = preset.inputs;
+        in[f.name] = f.type == FieldType::Quantity ? Json{{"value", x}, {"unit", f.dim.canonical_unit()}} : Json(x);
+        Json r;
+        try {
+          r = evaluate(t.name, in);
+        } catch (const InputError&) {
+          continue;  // outside the rule: the next candidate
+        }
+        for (const Json& p : described["properties"]) {
+          const Json& a = base["properties"][p["name"].get<std::string>()];
+          const Json& b = r["properties"][p["name"].get<std::string>()];
+          const bool changed = a.contains("value") != b.contains("value") ||
+                               (a.contains("value") && a["value"] != b["value"]);
+          if (!changed) continue;
+          ++moved;
+          INFO(preset.name << ": " << p["name"] << " moves with " << f.name << " (" << v << " -> " << x << ")");
+          CHECK(deps(p, f.name));
+        }
+        break;
+      }
+    }
+  }
+  CHECK(moved > 500);  // the check ran on real movements
+}
