@@ -21,16 +21,27 @@ function mlsysimReplacer(key, value) {
     return Number.isSafeInteger(n) ? n : String(value);
   }
   if (typeof value === 'function' || typeof value === 'symbol') return `[${typeof value}]`;
-  if (value !== null && typeof value === 'object')
-    for (const [name, has] of MLSYSIM_COLLECTIONS) {
-      try { has.call(value); return `[${name}]`; } catch { /* not one (the brand check: a Proxy or a fake tag is not) */ }
-    }
-  return value;
+  const opaque = mlsysimOpaque(value);
+  return opaque ? `[${opaque}]` : value;
 }
 /** Collections JSON would write as {}: each with its own `has`, which throws for anything
  *  that is not one (from any realm), taken once so that no caller code can replace it. */
 const MLSYSIM_COLLECTIONS = [['Map', Map.prototype.has], ['Set', Set.prototype.has],
   ['WeakMap', WeakMap.prototype.has], ['WeakSet', WeakSet.prototype.has]];
+/** "Map", "Set", "WeakMap", "WeakSet", or "Promise" (anything with a `then` method: an
+ *  `await` forgotten) for an object that JSON would write as {}, its contents lost; else
+ *  null. */
+function mlsysimOpaque(value) {
+  if (value === null || typeof value !== 'object') return null;
+  for (const [name, has] of MLSYSIM_COLLECTIONS) {
+    try { has.call(value); return name; } catch { /* not one (the brand check: a Proxy or a fake tag is not) */ }
+  }
+  try {
+    return typeof value.then === 'function' ? 'Promise' : null;
+  } catch {
+    return null;  // a `then` getter that throws: JSON.stringify reports it, if it reads it
+  }
+}
 
 /** The longest request text the module takes, in characters. No input of ours needs a
  *  thousandth of it; a longer text is refused here, before it is copied into the
@@ -71,6 +82,8 @@ const MLSYSIM_MAX_PROPERTIES = 1000;
  * serializing the request's entries and the inputs' fields one at a time.
  */
 function mlsysimJson(request, inputsKey) {
+  if (mlsysimOpaque(request[inputsKey]) === 'Promise')
+    throw mlsysimError(`${inputsKey}: is a Promise, not an object of field values: await it first`, inputsKey);
   // `failed`, not `failure === null`: a getter may throw null itself
   let text, failure, failed = false;
   try {
@@ -128,6 +141,13 @@ const mlsysimIsFloat64Array = (x) => mlsysimTag.call(x) === 'Float64Array';
 /** options[key] for each key, each getter run once; an options object whose getters
  *  throw gives Error {field: "options"}. */
 function mlsysimOptions(options, keys) {
+  // an options object of another kind would be read as no options at all: a Map's
+  // entries are not its properties ({unit: 'ms'} in a Map swept 500 ms as 500 s)
+  if (options !== undefined && options !== null) {
+    const opaque = mlsysimOpaque(options);
+    if (typeof options !== 'object' || Array.isArray(options) || opaque)
+      throw mlsysimError(`options: must be an object such as {${keys[0]}: …}, got ${opaque ? `a ${opaque}` : Array.isArray(options) ? 'an array' : typeof options === 'function' ? 'a function' : mlsysimQuote(options)}`, 'options');
+  }
   const out = {};
   try {
     for (const k of keys) out[k] = options === undefined || options === null ? undefined : options[k];

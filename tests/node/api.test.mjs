@@ -178,6 +178,17 @@ test('JavaScript-only bad inputs: undefined, circular objects, BigInt, functions
   assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', overrides), { field: 'overrides', message: 'overrides: must be an object of field values, got "[Map]"' });
   assert.throws(() => m.evaluate('SyncStrategyScenario', new Set()), { field: 'inputs', message: 'inputs: must be an object of field values, got "[Set]"' });
   assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', { workers: new WeakMap() }), { field: 'workers', message: /got "\[WeakMap\]"/ });
+  // a forgotten await is named, not read as no overrides (the preset's 8 workers came back)
+  assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', Promise.resolve({ workers: 64 })), { field: 'overrides', message: 'overrides: is a Promise, not an object of field values: await it first' });
+  assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', { workers: Promise.resolve(3) }), { field: 'workers', message: 'workers: must be an integer >= 1, got "[Promise]"' });
+  // options of another kind are refused, never read as no options: {unit: 'ms'} in a Map
+  // swept 500 ms as 500 s (iteration_time 625 s instead of 625 ms)
+  const swept = m.evaluatePreset('TransformerBsp8Workers').inputs;
+  assert.throws(() => m.sweep('SyncStrategyScenario', swept, 'base_iteration_time', [500], ['iteration_time'], new Map([['unit', 'ms']])), { field: 'options', message: 'options: must be an object such as {unit: …}, got a Map' });
+  assert.equal(m.sweep('SyncStrategyScenario', swept, 'base_iteration_time', [500], ['iteration_time'], { unit: 'ms' }).properties.iteration_time[0], 0.625);  // 500 ms x 1.25
+  for (const [options, got] of [['work', '"work"'], [[true], 'an array'], [() => 1, 'a function'], [new Set(), 'a Set']])
+    assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', {}, options), { field: 'options', message: `options: must be an object such as {bytes: …}, got ${got}` });
+  assert.throws(() => m.listScenarioTypes(new Map([['details', false]])), { field: 'options' });
   // an object that only calls itself one is an object like any other
   assert.equal(m.evaluatePreset('TransformerBsp8Workers', { [Symbol.toStringTag]: 'Map', workers: 16 }).inputs.workers, 16);
   // thousands of property names are the properties' fault, not the inputs' (the request's
