@@ -309,11 +309,27 @@ export class Sweep {
     const r = rangeAround(f, x) || rangeAround(f, fallbackValue(f));
     if (s.from === '') s.from = r.from;
     if (s.to === '') s.to = r.to;
-    if (s.scale === '') s.scale = r.scale;
+    // a scale left open follows the range it will draw, a link's own included (sfrom=0&sto=1
+    // had taken the log scale of the range around the input's value, and drew nothing)
+    if (s.scale === '') s.scale = this.scaleOf(f, s.from, s.to) || r.scale;
     this.auto = { field: f.name, value, from: s.from, to: s.to, scale: s.scale };
     $('sweep-from').value = s.from;
     $('sweep-to').value = s.to;
     $('sweep-scale').value = s.scale;
+  }
+
+  /** The scale a range from `from` to `to` (the controls' texts) takes when none is
+   *  chosen: logarithmic when it spans a decade or more above 0, as rangeAround's; '' when
+   *  a bound cannot be read (its error is the plot's to show). */
+  scaleOf(f, from, to) {
+    try {
+      const a = parseBound(from, 'From', f, this.app.m, this.app.calcType().name);
+      const b = parseBound(to, 'To', f, this.app.m, this.app.calcType().name);
+      const [lo, hi] = a <= b ? [a, b] : [b, a];
+      return lo > 0 && hi / lo >= 10 ? 'log' : 'lin';
+    } catch {
+      return '';
+    }
   }
 
   /** Field `f`'s value in the calculator as a number in the unit the sweep uses (its

@@ -628,3 +628,18 @@ test('no console errors and no request outside the origin', () => {
   assert.deepEqual(problems.consoleErrors, []);
   assert.deepEqual(problems.offOrigin, []);
 });
+
+test('a link with a range but no scale gets the scale of its own range', async () => {
+  // sfrom=0&sto=1 had taken the log scale of the range around the input's value: no plot,
+  // "A logarithmic range needs From > 0", for a link that never asked for log
+  for (const [query, scale] of [
+    ['?mode=sweep&preset=TransformerBsp8Workers&sfield=communication_overhead&sfrom=0&sto=0.5&sprops=speedup', 'lin'],
+    ['?mode=sweep&preset=TransformerBsp8Workers&sfield=workers&sfrom=1&sto=5&sprops=cost', 'lin'],  // under a decade
+    ['?mode=sweep&preset=TransformerBsp8Workers&sfield=workers&sfrom=2&sto=64&sprops=cost', 'log'],
+    ['?mode=sweep&preset=TransformerBsp8Workers&sfield=base_iteration_time&sfrom=10%20ms&sto=2%20s&sprops=cost', 'log'],  // units converted
+  ]) {
+    await open(query);
+    assert.equal(await page.inputValue('#sweep-scale'), scale, query);
+    assert.ok(!(await page.locator('#sweep-status').evaluate((e) => e.classList.contains('failed'))), query);
+  }
+});
