@@ -319,17 +319,67 @@ std::string Dim::canonical_unit() const {
   return num + den;
 }
 
+// `number` (digits, commas, at most one point) with its commas read: as thousands
+// separators when every comma starts a group of three digits ("30,000", "1,234.5"), as a
+// decimal mark when there is one comma and no point ("1,5" -> "1.5"); "" otherwise.
+namespace {
+std::string without_commas(std::string_view number) {
+  const std::size_t first = number.find(',');
+  bool grouped = first >= 1 && first <= 3 + (number[0] == '-' || number[0] == '+');
+  for (std::size_t i = first; grouped && i < number.size() && number[i] != '.'; i += 4) {
+    if (number[i] != ',') { grouped = false; break; }
+    for (std::size_t k = 1; k <= 3; ++k)
+      if (i + k >= number.size() || !is_digit(number[i + k])) grouped = false;
+  }
+  std::string fixed(number);
+  if (grouped) {
+    fixed.erase(std::remove(fixed.begin(), fixed.end(), ','), fixed.end());
+    return fixed;
+  }
+  if (std::count(number.begin(), number.end(), ',') == 1 && number.find('.') == std::string_view::npos) {
+    fixed[first] = '.';
+    return fixed;
+  }
+  return "";
+}
+}  // namespace
+
 std::string number_advice(std::string_view text) {
   const std::string plain = plain_spaces(text);
   const std::string_view t = trim(plain);
-  // "$40", "$2.50/h": money is written with its unit after the number
+  // "$40", "$2.50/h", "$30,000", "$1.5 million" (as results read): money is written with
+  // its unit after the number. The text suggested is one this parser reads, or none.
   if (t.size() > 1 && t[0] == '$') {
-    const std::string_view after = trim(t.substr(1));
+    std::string after(trim(t.substr(1)));
+    // a thousands separator: "30,000" -> "30000"
     std::size_t n = 0;
-    while (n < after.size() && (is_digit(after[n]) || after[n] == '.')) ++n;
-    double x = 0;
-    if (n > 0 && parse_number(after.substr(0, n), x))
-      return "a dollar sign before the number is not read: write " + in_quotes(std::string(after.substr(0, n)) + " USD" + std::string(after.substr(n)));
+    while (n < after.size() && (is_digit(after[n]) || after[n] == ',' || after[n] == '.')) ++n;
+    if (after.find(',') < n) after = without_commas(std::string_view(after).substr(0, n)) + after.substr(n);
+    n = number_prefix(after);
+    std::string number = after.substr(0, n);
+    std::string rest(trim(std::string_view(after).substr(n)));
+    // a scale word as the results write money: "$1.5 million" -> "1.5e6 USD"
+    static const std::pair<const char*, const char*> words[] = {
+        {"thousand", "e3"}, {"million", "e6"}, {"billion", "e9"}, {"trillion", "e12"}};
+    for (const auto& [word, e] : words) {
+      const std::size_t w = std::char_traits<char>::length(word);
+      if (number.find_first_of("eE") == std::string::npos && rest.compare(0, w, word) == 0 &&
+          (rest.size() == w || rest[w] == ' ' || rest[w] == '/')) {
+        number += e;
+        rest = std::string(trim(std::string_view(rest).substr(w)));
+      }
+    }
+    // "$2 USD": the unit is there already
+    const bool has_unit = !rest.empty() && rest[0] != '/';
+    const std::string fixed = number + (has_unit ? " " + rest : " USD" + rest);
+    if (n > 0) {
+      try {
+        parse_quantity(fixed);
+        return "a dollar sign before the number is not read: write " + in_quotes(fixed);
+      } catch (const UnitError&) {
+      }
+    }
+    return "a dollar sign before the number is not read: write the number, then USD (\"40 USD\", \"2.5 USD/h\")";
   }
   std::size_t end = 0;  // the number part: digits, commas, one point, a sign
   while (end < t.size() && (is_digit(t[end]) || t[end] == ',' || t[end] == '.' || ((t[end] == '-' || t[end] == '+') && end == 0))) ++end;
@@ -358,25 +408,12 @@ std::string number_advice(std::string_view text) {
     }
     return "";
   }
-  // groups of three after each comma: a thousands separator
-  bool grouped = true;
-  std::size_t first = number.find(',');
-  for (std::size_t i = first; i < number.size() && number[i] != '.'; i += 4) {
-    if (number[i] != ',') { grouped = false; break; }
-    for (std::size_t k = 1; k <= 3; ++k)
-      if (i + k >= number.size() || !is_digit(number[i + k])) grouped = false;
-  }
-  std::string fixed(number);
-  std::string rest(t.substr(end));
-  if (grouped && first >= 1 && first <= 4) {
-    fixed.erase(std::remove(fixed.begin(), fixed.end(), ','), fixed.end());
+  const std::string fixed = without_commas(number);
+  const std::string rest(t.substr(end));
+  if (fixed.empty()) return "numbers are written without commas, with a point for decimals (e.g. 12500 or 0.35)";
+  if (fixed.find('.') == std::string::npos || number.find('.') != std::string_view::npos)
     return "a comma is not read as a thousands separator: write " + in_quotes(fixed + rest);
-  }
-  if (std::count(number.begin(), number.end(), ',') == 1 && number.find('.') == std::string_view::npos) {
-    fixed[first] = '.';
-    return "a comma is not read as a decimal mark: write " + in_quotes(fixed + rest) + " (with a point)";
-  }
-  return "numbers are written without commas, with a point for decimals (e.g. 12500 or 0.35)";
+  return "a comma is not read as a decimal mark: write " + in_quotes(fixed + rest) + " (with a point)";
 }
 
 bool parse_number(std::string_view text, double& out) {

@@ -42,6 +42,35 @@ TEST_CASE("A number with a comma is refused, saying what the comma was taken for
   for (const char* plain : {"12500", "1e3", "abc", "12 50", "15 TB", "1.5 000"}) CHECK(mlsysim::number_advice(plain).empty());
 }
 
+TEST_CASE("Every text the number advice suggests is one the parser reads", "[reading]") {
+  // "$30,000" had been told to write "30 USD,000", "$1.5 million" (as a result card reads)
+  // "1.5 USD million", "$1e3" "1 USDe3", "$2 USD" "2 USD USD": each refused in its turn
+  const std::pair<const char*, const char*> cases[] = {
+      {"$30,000", "30000 USD"},      {"$1.5 million", "1.5e6 USD"}, {"$1.226 billion", "1.226e9 USD"},
+      {"$1e3", "1e3 USD"},           {"$2 USD", "2 USD"},           {"$2.50/h", "2.50 USD/h"},
+      {"$1,234.5", "1234.5 USD"},    {"$40", "40 USD"},             {"$1.5 million/h", "1.5e6 USD/h"},
+      {"$ 7", "7 USD"},              {"12,500", "12500"},           {"0,35", "0.35"},
+      {"2,49 USD/h", "2.49 USD/h"},  {"-1,000", "-1000"},           {"15T", "15e12"},
+      {"12 500", "12500"},           {"100k", "100e3"},
+  };
+  for (const auto& [typed, suggested] : cases) {
+    INFO(typed);
+    const std::string advice = mlsysim::number_advice(typed);
+    CHECK_THAT(advice, Catch::Contains(std::string("write \"") + suggested + "\""));
+  }
+  // and by construction, for a wider set: whatever is quoted after "write" parses
+  for (const char* typed : {"$30,000", "$1.5 million", "$1e3", "$2 USD", "$2/h", "$x", "$1,2,3", "$.5", "$1.5 trillion/year",
+                            "$5 thousand", "1,2,3", "1,5", "12,500.5", "40%", "7M", "$", "$$5", "$1.5 millions"}) {
+    INFO(typed);
+    const std::string advice = mlsysim::number_advice(typed);
+    const std::size_t q = advice.find("write \"");
+    if (q == std::string::npos || advice.find("write the number") != std::string::npos) continue;
+    const std::size_t from = q + 7, to = advice.find('"', from);
+    CHECK_NOTHROW(mlsysim::parse_quantity(advice.substr(from, to - from)));
+  }
+  CHECK_THAT(mlsysim::number_advice("$abc"), Catch::EndsWith("write the number, then USD (\"40 USD\", \"2.5 USD/h\")"));
+}
+
 TEST_CASE("A bare zero is zero in every unit: taken where the rule allows it, refused by the rule where not", "[reading]") {
   const Json r = mlsysim::evaluate_preset("TransformerBsp8Workers", {{"device_hour_rate", "0"}});
   CHECK(r["properties"]["cost"]["value"] == 0);
