@@ -721,7 +721,8 @@ export class Calculator {
 /** "12 % low", "3.2 times too high", "exactly right": a prediction against the value. */
 export function predictionError(predicted, actual) {
   if (predicted === actual) return 'exactly right';
-  if (actual === 0) return `the value is 0; your prediction is ${predicted > 0 ? 'above' : 'below'} it`;
+  // (it follows "your prediction is": "your prediction is above the value, which is 0")
+  if (actual === 0) return `${predicted > 0 ? 'above' : 'below'} the value, which is 0`;
   const side = predicted > actual ? 'high' : 'low';
   // ten times off or more, or of the other sign: orders of magnitude say it better than
   // a percentage (and cannot overflow: 1e308 against 5.7 is not "Infinity %")

@@ -520,7 +520,9 @@ Quantity parse_plain_quantity(std::string_view text) {
   }
   double v = 0;
   if (!parse_number(s.substr(0, n), v)) throw UnitError("number " + in_quotes(s.substr(0, n)) + " is out of range");
-  Quantity q = parse_unit(s.substr(n));
+  // a rate as results write it, "1.694/year" (or "2 /year"): the unit 1/year
+  const std::string_view unit = trim(s.substr(n));
+  Quantity q = !unit.empty() && unit[0] == '/' ? parse_unit("1" + std::string(unit)) : parse_unit(unit);
   q.value = scale_decimal(s.substr(0, n), v, q.value);
   if (!std::isfinite(q.value))
     throw UnitError(in_quotes(s) + " is out of range once converted to " + q.dim.canonical_unit());

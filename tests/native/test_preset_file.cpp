@@ -197,6 +197,16 @@ TEST_CASE("readValue reads a prediction in the dimension of a property's unit", 
   refused("$40", "USD", "a dollar sign before the number is not read: write \"40 USD\"");
   refused("40 usd", "USD", "did you mean \"USD\"? (unit symbols are case-sensitive)");
   refused("40%", "", "write the fraction \"0.4\"");
+  // what a card shows can be typed back: a count with its label, a rate per unit of time
+  CHECK(mlsysim::read_value("256 samples", "samples", "prediction") == 256);
+  CHECK(mlsysim::read_value(" 12500 iterations ", "iterations", "prediction") == 12500);
+  refused("256 iterations", "samples", "unknown unit \"iterations\"");  // another label is not this one
+  refused("samples", "samples", "malformed number");
+  // 1.694/year: 1.694 / (365 x 86400 s), the year of money arithmetic (docs/units.md)
+  CHECK(mlsysim::read_value("1.694/year", "1/s", "prediction") == Approx(1.694 / (365 * 86400.0)).epsilon(1e-15));
+  CHECK(mlsysim::read_value("2 /h", "1/s", "prediction") == Approx(2 / 3600.0).epsilon(1e-15));
+  CHECK(mlsysim::read_value("2.5 USD/h", "USD/s", "prediction") == Approx(2.5 / 3600).epsilon(1e-15));
+  refused("/year", "1/s", "malformed number");
 }
 
 TEST_CASE("A preset file's JSON error names the character it stopped at, whole; a NUL never ends the text early", "[preset-file][bad-input]") {

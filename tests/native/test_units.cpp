@@ -64,6 +64,11 @@ TEST_CASE("Quantities take scientific notation, products, quotients and powers",
   CHECK_THAT(parse_quantity(".5 s").value, Near(0.5));
   CHECK_THAT(parse_quantity("0.5s").value, Near(0.5));
   CHECK_THAT(parse_quantity("  0.5 s  ").value, Near(0.5));
+  // a rate as results write it: 1.694/year, 2 /h (and 1/s, the unit alone, is one per second)
+  CHECK_THAT(parse_quantity("1.694/year").value, Near(1.694 / (365 * 86400.0)));
+  CHECK(parse_quantity("1.694/year").dim == dims::none / dims::time);
+  CHECK_THAT(parse_quantity("2 /h").value, Near(2 / 3600.0));
+  CHECK_THAT(parse_quantity("1/s").value, Near(1));
   // 2.5 USD/hour = 2.5 / 3600 USD/s
   const auto rate = parse_quantity("2.5 USD/hour");
   CHECK_THAT(rate.value, Near(2.5 / 3600));
@@ -87,7 +92,7 @@ TEST_CASE("Quantities take scientific notation, products, quotients and powers",
 TEST_CASE("Malformed numbers, unknown units and non-finite values are refused", "[units]") {
   const char* bad[] = {"",       "   ",      "s",         "1..2 s",    "1e s",     "1e",
                        "0x10",   "NaN",      "nan s",     "Infinity",  "-inf s",   "1e309",
-                       "1 parsec", "1 s s",  "1 s/",      "1 /s",      "1 s^",     "1 s^x",
+                       "1 parsec", "1 s s",  "1 s/",      "/s",        "1 s^",     "1 s^x",
                        "1,000 s", "\xEF\xBC\x91 s",  // full-width digit one
                        "5 \xCE\xBCs",  // Greek mu, not the micro sign of the spec
                        "1e308 week"};

@@ -30,5 +30,8 @@ test('ten times off or more: orders of magnitude, which cannot overflow; the oth
   assert.equal(predictionError(5e-324, 5.7), '324 orders of magnitude low');
   assert.equal(predictionVerdict(1e308, 5.7, '', PREFS), 'Your prediction: 1e308; your prediction is 307 orders of magnitude high.');
   assert.equal(predictionError(-3, 5), 'of the other sign (the value is positive)');
-  assert.equal(predictionError(3, 0), 'the value is 0; your prediction is above it');
+  assert.equal(predictionError(3, 0), 'above the value, which is 0');
+  assert.equal(predictionError(-3, 0), 'below the value, which is 0');
+  // as the verdict reads it ("your prediction is the value is 0; your prediction is above it")
+  assert.equal(predictionVerdict(1, 0, 's', PREFS), 'Your prediction: 1 s; your prediction is above the value, which is 0.');
 });

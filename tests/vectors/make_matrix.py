@@ -148,7 +148,9 @@ for preset, f, ok, canonical, wrong, bound in quantities:
     refuse(preset, f, "  ", "whitespace only")
     refuse(preset, f, "5", "no unit on a dimensional field")
     refuse(preset, f, 5, "a bare number")
-    refuse(preset, f, unit, "a unit without a number")
+    # (a rate's unit "1/s" alone reads as one per second, as "1.694/year" reads as 1.694 per
+    # year, the way results write rates; its unit without a number is "/s")
+    refuse(preset, f, unit[1:] if unit.startswith("1/") else unit, "a unit without a number")
     refuse(preset, f, f"5 {unit} {unit}", "a doubled unit")
     refuse(preset, f, wrong, "the wrong dimension")
     refuse(preset, f, "5 parsec", "an unknown unit")
