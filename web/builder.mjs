@@ -17,6 +17,10 @@ const LT = String.fromCharCode(60);
 /** `s` safe inside an HTML attribute value in double quotes, or text. */
 const escapeHtml = (s) => String(s).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+/** The embed options the full calculator reads too (besides i.FIELD): a fallback link
+ *  carries these, and leaves the embed's own (show, editable, predict...) out. */
+const CALCULATOR_OPTIONS = ['preset-file', 'preset', 'type', 'theme', 'bytes', 'time', 'money'];
+
 /** The folder URL of this page (where embed.html and mlsysim-element.mjs are). */
 export function thisSite() {
   return location.protocol === 'file:' ? 'https://your.site/mlsysim/' : new URL('.', location.href).href;
@@ -66,9 +70,15 @@ ${LT}script>
   });
 ${LT}/script>`;
   const attributes = options.map(([k, v]) => `${k}="${escapeHtml(v)}"`);
+  // its content shows while the module loads, and for good if it cannot (a host that
+  // sends no CORS headers for the module, a reader offline): a link to the same scenario
+  // in the full calculator, not an empty box the height of the embed
+  const calc = write(options.filter(([k]) => CALCULATOR_OPTIONS.includes(k) || k.startsWith('i.')));
   const element = `${LT}script type="module" src="${escapeHtml(`${base}mlsysim-element.mjs`)}">${LT}/script>
 ${LT}mlsysim-scenario ${[...attributes, ...(held ? [`style="display: block; min-height: var(--mlsysim-loading-height, ${held}px)"`] : [])]
-    .join('\n                  ')}>${LT}/mlsysim-scenario>`;
+    .join('\n                  ')}>
+  ${LT}a href="${escapeHtml(`${base}index.html${calc ? `?${calc}` : ''}`)}">${escapeHtml(title.replace(/^mlsysim calculator: /, ''))}: open it in the mlsysim calculator${LT}/a>
+${LT}/mlsysim-scenario>`;
   return { iframe, element, query };
 }
 

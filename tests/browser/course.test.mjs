@@ -315,6 +315,8 @@ test('the embed builder: both snippets reproduce its preview, for a preset of ev
     assert.ok(held > 200, `${p.name}: the preview is ${held} px tall`);
     assert.ok(iframeSnippet.includes(`style="width: 100%; height: ${held}px; border: 0"`), `${p.name}: ${iframeSnippet}`);
     assert.ok(elementSnippet.includes(`style="display: block; min-height: var(--mlsysim-loading-height, ${held}px)"`), `${p.name}: ${elementSnippet}`);
+    // its content, a link to the same scenario in the calculator, is what shows if the module never loads
+    assert.ok(elementSnippet.includes(`<a href="${O}/index.html?preset=${p.name}&amp;theme=dark">`), `${p.name}: ${elementSnippet}`);
     const previewFrame = page.frames().find((f) => f.url().endsWith(src));
     const want = await previewFrame.evaluate(`(${SHAPE})(document, document.documentElement)`);
     assert.equal(want.theme, 'dark');
