@@ -2,7 +2,7 @@
 // column each, one row per input and per property; the best value of each property
 // (as its declaration says: higher or lower) is marked, and differences are shown
 // against the first column.
-import { $, el, breakable } from './dom.mjs';
+import { $, el, breakable, breakableRule } from './dom.mjs';
 import { fieldControl, evaluateTexts, presetTexts } from './fields.mjs';
 
 export { presetTexts };
@@ -79,7 +79,7 @@ export class Compare {
 
     const inputs = el('tbody', { class: 'inputs' }, el('tr', { class: 'section' }, el('th', { colspan: String(compare.columns.length + 1) }, el('span', { text: 'Inputs' }))));
     for (const f of type.fields) {
-      const row = el('tr', { 'data-field': f.name }, el('th', { scope: 'row' }, el('code', {}, ...breakable(f.name)), el('span', { class: 'rule', text: f.rule })));
+      const row = el('tr', { 'data-field': f.name }, el('th', { scope: 'row' }, el('code', {}, ...breakable(f.name)), el('span', { class: 'rule' }, ...breakableRule(f.rule))));
       compare.columns.forEach((col, k) => {
         const control = fieldControl(f, col.texts[f.name] ?? '', this.app.registry, () => this.update(true), `c${k}-`);
         const error = el('p', { class: 'cell-error', hidden: true });

@@ -260,6 +260,17 @@ test('a Compare table wider than the screen says that it scrolls sideways; one t
   assert.ok(!(await page.isVisible('#compare-add')));
 });
 
+test('Compare writes each rule to wrap between words, a number kept with its unit', async () => {
+  // at 700 px the rules read "memory_bandwidt|h", "information/para|m" and "700 | W"
+  await page.setViewportSize({ width: 700, height: 900 });
+  await page.goto(`${server.origin}/index.html?mode=compare&ctype=LlmServingScenario&c0=Llama8BChatH100&c1=Llama8BBatch32H100`);
+  await page.waitForSelector('body[data-ready="1"]');
+  const rule = (f) => page.locator(`#compare-table tr[data-field="${f}"] .rule`).evaluate((e) => e.innerHTML);
+  const hardware = await rule('hardware');
+  assert.ok(hardware.includes('memory_<wbr>bandwidth') && hardware.includes('&gt;&nbsp;0&nbsp;GB/s'), hardware);
+  assert.ok((await rule('weight_bytes_per_param')).includes('information/<wbr>param'));
+});
+
 test('no console errors and no request outside the origin', () => {
   assert.deepEqual(problems.pageErrors, []);
   assert.deepEqual(problems.consoleErrors, []);
