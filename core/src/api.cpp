@@ -89,7 +89,7 @@ std::string fill(const std::string& text, const ScenarioType& type, const Inputs
     }
     bool found = false;
     for (std::size_t p = 0; p < type.properties.size() && !found; ++p)
-      if (type.properties[p].name == name) out += human_text(values[p], type.properties[p].unit), found = true;
+      if (type.properties[p].name == name) out += type.properties[p].text(values[p], BytePrefix::decimal), found = true;
     if (!found && m.slot(name) >= 0) {
       const Slot& s = m.slots[static_cast<std::size_t>(m.slot(name))];
       const double v = slots[m.slot(name)];
@@ -128,7 +128,7 @@ Json result(const ScenarioType& type, const Inputs& in, const Json& preset, cons
       props[spec.name] = {{"error", errors[p]}};
       continue;
     }
-    const std::string text = human_text(values[p], spec.unit, options.bytes);
+    const std::string text = spec.text(values[p], options.bytes);
     Json entry = {{"value", values[p]}, {"unit", spec.unit}, {"text", text}};
     if (options.work) {
       const Work w = expr_work(spec.expr, m, slots.data(), values, type, options.bytes);

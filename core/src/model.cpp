@@ -317,6 +317,13 @@ Model build_model(const ScenarioType& type) {
     } catch (const UnitError& e) {
       c.fail(std::string("declared unit: ") + e.what());
     }
+    if (!p.display_unit.empty()) {
+      try {
+        if (parse_unit(p.display_unit).dim != declared) c.fail("shown in \"" + p.display_unit + "\", not a unit of " + dim_text(declared));
+      } catch (const UnitError& e) {
+        c.fail(std::string("shown in: ") + e.what());
+      }
+    }
     const MaybeDim got = c.dim(p.expr.node());
     if (got && *got != declared)
       c.fail("the equation gives " + dim_text(*got) + " but the declared unit \"" + p.unit + "\" is " + dim_text(declared));

@@ -75,9 +75,12 @@ Work expr_work(const Expr& e, const Model& model, const double* slots, const std
         return value_forms(v / s.display_factor, s.display_unit, v);
       }
       default: {  // a property: its value as its card shows it (a count's label left out)
-        std::string unit;
-        const double v = property(n.name, &unit);
-        return is_count_label(unit) ? value_forms(v, "", v) : text_forms(human_text(v, unit, bytes), v);
+        const PropertySpec* p = nullptr;
+        for (const PropertySpec& q : type.properties)
+          if (q.name == n.name) p = &q;
+        const double v = property(n.name, nullptr);
+        if (!p) return value_forms(v, "", v);
+        return is_count_label(p->unit) ? value_forms(v, "", v) : text_forms(p->text(v, bytes), v);
       }
     }
   };

@@ -114,8 +114,25 @@ TEST_CASE("An equation whose dimension differs from its declared unit fails at s
                           Property("p", "s", sym("size") / sym("bw")).doc("d"))) == "");
   CHECK(build_error(probe({bytes}, {}, Property("p", "byte", when(sym("size") > num(0), sym("size"), num(0))).doc("d"))) == "");
   CHECK(build_error(probe({secs}, {}, Property("p", "", sym("wait") / num(1, "day")).doc("d"))) == "");
+  // a result shown in a unit of another dimension, or in no unit at all, is a declaration error
+  CHECK_THAT(build_error(probe({secs}, {}, Property("p", "s", sym("wait")).shown_in("GB").doc("d"))),
+             Catch::Contains("shown in \"GB\", not a unit of time (s)"));
+  CHECK_THAT(build_error(probe({secs}, {}, Property("p", "s", sym("wait")).shown_in("fortnight").doc("d"))),
+             Catch::Contains("shown in: unknown unit"));
+  CHECK(build_error(probe({secs}, {}, Property("p", "s", sym("wait")).shown_in("h").doc("d"))) == "");
   // every declared type of the catalog builds (its dimensions hold)
   CHECK_NOTHROW(scenario_types());
+}
+
+TEST_CASE("Accelerator time reads in accelerator-hours, in its card and in the work that uses it", "[declarations][work]") {
+  // 23,371 days of accelerator time is right, but GPU-hours are how runs are billed and compared
+  mlsysim::EvalOptions work;
+  work.work = true;
+  const Json r = evaluate_preset("Gpt3OnTraining1KA100", nullptr, work)["properties"];
+  const double hours = r["accelerator_hours"]["value"].get<double>() / 3600;
+  CHECK(hours == Approx(560897.4).margin(0.05));  // 1,024 GPUs x 22.82 days x 24 h
+  CHECK(r["accelerator_hours"]["text"] == "560,897.4 h");
+  CHECK(r["training_cost"]["work"]["text"] == "560,897.4 h \u00d7 2 USD/h");
 }
 
 TEST_CASE("Symbols are paths into the inputs, with the unit their path gives", "[declarations][registry]") {

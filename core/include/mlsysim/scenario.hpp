@@ -16,6 +16,7 @@
 #include "mlsysim/field.hpp"
 #include "mlsysim/json.hpp"
 #include "mlsysim/registry.hpp"
+#include "mlsysim/text.hpp"
 #include "mlsysim/units.hpp"
 
 namespace mlsysim {
@@ -46,6 +47,11 @@ struct PropertySpec {
   std::string doc;     // one-line meaning
   std::string better;  // which way wins in a comparison: "higher", "lower" or ""
   std::string source;  // where the formula comes from (a paper, a book section, an mlsysim file)
+  std::string display_unit;  // the unit its text is written in ("h": accelerator-hours), or "" to scale it
+
+  /// The value as results write it: in display_unit when there is one ("560,897 h"), else
+  /// scaled by its size (human_text: "23,371 days").
+  std::string text(double value, BytePrefix bytes) const;
 };
 
 /// Named builder of a PropertySpec:
@@ -60,6 +66,9 @@ class Property {
   Property& source(const std::string& text);
   Property& lower_is_better() { spec_.better = "lower"; return *this; }
   Property& higher_is_better() { spec_.better = "higher"; return *this; }
+  /// Its text in `unit`, of its own dimension, always (checked at start-up): accelerator
+  /// time in accelerator-hours, not the days its size would pick.
+  Property& shown_in(const char* unit) { spec_.display_unit = unit; return *this; }
   operator PropertySpec() const { return spec_; }  // NOLINT: builders convert implicitly
 
  private:

@@ -66,7 +66,7 @@ ScenarioType training_compute() {
       Property("accelerator_hours", "s", n * prop("training_time"))
           .doc("Billed accelerator time, N x training_time: a time, given in seconds (the canonical unit) but read in "
                "accelerator-hours (3600 s each).")
-          .lower_is_better().source("ours: every accelerator is billed for the whole run"),
+          .lower_is_better().shown_in("h").source("ours: every accelerator is billed for the whole run"),
       Property("training_cost", "USD", prop("accelerator_hours") * sym("device_hour_rate"))
           .doc("The rental bill: accelerator time at the hourly rate.").lower_is_better()
           .source("ours: as SyncStrategyScenario's cost (every device billed for the whole run)"),
