@@ -99,8 +99,9 @@ export function fullMoney(v) {
 
 /** The exact value with its unit, for the small print under a result. */
 export function exactText(p) {
-  const unit = p.unit && p.unit !== 'count' ? ` ${p.unit}` : '';
-  return `= ${Number.isInteger(p.value) ? String(p.value) : String(Number(p.value.toPrecision(12)))}${unit}`;
+  // a money rate per hour, as its card reads it ("$1.37/h"), not per second ("0.000379907 USD/s")
+  const [value, unit] = p.unit === 'USD/s' ? [p.value * 3600, ' USD/h'] : [p.value, p.unit && p.unit !== 'count' ? ` ${p.unit}` : ''];
+  return `= ${Number.isInteger(value) ? String(value) : String(Number(value.toPrecision(12)))}${unit}`;
 }
 
 /** A difference of `v` against `base`, for the compare table: "+2.64 %" or "±0". */

@@ -3,7 +3,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { load } from './load.mjs';
-import { useModule, shownText, fullMoney, keepTogether } from '../../web/format.mjs';
+import { useModule, shownText, fullMoney, keepTogether, exactText } from '../../web/format.mjs';
 
 const m = await load();
 useModule(m);
@@ -38,4 +38,11 @@ test('a math line written out as text breaks after operators and never between a
   assert.equal(shown('t = (128 − 1) × 2.45 TB / 100 GB/s = 24.5 s'), 't~= (128~− 1)~× 2.45~TB~/ 100~GB/s~= 24.5~s');
   assert.equal(shown('i = c when c is given; y otherwise'), 'i~= c~when c is given; y~otherwise');
   assert.equal(shown('n = 8 / 1 = 8'), 'n~= 8~/ 1~= 8');  // a number before an operator is no unit
+});
+
+test('the exact line of a money rate is per hour, as its card reads it', () => {
+  // owned_cost_per_accelerator_hour read "$1.37/h = 0.000379907052258 USD/s"
+  assert.equal(exactText({ value: 1.3676653881 / 3600, unit: 'USD/s' }), '= 1.3676653881 USD/h');
+  assert.equal(exactText({ value: 0.625, unit: 's' }), '= 0.625 s');
+  assert.equal(exactText({ value: 12500, unit: 'count' }), '= 12500');
 });
