@@ -56,7 +56,9 @@ const predictions = [];
 const showPrediction = (d) => {
   predictions.push(d);
   const plog = document.getElementById('prediction-log');
-  if (plog) plog.textContent = `Last prediction: ${d.property} ${d.predicted} against ${d.actual} ${d.unit} (${predictions.length} so far).`;
+  // the message carries exact numbers in the property's canonical unit; a page shows them rounded
+  const shown = (x) => (typeof x === 'number' ? Number(x.toPrecision(4)).toLocaleString('en-US') : String(x));
+  if (plog) plog.textContent = `Last prediction: ${d.property} ${shown(d.predicted)} against ${shown(d.actual)}${d.unit ? ` ${d.unit}` : ''} (${predictions.length} so far).`;
 };
 window.addEventListener('message', (event) => {
   if (event.origin === window.location.origin && event.data && event.data.type === 'mlsysim:prediction') showPrediction(event.data);
