@@ -71,9 +71,7 @@ std::int64_t read_int(const Json& v, const std::string& field, const std::string
   double x = 0;
   bool number = as_number(v, x);
   if (!number && v.is_string()) {
-    std::string s = v.get<std::string>();
-    while (!s.empty() && s.back() == ' ') s.pop_back();
-    while (!s.empty() && s.front() == ' ') s.erase(0, 1);
+    const std::string s = typed_number(v.get<std::string>());
     number = parse_number(s, x);
     // "2.9999999999999999" reads as the double 3 but is not a whole number as written
     if (number && std::isfinite(x) && std::floor(x) == x && !whole_literal(s))
@@ -99,7 +97,7 @@ std::int64_t read_int(const Json& v, const std::string& field, const std::string
 double read_float(const Json& v, const std::string& field, const std::string& prefix, const Bounds& b) {
   double x = 0;
   bool number = as_number(v, x);
-  if (!number && v.is_string()) number = parse_number(v.get<std::string>(), x);
+  if (!number && v.is_string()) number = parse_number(typed_number(v.get<std::string>()), x);
   const std::string must = prefix + "must be a finite number " + b.text() + ", got " + describe(v);
   if (!number && v.is_string() && !number_advice(v.get<std::string>()).empty())
     throw InputError(field, must + ": " + number_advice(v.get<std::string>()));

@@ -291,6 +291,8 @@ double scale_decimal(std::string_view number, double v, double factor) {
 
 }  // namespace
 
+std::string typed_number(std::string_view text) { return std::string(trim(plain_spaces(text))); }
+
 std::string Dim::name() const {
   for (const NamedRow& n : kNamed)
     if (n.dim == *this) return n.name;

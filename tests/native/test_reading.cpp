@@ -42,6 +42,22 @@ TEST_CASE("A number with a comma is refused, saying what the comma was taken for
   for (const char* plain : {"12500", "1e3", "abc", "12 50", "15 TB", "1.5 000"}) CHECK(mlsysim::number_advice(plain).empty());
 }
 
+TEST_CASE("A number typed with spaces around it reads alike for integers, floats and quantities", "[reading]") {
+  // "8 " was an integer and "0.25 " no float ("must be a finite number >= 0, got "0.25 ""),
+  // while "0.5 s " was a time: one rule now, as around a quantity, typeset spaces included
+  const std::string bsp = "TransformerBsp8Workers";
+  for (const char* overhead : {"0.25 ", " 0.25", "0.25\t", "0.25\u00a0", "\u202f0.25"}) {
+    INFO(overhead);
+    CHECK(mlsysim::evaluate_preset(bsp, Json{{"communication_overhead", overhead}})["inputs"]["communication_overhead"] == 0.25);
+  }
+  for (const char* workers : {"16 ", "\t16", "16\u00a0"}) {
+    INFO(workers);
+    CHECK(mlsysim::evaluate_preset(bsp, Json{{"workers", workers}})["inputs"]["workers"] == 16);
+  }
+  // inside a number a space is still no separator
+  CHECK_THAT(refusal(bsp, {{"base_iterations", "12 500"}}), Catch::EndsWith("write \"12500\""));
+}
+
 TEST_CASE("Every text the number advice suggests is one the parser reads", "[reading]") {
   // "$30,000" had been told to write "30 USD,000", "$1.5 million" (as a result card reads)
   // "1.5 USD million", "$1e3" "1 USDe3", "$2 USD" "2 USD USD": each refused in its turn

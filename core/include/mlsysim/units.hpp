@@ -107,6 +107,10 @@ struct UnitError : std::invalid_argument {
 /// Returns false when `text` is not exactly such a number or is out of double range.
 bool parse_number(std::string_view text, double& out);
 
+/// A number as typed into a field: typeset spaces (no-break, thin...) read as spaces, and
+/// white space around it dropped, as around a quantity ("0.25 " and "8\u00a0" are numbers).
+std::string typed_number(std::string_view text);
+
 /// When `text` holds a number written as people write numbers but this parser does not
 /// read, the advice of a message that refuses it, with the number as it must be written;
 /// "" otherwise. A comma ("12,500", "0,35", "2,49 USD/h": a thousands separator in some
