@@ -6,7 +6,7 @@
 // On screen the colours follow the page's theme (light or dark); the exports are always
 // drawn light, on white, for print (the page says so beside their buttons).
 import { el } from './dom.mjs';
-import { axisScale, tickTexts, valueText, humanText } from './format.mjs';
+import { axisScale, tickTexts, valueText, humanText, numberText, TIME_UNITS } from './format.mjs';
 
 /** Series colours, colour-blind safe (Okabe and Ito's palette, adjusted so that each line
  *  has at least 3:1 contrast with the background of its theme: WCAG 1.4.11). */
@@ -47,7 +47,7 @@ const maxAbs = (vals) => vals.reduce((m, v) => (finite(v) ? Math.max(m, Math.abs
  * unit, ys}], log, prefs}): each in one display scale, as a card would write its
  * largest value.
  *   x: {factor, unit, money, toAxis(x in display units) -> axis value, read(axis value) -> card text}
- *   ys: [{key (the canonical unit), unit, money, factor, series: [indices], read(axis value) -> text}]
+ *   ys: [{key (the canonical unit, and " in h" for a property declared in a unit of its own), unit, money, factor, series: [indices], read(axis value) -> text}]
  * Values on an axis are in its scale's unit (so ticks fall on round numbers of it); read()
  * gives the text a card shows for the value.
  */
@@ -73,11 +73,17 @@ export function plotAxes(last) {
     const unit = f.type === 'int' ? 'count' : '';
     x = { factor: 1, unit: '', money: false, toAxis: (v) => v, read: (v) => humanText(v, unit) };
   }
-  const keys = [...new Set(series.map((q) => q.unit || ''))];
-  const ys = keys.map((key) => {
-    const members = series.map((q, i) => ((q.unit || '') === key ? i : -1)).filter((i) => i >= 0);
+  // a property declared in a unit of its own (accelerator_hours in h) reads in it, on an
+  // axis of its own, as its card does; unless the settings fix the time unit for all
+  const fixed = (q) => (q.shown && !(q.unit === 's' && prefs.time !== 'auto' && TIME_UNITS[prefs.time]) ? q.shown : null);
+  const keyOf = (q) => `${q.unit || ''}${fixed(q) ? ` in ${fixed(q).unit}` : ''}`;
+  const keys = [...new Set(series.map(keyOf))];
+  const ys = keys.map((id) => {
+    const members = series.map((q, i) => (keyOf(q) === id ? i : -1)).filter((i) => i >= 0);
+    const key = series[members[0]].unit || '', own = fixed(series[members[0]]);
+    if (own) return { key: id, factor: own.factor, unit: own.unit, money: false, series: members, read: (v) => `${numberText(v)} ${own.unit}` };
     const sc = axisScale(key, Math.max(...members.map((i) => maxAbs(series[i].ys))), prefs) || { factor: 1, unit: key, money: false };
-    return { key, ...sc, series: members, read: (v) => valueText(v * sc.factor, key, prefs) };
+    return { key: id, ...sc, series: members, read: (v) => valueText(v * sc.factor, key, prefs) };
   });
   return { x, ys };
 }

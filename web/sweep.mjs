@@ -490,7 +490,11 @@ export class Sweep {
         return;
       }
       if (r.invalid_points && !invalid) invalid = ` ${r.invalid_points} ${r.invalid_points === 1 ? 'point breaks' : 'points break'} the rule of ${f.name} (${r.first_invalid}) and ${r.invalid_points === 1 ? 'is' : 'are'} left out.`;
-      for (const p of s.props) series.push({ label: bases.length > 1 ? `${p} (${base.label})` : p, name: p, unit: r.units[p], ys: r.properties[p] });
+      for (const p of s.props) {
+        const declared = type.properties.find((q) => q.name === p);
+        series.push({ label: bases.length > 1 ? `${p} (${base.label})` : p, name: p, unit: r.units[p], ys: r.properties[p],
+          shown: declared && declared.display_unit ? { unit: declared.display_unit, factor: declared.display_factor } : null });
+      }
     }
     for (const c of ['from', 'to', 'n']) { $(`sweep-${c}`).setAttribute('aria-invalid', 'false'); $(`sweep-${c}`).classList.remove('invalid'); }
     // a property whose equation does not use the swept input is flat: say why

@@ -250,7 +250,10 @@ Json scenario_type_json(const ScenarioType& t, bool details) {
                      {"depends_on", depends},
                      {"uses", uses},
                      {"source", p.source},
-                     {"links", links_of(t, p.name)}});
+                     {"links", links_of(t, p.name)},
+                     // a result always written in one unit of its dimension (accelerator_hours in h)
+                     {"display_unit", p.display_unit.empty() ? Json() : Json(p.display_unit)},
+                     {"display_factor", p.display_unit.empty() ? 1.0 : parse_unit(p.display_unit).value}});
   }
   Json symbols = Json::array();
   for (const SymbolSpec& sym : t.symbols) {

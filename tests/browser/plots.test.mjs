@@ -277,10 +277,12 @@ test('every type: a sweep of its first quantity input reads in the cards\' units
       const xs = await page.evaluate(() => Array.from(window.mlsysimApp.sweep.last.xs));
       const r = m.sweep(t.name, p.inputs, f.name, Float64Array.from(xs), props, { unit: f.display_unit });
       const cardAt = (i) => m.evaluate(t.name, { ...p.inputs, [f.name]: { value: xs[i] * f.display_factor, unit: f.unit } }, { partial: true }).properties;
-      const units = [...new Set(props.map((q) => r.units[q]))];
+      // one axis per unit, and one for a property declared in a unit of its own (accelerator_hours in h)
+      const group = (q) => { const d = t.properties.find((x) => x.name === q).display_unit; return `${r.units[q]}${d ? ` in ${d}` : ''}`; };
+      const units = [...new Set(props.map(group))];
       units.forEach((u, k) => {
         let best = null;
-        for (const q of props.filter((x) => r.units[x] === u))
+        for (const q of props.filter((x) => group(x) === u))
           r.properties[q].forEach((y, i) => { if (Number.isFinite(y) && (!best || Math.abs(y) > best.y)) best = { q, i, y: Math.abs(y) }; });
         const title = shown.axes[k + 1].title;
         const m1 = /\(([^)]*)\)$/.exec(title);
