@@ -12,6 +12,20 @@ namespace {
 /// Whether `text` starts with a UTF-8 byte order mark.
 bool has_bom(const std::string& text) { return text.compare(0, 3, "\xEF\xBB\xBF") == 0; }
 
+/// Whether a whole, valid UTF-8 character (RFC 3629: no overlong form, no surrogate, at
+/// most U+10FFFF) starts at byte `i` of `text`.
+bool utf8_char_at(const std::string& text, std::size_t i) {
+  const unsigned char b = static_cast<unsigned char>(text[i]);
+  if (b < 0x80) return true;
+  if (b < 0xC2 || b > 0xF4) return false;  // a continuation byte, an overlong lead, or past U+10FFFF
+  std::size_t n = 0;
+  const char32_t c = utf8_at(text, i, n);
+  if (n == 0) return false;
+  for (std::size_t k = 1; k < n; ++k)
+    if ((static_cast<unsigned char>(text[i + k]) & 0xC0) != 0x80) return false;
+  return !(c >= 0xD800 && c <= 0xDFFF) && c <= 0x10FFFF && !(n == 3 && c < 0x800) && !(n == 4 && c < 0x10000);
+}
+
 /// "line L, column C" of byte `at` of `text`, the column counted in characters as a text
 /// editor shows it, a byte order mark not counted (nlohmann counts bytes: "ééé" took six columns).
 std::string position(const std::string& text, std::size_t at) {
@@ -71,6 +85,19 @@ Json parse_json(const std::string& text, const std::string& field) {
     if (parse && why.find("invalid BOM") != std::string::npos && !has_bom(text) && continuation(1) && continuation(2)) {
       why = "parse error at line 1, column 1: syntax error while parsing value - invalid literal; last read: '" + text.substr(0, 1) + "'";
       last = 0;
+    }
+    // a byte that starts no UTF-8 character (a file saved as Latin-1 or Windows-1252:
+    // "für" as 66 FC 72): nlohmann's "last read" ends in half of it and the code point
+    // decoded from it does not exist; say what the byte is, and how to save the file
+    if (parse && last < text.size() && !utf8_char_at(text, last)) {
+      const unsigned char b = static_cast<unsigned char>(text[last]);
+      char hex[8];
+      std::snprintf(hex, sizeof hex, "0x%02X", static_cast<unsigned>(b));
+      // in Latin-1 a byte of 0xA0 up is the code point of that number (0xFC is ü)
+      const std::string latin1 = b >= 0xA0 ? std::string{static_cast<char>(0xC0 | (b >> 6)), static_cast<char>(0x80 | (b & 0x3F))} : "";
+      throw InputError(field, "not valid JSON: the byte " + std::string(hex) + " at " + position(text, last) +
+                                  " is not UTF-8 text" + (latin1.empty() ? "" : " (in Latin-1 or Windows-1252 it is \"" + latin1 + "\")") +
+                                  ": save the file as UTF-8");
     }
     const std::size_t line = why.find("at line ");
     const std::size_t colon = line == std::string::npos ? line : why.find(':', line);

@@ -241,6 +241,12 @@ TEST_CASE("A preset file's JSON error names the character it stopped at, whole; 
         "preset_file: not valid JSON: parse error at line 1, column 1: syntax error while parsing value - invalid literal; "
         "last read: '\uff5b' (U+FF5B, which JSON takes only inside a string: its quotes are the straight \" and its spaces ASCII)");
   CHECK_THAT(refusal("\xEF{}"), Catch::Contains("invalid BOM"));  // not a character: the lexer's own words
+  // a file saved as Latin-1 or Windows-1252: the byte is named, with what it was meant to be
+  // (its "last read" ended in half a character, named as U+132817, a code point that does not exist)
+  CHECK(refusal("{\"presets\": [{\"name\": \"A\", \"summary\": \"f\xFCr\"}]}") ==
+        "preset_file: not valid JSON: the byte 0xFC at line 1, column 41 is not UTF-8 text (in Latin-1 or Windows-1252 it is \"\u00fc\"): save the file as UTF-8");
+  CHECK(refusal("{\x93presets\x94: []}") == "preset_file: not valid JSON: the byte 0x93 at line 1, column 2 is not UTF-8 text: save the file as UTF-8");
+  CHECK_THAT(refusal("{\"presets\": \"\xF8\"}"), Catch::Contains("the byte 0xF8 at line 1, column 14 is not UTF-8 text (in Latin-1 or Windows-1252 it is \"\u00f8\")"));
   // a NUL: nlohmann's lexer reads it as the end of the text
   using namespace std::string_literals;
   CHECK(refusal("{\"presets\": []}\0garbage"s) == "preset_file: not valid JSON: a NUL character (\\u0000) at line 1, column 16, outside a string");
