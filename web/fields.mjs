@@ -93,10 +93,13 @@ export function evaluateTexts(m, type, texts, lastGood, options) {
   }
   const unknown = [];
   const missing = new Set();
+  // a field refused before this evaluation was left out of it, so the module calls it not
+  // given: it was given, and is invalid (a value too long to send was "missing")
+  const refused = new Set(errors.keys());
   for (const e of result.input_errors) {
     if (!fields.has(e.field)) unknown.push(e.message);  // a field a link names that this type lacks
     else if (!errors.has(e.field)) errors.set(e.field, e.message);
-    if (e.missing) missing.add(e.field);
+    if (e.missing && !refused.has(e.field)) missing.add(e.field);
   }
   // a rule across two fields (workers x per_worker_batch at most 2^53) names both; the one
   // still at its last valid value did not change, so the error is the other's alone

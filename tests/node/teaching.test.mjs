@@ -280,3 +280,20 @@ test('a request with tens of thousands of keys is refused at once', () => {
   assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', inputs), { message: /more than 10000 entries/ });
   assert.ok(performance.now() - t0 < 5000);
 });
+
+test('a field refused before its evaluation is invalid, not missing, in the banner\'s account', async () => {
+  // 1.1 M characters typed into base_iteration_time: "too long", then left out of the
+  // evaluation, which called it not given; the banner said "Some inputs are missing."
+  const { evaluateTexts } = await import('../../web/fields.mjs');
+  const type = m.describeScenarioType('SyncStrategyScenario');
+  const texts = Object.fromEntries(Object.entries(m.evaluatePreset('TransformerBsp8Workers').inputs)
+    .map(([k, v]) => [k, v && typeof v === 'object' ? `${v.value} ${v.unit}` : String(v)]));
+  for (const bad of ['1'.repeat(1100000) + ' s', '0.5 s\ud800']) {
+    const r = evaluateTexts(m, type, { ...texts, base_iteration_time: bad }, null, {});
+    assert.deepEqual([...r.errors.keys()], ['base_iteration_time']);
+    assert.deepEqual([...r.missing], []);
+  }
+  // a required field left empty is missing
+  const empty = evaluateTexts(m, type, { ...texts, workers: '' }, null, {});
+  assert.deepEqual([...empty.missing], ['workers']);
+});
