@@ -166,18 +166,17 @@ SweepSummary run_sweep(const PreparedSweep& ps, const double* values, std::size_
   if (summary.invalid_points) {
     // the message evaluate gives at that point: the same inputs with the field set to
     // the value as a JavaScript caller would send it (an integral number as a JSON
-    // integer, a non-finite one as {"$number": ...}); a finite quantity as its text, as a
-    // reader types it ("-1 s": the message then quotes that, not {"value":-1,"unit":"s"})
+    // integer, a non-finite one as {"$number": ...}); a quantity as its text, as a reader
+    // types it ("-1 s", "NaN ms": the message then quotes that, not {"value":-1,"unit":"s"})
     const double x = values[first];
     const Json number =
         !std::isfinite(x) ? Json{{"$number", std::isnan(x) ? "NaN" : x > 0 ? "Infinity" : "-Infinity"}}
         : std::floor(x) == x && std::fabs(x) < 9.2e18 ? Json(static_cast<std::int64_t>(x))
                                                      : Json(x);
-    const std::string unit = ps.unit.empty() ? spec.dim.canonical_unit() : ps.unit;
     Json probe = ps.other_inputs;
-    probe[spec.name] = spec.type != FieldType::Quantity ? number
-                       : std::isfinite(x)               ? Json(js_number(x) + " " + unit)
-                                                        : Json{{"value", number}, {"unit", unit}};
+    probe[spec.name] = spec.type != FieldType::Quantity
+                           ? number
+                           : Json(js_number(x) + " " + (ps.unit.empty() ? spec.dim.canonical_unit() : ps.unit));
     summary.first_invalid = spec.name + ": must be " + spec.rule() + ", got " + js_number(x);
     try {
       normalize_inputs(type, probe);

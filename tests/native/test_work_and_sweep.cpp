@@ -355,11 +355,11 @@ TEST_CASE("A sweep agrees with evaluate at every point, field and preset, to the
         const auto number = [](double v) {
           return std::isfinite(v) && std::floor(v) == v && std::fabs(v) < 9.2e18 ? Json(static_cast<std::int64_t>(v)) : Json(v);
         };
-        // a quantity as a reader types it ("-1 s"), so that its message quotes that text
+        // a quantity as a reader types it ("-1 s", "NaN s"), so that its message quotes that text
         if (f.type == mlsysim::FieldType::Quantity)
-          in[f.name] = std::isfinite(values[i])
-                           ? Json(number(values[i]).dump() + " " + f.dim.canonical_unit())
-                           : Json{{"value", Json{{"$number", std::to_string(values[i])}}}, {"unit", f.dim.canonical_unit()}};
+          in[f.name] = (std::isnan(values[i]) ? std::string("NaN") : std::isinf(values[i]) ? std::string(values[i] > 0 ? "Infinity" : "-Infinity")
+                                                                                            : number(values[i]).dump()) +
+                       " " + f.dim.canonical_unit();
         else
           in[f.name] = std::isfinite(values[i]) ? number(values[i]) : Json{{"$number", std::isnan(values[i]) ? "NaN" : values[i] > 0 ? "Infinity" : "-Infinity"}};
         Json r;
@@ -401,6 +401,9 @@ TEST_CASE("A swept quantity's first refused point is quoted as the text a reader
   // the message quoted {"value":-1,"unit":"ms"}, a form no reader wrote
   CHECK(mlsysim::sweep(req, values.data(), values.size(), out).first_invalid ==
         "base_iteration_time: must be time > 0 s, got \"-1 ms\"");
+  const std::vector<double> nan{NAN, 500};
+  CHECK(mlsysim::sweep(req, nan.data(), nan.size(), out).first_invalid ==
+        "base_iteration_time: got \"NaN ms\": not a finite number; expected a time such as \"1 s\"");
 }
 
 // The batch interpreter reads a swept column in place (no copy); an operation on it must
