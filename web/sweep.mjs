@@ -473,7 +473,8 @@ export class Sweep {
     // for every series when the value fell between two points: a phone has no pointer)
     const here = bases.length === 1 ? this.calcValue(f) : NaN;
     const inside = here >= xs[0] && here <= xs[xs.length - 1];
-    if (inside && !xs.some((x) => Math.abs(x - here) <= 1e-12 * Math.abs(here))) xs = Float64Array.from([...xs, here].sort((a, b) => a - b));
+    const added = inside && !xs.some((x) => Math.abs(x - here) <= 1e-12 * Math.abs(here));
+    if (added) xs = Float64Array.from([...xs, here].sort((a, b) => a - b));
     for (const base of bases) {
       let r;
       const t0 = performance.now();
@@ -503,7 +504,9 @@ export class Sweep {
       this.gapNote(type, f, xs, bases[0].inputs, series.slice(0, s.props.length));
     const status = $('sweep-status');
     status.classList.remove('failed');
-    status.textContent = `${xs.length.toLocaleString('en-US')} points${f.type === 'int' ? ' (integer steps)' : ''} × ${series.length} series computed in ${ms.toFixed(1)} ms, one call per series.${invalid}${flatNote}`;
+    // (Points asked for 200; the scenario's own value, between two of them, makes 201: say so)
+    const count = `${xs.length.toLocaleString('en-US')} points${added ? ', the scenario\'s own value one of them,' : ''}`;
+    status.textContent = `${count}${f.type === 'int' ? ' (integer steps)' : ''} × ${series.length} series computed in ${ms.toFixed(1)} ms, one call per series.${invalid}${flatNote}`;
     this.stale = false;
     $('sweep-plot').classList.remove('outdated');
     document.body.dataset.sweepMs = String(ms);
