@@ -271,6 +271,10 @@ int run(const std::vector<std::string>& args) {
       const std::string& kv = next();
       const auto eq = kv.find('=');
       if (eq == std::string::npos || eq == 0) throw UsageError("--set needs FIELD=VALUE, got " + InputError::quoted(kv));
+      // one value per field, as --preset-file is given once: which of two a reader meant
+      // is not ours to guess (the last had won without a word)
+      if (sets.contains(kv.substr(0, eq)))
+        throw UsageError("--set " + InputError::printable(kv.substr(0, eq)) + " given twice; give each field once");
       sets[kv.substr(0, eq)] = set_value(kv.substr(0, eq), kv.substr(eq + 1));
     } else if (a.size() > 1 && a[0] == '-' && a != "-") throw UsageError("unknown option " + InputError::quoted(a));
     else positional.push_back(a);

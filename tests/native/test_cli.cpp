@@ -62,6 +62,11 @@ TEST_CASE("Bad input exits with status 2 and the error text on standard error", 
   CHECK(cli("eval NoSuchPreset").status == 2);
   CHECK(cli("frobnicate").status == 2);
   CHECK(cli("eval TransformerBsp8Workers --set workers").status == 2);
+  // one field set twice: which was meant is not guessed (the last had won without a word)
+  const Run set_twice = cli("eval TransformerBsp8Workers --set workers=3 --set workers=5", true);
+  CHECK(set_twice.status == 2);
+  CHECK_THAT(set_twice.out, Catch::StartsWith("mlsysim: --set workers given twice; give each field once"));
+  CHECK(cli("eval TransformerBsp8Workers --set workers=3 --set per_worker_batch=5").status == 0);
 }
 
 TEST_CASE("list prints every registry, as text and as JSON", "[cli]") {
