@@ -51,23 +51,40 @@ export function embedSnippets(options, site, title, id = '', height = 0) {
         style="width: 100%; height: ${held || 600}px; border: 0">${LT}/iframe>
 ${LT}script>
   // once per page: each mlsysim iframe takes the height it reports, and is told whether
-  // this page is light or dark (the background it sits on), so that theme=auto matches it
-  window.addEventListener('message', (event) => {
-    const d = event.data;
-    if (!d || event.origin !== ${JSON.stringify(origin)}) return;
-    const f = [...document.querySelectorAll('iframe')].find((x) => x.contentWindow === event.source);
-    if (!f) return;
-    if (d.type === 'mlsysim:resize') f.style.height = d.height + 'px';
-    if (d.type === 'mlsysim:theme-request') {
+  // this page is light or dark (the background it sits on), so that theme=auto matches it,
+  // when it asks and again whenever the page's theme changes (a toggle, the system setting)
+  (() => {
+    const origin = ${JSON.stringify(origin)};
+    const sent = new WeakMap();
+    const tell = (f, asked) => {
       let n = f.parentElement, rgb = [255, 255, 255];
       for (; n; n = n.parentElement) {
         const c = (getComputedStyle(n).backgroundColor.match(/[\\d.]+/g) || []).map(Number);
         if (c.length < 4 || c[3] > 0.5) { rgb = c; break; }
       }
-      const dark = 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2] < 128;
-      event.source.postMessage({ type: 'mlsysim:theme', theme: dark ? 'dark' : 'light' }, event.origin);
-    }
-  });
+      const theme = 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2] < 128 ? 'dark' : 'light';
+      if (asked || sent.get(f) !== theme) f.contentWindow.postMessage({ type: 'mlsysim:theme', theme }, origin);
+      sent.set(f, theme);
+    };
+    const ours = () => [...document.querySelectorAll('iframe')].filter((f) => f.src.startsWith(origin + '/'));
+    window.addEventListener('message', (event) => {
+      const d = event.data;
+      if (!d || event.origin !== origin) return;
+      const f = ours().find((x) => x.contentWindow === event.source);
+      if (!f) return;
+      if (d.type === 'mlsysim:resize') f.style.height = d.height + 'px';
+      if (d.type === 'mlsysim:theme-request') tell(f, true);
+    });
+    let pending = false;
+    const again = () => {
+      if (pending) return;
+      pending = true;
+      requestAnimationFrame(() => { pending = false; ours().forEach((f) => tell(f)); });
+    };
+    matchMedia('(prefers-color-scheme: dark)').addEventListener('change', again);
+    new MutationObserver(again).observe(document.documentElement, { attributes: true, subtree: true,
+      attributeFilter: ['class', 'style', 'data-theme', 'data-bs-theme', 'data-md-color-scheme', 'data-mode'] });
+  })();
 ${LT}/script>`;
   const attributes = options.map(([k, v]) => `${k}="${escapeHtml(v)}"`);
   // its content shows while the module loads, and for good if it cannot (a host that

@@ -384,6 +384,15 @@ test('the embed builder: both snippets reproduce its preview, for a preset of ev
     await frame.waitForSelector('body[data-ready="1"]');
     await frame.waitForFunction(() => document.documentElement.dataset.themeFrom === 'host');
     assert.equal(await frame.evaluate(() => document.documentElement.dataset.theme), want, `on ${bg}`);
+    // ... and follows the page's own theme switch (a class on <html>, as course themes toggle it)
+    const other = want === 'dark' ? 'light' : 'dark';
+    await page.evaluate((color) => {
+      const style = document.createElement('style');
+      style.textContent = `html.switched body { background: ${color} !important; }`;
+      document.head.append(style);
+      document.documentElement.classList.add('switched');
+    }, other === 'dark' ? 'rgb(20, 20, 30)' : 'rgb(250, 250, 245)');
+    await frame.waitForFunction((t) => document.documentElement.dataset.theme === t, other);
   }
   // a course preset: its snippets name the preset file, absolute, so a lesson page anywhere finds it
   await page.goto(`${O}/index.html?preset-file=course/presets.json&preset=Week3Bsp16Workers&mode=embed`);
