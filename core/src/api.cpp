@@ -494,11 +494,11 @@ double read_value(const Json& value, const std::string& unit, const std::string&
   }
   // a count as its result reads, "256 samples": the label is no unit, so it is taken off
   if (is_count_label(unit) && unit != "count" && value.is_string()) {
-    const std::string text = value.get<std::string>();
-    const std::size_t end = text.find_last_not_of(' ');
-    if (end != std::string::npos && end + 1 > unit.size() && text.compare(end + 1 - unit.size(), unit.size(), unit) == 0 &&
-        text.find_last_not_of(' ', end - unit.size()) != end - unit.size())
-      return read_quantity(Json(text.substr(0, end + 1 - unit.size())), name, "", dim, Bounds{}, "");
+    std::string text = value.get<std::string>();
+    while (!text.empty() && text.back() == ' ') text.pop_back();
+    const std::string label = " " + unit;
+    if (text.size() > label.size() && text.compare(text.size() - label.size(), label.size(), label) == 0)
+      return read_quantity(Json(text.substr(0, text.size() - label.size())), name, "", dim, Bounds{}, "");
   }
   // (a number as people write it, "$40", "15T", "40%", gets the quantity reader's advice)
   return read_quantity(value, name, "", dim, Bounds{}, is_count_label(unit) ? "" : unit);

@@ -22,13 +22,13 @@ Property::Property(const char* name, const char* unit, Expr expr) {
   spec_.expr = std::move(expr);
 }
 Property& Property::doc(const char* text) { spec_.doc = text; return *this; }
+Property& Property::note(const char* text) { spec_.note = text; return *this; }
+Property& Property::source(const char* text) { spec_.source = text; return *this; }
+Property& Property::source(const std::string& text) { spec_.source = text; return *this; }
 
 std::string PropertySpec::text(double value, BytePrefix bytes) const {
   return display_unit.empty() || !std::isfinite(value) ? human_text(value, unit, bytes) : text_in_unit(value, display_unit);
 }
-Property& Property::note(const char* text) { spec_.note = text; return *this; }
-Property& Property::source(const char* text) { spec_.source = text; return *this; }
-Property& Property::source(const std::string& text) { spec_.source = text; return *this; }
 
 std::string ScenarioType::equation(const PropertySpec& p) const {
   return expr_text(p.expr) + (p.note.empty() ? "" : " (" + p.note + ")");

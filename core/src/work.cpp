@@ -16,10 +16,11 @@ const ENode& unguarded(const ENode& n) { return n.kind == Kind::Guard ? unguarde
 
 Work expr_work(const Expr& e, const Model& model, const double* slots, const std::vector<double>& property_values,
                const ScenarioType& type, BytePrefix bytes) {
-  auto property = [&](const std::string& name, std::string* unit) -> double {
+  // the value of property `name`, and its declaration in `spec` when asked
+  auto property = [&](const std::string& name, const PropertySpec** spec) -> double {
     for (std::size_t k = 0; k < type.properties.size(); ++k)
       if (type.properties[k].name == name) {
-        if (unit) *unit = type.properties[k].unit;
+        if (spec) *spec = &type.properties[k];
         return property_values[k];
       }
     return NAN;
@@ -76,9 +77,7 @@ Work expr_work(const Expr& e, const Model& model, const double* slots, const std
       }
       default: {  // a property: its value as its card shows it (a count's label left out)
         const PropertySpec* p = nullptr;
-        for (const PropertySpec& q : type.properties)
-          if (q.name == n.name) p = &q;
-        const double v = property(n.name, nullptr);
+        const double v = property(n.name, &p);
         if (!p) return value_forms(v, "", v);
         return is_count_label(p->unit) ? value_forms(v, "", v) : text_forms(p->text(v, bytes), v);
       }

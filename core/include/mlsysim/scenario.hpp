@@ -49,7 +49,7 @@ struct PropertySpec {
   std::string source;  // where the formula comes from (a paper, a book section, an mlsysim file)
   std::string display_unit;  // the unit its text is written in ("h": accelerator-hours), or "" to scale it
 
-  /// The value as results write it: in display_unit when there is one ("560,897 h"), else
+  /// The value as results write it: in display_unit when there is one ("560,897.4 h"), else
   /// scaled by its size (human_text: "23,371 days").
   std::string text(double value, BytePrefix bytes) const;
 };
