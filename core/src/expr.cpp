@@ -231,8 +231,12 @@ struct Writer {
       case Kind::Div: {
         // text: a / b with parentheses by precedence; MathML: a fraction
         const Forms fa = write(*n.args[0]), fb = write(*n.args[1]);
+        // a divisor written with a slash of its own (a rate, "1.694/year"; "2 USD/h") is
+        // bracketed in the text: "1 / 1.694/year" read as (1 / 1.694)/year
+        const Kind kb = unguarded(*n.args[1]).kind;
+        const bool slashed = (kb == Kind::Num || kb == Kind::Sym || kb == Kind::Prop) && fb.text.find('/') != std::string::npos;
         const bool pa = precedence(*n.args[0]) < 2, pb = precedence(*n.args[1]) < 3;
-        return {wrap(fa, pa).text + " / " + wrap(fb, pb).text,
+        return {wrap(fa, pa).text + " / " + wrap(fb, pb || slashed).text,
                 "<mfrac><mrow>" + fa.mathml + "</mrow><mrow>" + fb.mathml + "</mrow></mfrac>",
                 wrap(fa, pa).expression + " / " + wrap(fb, pb).expression};
       }
@@ -313,9 +317,12 @@ ExprForms write_expr(const Expr& e, const LeafWriter& leaf, const BranchPicker& 
 }
 
 ExprForms value_forms(double shown_value, const std::string& unit, double canonical_value) {
-  // as the cards write numbers; a large one beside its unit in scientific notation
+  // as the cards write numbers; a large one beside its unit in scientific notation; a rate
+  // as the cards write rates, "100/s" (not "100 1/s")
   const std::string number = unit.empty() ? number_text(shown_value) : quantity_number_text(shown_value);
-  return {unit.empty() ? number : number + " " + unit, quantity_mathml(number, unit), js_number(canonical_value)};
+  const std::string shown_unit = unit.compare(0, 2, "1/") == 0 ? unit.substr(1) : unit;
+  return {shown_unit.empty() ? number : shown_unit[0] == '/' ? number + shown_unit : number + " " + shown_unit,
+          quantity_mathml(number, shown_unit), js_number(canonical_value)};
 }
 
 ExprForms text_forms(const std::string& text, double canonical_value) {

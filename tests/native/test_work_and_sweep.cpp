@@ -58,6 +58,15 @@ TEST_CASE("Show-your-work substitutes the inputs into the same expression that c
   CHECK(a["properties"]["gather_traffic_ratio"]["work"]["text"] == "15 / 1.875");
   // without the option, no work is attached
   CHECK_FALSE(mlsysim::evaluate_preset("TransformerBsp8Workers", nullptr)["properties"]["speedup"].contains("work"));
+  // a rate reads as the cards write rates, "100/s" (it read "100 1/s × 54 ms"), and a divisor
+  // with a slash of its own is bracketed ("1 / 1.694/year" read as (1 / 1.694)/year)
+  const Json q = mlsysim::evaluate_preset("Gpt3Serve100QpsBatch8", nullptr, with_work())["properties"];
+  CHECK(q["utilization"]["work"]["text"] == "100/s \u00d7 54 ms / 8");
+  CHECK(q["batch_fill_delay"]["work"]["text"] == "8 / (2 \u00d7 100/s)");
+  const Json mtbf = mlsysim::evaluate_preset("Book10KThreeWeekJob", nullptr, with_work())["properties"];
+  CHECK(mtbf["node_mtbf"]["work"]["text"] == "1 / (1.694/year)");
+  CHECK(mtbf["gpu_failure_share"]["work"]["text"] == "8 / 50,000 h / (1.694/year)");
+  CHECK(mtbf["node_mtbf"]["work"]["expression"].get<std::string>().find('(') == std::string::npos);  // the arithmetic needs none
 }
 
 TEST_CASE("A value passed on unchanged is written by its name, not as the result twice", "[work]") {
