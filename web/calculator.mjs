@@ -6,7 +6,7 @@
 // live on one page.
 import { $, el, mathml, breakable, breakablePaths } from './dom.mjs';
 import { fieldControl, evaluateTexts, formText, usesInput, symbolItem, CUSTOM } from './fields.mjs';
-import { shownText, exactText, numberText, humanText, valueText, withEscapesExplained, keepTogether } from './format.mjs';
+import { shownText, exactText, numberText, humanText, valueText, withEscapesExplained, keepTogether, ruleSpaces } from './format.mjs';
 import { fitBoxes } from './fit.mjs';
 
 const ANNOUNCE_DELAY_MS = 900;  // a burst of typing is announced once, when it pauses
@@ -26,7 +26,7 @@ function setText(node, text) {
 
 /** A field's rule as its help line shows it: "Rule: integer >= 1.", a comparison kept on
  *  one line with its bound (it broke as "integer >= / 1."). */
-const ruleText = (f) => `Rule: ${f.rule.replace(/ (>=|<=|>|<|≤|≥) /g, ' $1\u00a0')}.`;
+const ruleText = (f) => `Rule: ${ruleSpaces(f.rule)}.`;
 
 export class ScenarioView {
   /**

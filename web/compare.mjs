@@ -6,7 +6,7 @@ import { $, el, breakable, breakableRule } from './dom.mjs';
 import { fieldControl, evaluateTexts, presetTexts } from './fields.mjs';
 
 export { presetTexts };
-import { shownText, diffText, bestValue } from './format.mjs';
+import { shownText, diffText, bestValue, keepTogether, ruleSpaces } from './format.mjs';
 import { MIN_COLUMNS, MAX_COLUMNS } from './link.mjs';
 
 
@@ -79,7 +79,7 @@ export class Compare {
 
     const inputs = el('tbody', { class: 'inputs' }, el('tr', { class: 'section' }, el('th', { colspan: String(compare.columns.length + 1) }, el('span', { text: 'Inputs' }))));
     for (const f of type.fields) {
-      const row = el('tr', { 'data-field': f.name }, el('th', { scope: 'row' }, el('code', {}, ...breakable(f.name)), el('span', { class: 'rule' }, ...breakableRule(f.rule))));
+      const row = el('tr', { 'data-field': f.name }, el('th', { scope: 'row' }, el('code', {}, ...breakable(f.name)), el('span', { class: 'rule' }, ...breakableRule(keepTogether(ruleSpaces(f.rule))))));
       compare.columns.forEach((col, k) => {
         const control = fieldControl(f, col.texts[f.name] ?? '', this.app.registry, () => this.update(true), `c${k}-`);
         const error = el('p', { class: 'cell-error', hidden: true });

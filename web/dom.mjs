@@ -32,13 +32,11 @@ export function breakablePaths(text) {
   return parts.flatMap((t, i) => (i ? [document.createElement('wbr'), t] : [t]));
 }
 
-/** A field's rule, for a narrow column: breaks offered after "_" and between words of a
- *  dimension (memory_<wbr>bandwidth, information/<wbr>param; not in USD/h or TFLOP/s)
- *  instead of inside a word; a number kept with its unit and a
- *  comparison with its number ("> 0 GB/s" never splits). */
-export function breakableRule(rule) {
-  const together = String(rule).replace(/ (>=|<=|>|<|≤|≥) /g, '\u00a0$1\u00a0').replace(/([0-9]) (?=[A-Za-zµ$%°])/g, '$1\u00a0');
-  const parts = together.split(/(?<=_)(?=[a-z])|(?<=[A-Za-z]{4}\/)(?=[A-Za-z]{3})/);
+/** `text` (a field's rule, its spaces already kept: format.mjs ruleSpaces, keepTogether)
+ *  with breaks offered after "_" and between the words of a dimension (memory_<wbr>bandwidth,
+ *  information/<wbr>param; not in USD/h or TFLOP/s), for a narrow column: never inside a word. */
+export function breakableRule(text) {
+  const parts = String(text).split(/(?<=_)(?=[a-z])|(?<=[A-Za-z]{4}\/)(?=[A-Za-z]{3})/);
   return parts.flatMap((t, i) => (i ? [document.createElement('wbr'), t] : [t]));
 }
 

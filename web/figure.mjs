@@ -6,7 +6,7 @@
 // On screen the colours follow the page's theme (light or dark); the exports are always
 // drawn light, on white, for print (the page says so beside their buttons).
 import { el } from './dom.mjs';
-import { axisScale, tickTexts, valueText, humanText, numberText, TIME_UNITS } from './format.mjs';
+import { axisScale, tickTexts, valueText, humanText, numberText, timeFixed } from './format.mjs';
 
 /** Series colours, colour-blind safe (Okabe and Ito's palette, adjusted so that each line
  *  has at least 3:1 contrast with the background of its theme: WCAG 1.4.11). */
@@ -75,7 +75,7 @@ export function plotAxes(last) {
   }
   // a property declared in a unit of its own (accelerator_hours in h) reads in it, on an
   // axis of its own, as its card does; unless the settings fix the time unit for all
-  const fixed = (q) => (q.shown && !(q.unit === 's' && prefs.time !== 'auto' && TIME_UNITS[prefs.time]) ? q.shown : null);
+  const fixed = (q) => (q.shown && !timeFixed(q.unit, prefs) ? q.shown : null);
   const keyOf = (q) => `${q.unit || ''}${fixed(q) ? ` in ${fixed(q).unit}` : ''}`;
   const keys = [...new Set(series.map(keyOf))];
   const ys = keys.map((id) => {

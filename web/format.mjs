@@ -48,6 +48,12 @@ export function withEscapesExplained(message) {
  *  unit after it ("24.5 s", "$36.8 million", "14 byte/param") and before an operator, so
  *  that a line breaks after one ("128 − 1" broke as "(128 / − 1)"). For text shown, not
  *  read aloud (the boxes' labels keep plain spaces). */
+/** A field's rule as text that never wraps between a comparison and its number
+ *  ("integer >= 1", "time > 0 s"): the calculator's and Compare's rules alike. */
+export function ruleSpaces(rule) {
+  return String(rule).replace(/ (>=|<=|>|<|≤|≥) /g, ' $1\u00a0');
+}
+
 export function keepTogether(line) {
   return line
     .replace(/([0-9]) (?=[A-Za-zµ$%°]|\/[A-Za-z])/g, '$1\u00a0')
@@ -73,8 +79,13 @@ export function humanText(v, unit, bytes = 'decimal') { return core.humanText(v,
  *  or null where they ask nothing or cannot hold the value (the core's text stands): a
  *  time that overflows or underflows the chosen unit (1e300 s in ns, 1e-320 s in days)
  *  keeps the core's scale rather than reading "Infinity ns" or "0 day". */
+/** True when the settings write every time of unit `unit` in one unit (time=ms...). */
+export function timeFixed(unit, prefs) {
+  return unit === 's' && prefs.time !== 'auto' && !!TIME_UNITS[prefs.time];
+}
+
 function prefText(value, unit, prefs) {
-  if (unit === 's' && prefs.time !== 'auto' && TIME_UNITS[prefs.time]) {
+  if (timeFixed(unit, prefs)) {
     const scaled = value / TIME_UNITS[prefs.time];
     if (Number.isFinite(scaled) && (scaled !== 0 || value === 0)) return `${numberText(scaled)} ${prefs.time}`;
     return null;
@@ -141,7 +152,7 @@ export function valueText(value, unit, prefs = DEFAULT_PREFS) {
  */
 export function axisScale(unit, max, prefs = DEFAULT_PREFS) {
   if (unit === 'USD' && prefs.money === 'full') return { factor: 1, unit: '$', money: true };
-  if (unit === 's' && prefs.time !== 'auto' && TIME_UNITS[prefs.time]) return { factor: TIME_UNITS[prefs.time], unit: prefs.time, money: false };
+  if (timeFixed(unit, prefs)) return { factor: TIME_UNITS[prefs.time], unit: prefs.time, money: false };
   return core.displayScale(Number.isFinite(max) ? max : 0, unit, { bytes: prefs.bytes });
 }
 

@@ -113,7 +113,14 @@ export function rangeAround(f, x) {
     to = Math.min(Math.max(Math.floor(to), from + 1), 2 ** 53);  // integers are exact to 2^53
   }
   const text = (v) => (f.type === 'int' ? String(v) : endText(v, inside));
-  return { from: text(from), to: text(to), scale: from > 0 && to / from >= 10 ? 'log' : 'lin' };
+  return { from: text(from), to: text(to), scale: scaleOfRange(from, to) };
+}
+
+/** The scale of a range when none is chosen: logarithmic when it spans a decade or more
+ *  above 0, else linear (docs/embedding.md, `sscale`). */
+function scaleOfRange(a, b) {
+  const [lo, hi] = a <= b ? [a, b] : [b, a];
+  return lo > 0 && hi / lo >= 10 ? 'log' : 'lin';
 }
 
 /** Field `f`'s rule as numbers in its display unit: {min, max, inside(x)}. */
@@ -319,14 +326,11 @@ export class Sweep {
   }
 
   /** The scale a range from `from` to `to` (the controls' texts) takes when none is
-   *  chosen: logarithmic when it spans a decade or more above 0, as rangeAround's; '' when
-   *  a bound cannot be read (its error is the plot's to show). */
+   *  chosen (scaleOfRange); '' when a bound cannot be read (its error is the plot's to show). */
   scaleOf(f, from, to) {
     try {
-      const a = parseBound(from, 'From', f, this.app.m, this.app.calcType().name);
-      const b = parseBound(to, 'To', f, this.app.m, this.app.calcType().name);
-      const [lo, hi] = a <= b ? [a, b] : [b, a];
-      return lo > 0 && hi / lo >= 10 ? 'log' : 'lin';
+      const type = this.app.calcType().name;
+      return scaleOfRange(parseBound(from, 'From', f, this.app.m, type), parseBound(to, 'To', f, this.app.m, type));
     } catch {
       return '';
     }
