@@ -139,7 +139,11 @@ PreparedSweep prepare_sweep(const SweepRequest& request) {
   return ps;
 }
 
-SweepSummary run_sweep(const PreparedSweep& ps, const double* values, std::size_t n, std::vector<double>& out) {
+namespace {
+
+// run_sweep without its summary's names: the invalid points' count and first message.
+void run_points(const PreparedSweep& ps, const double* values, std::size_t n, std::vector<double>& out,
+                std::size_t& invalid_points, std::string& first_invalid) {
   const ScenarioType& type = *ps.type;
   const Model& m = type.compiled();
   const FieldSpec& spec = type.fields[ps.field];
@@ -149,7 +153,6 @@ SweepSummary run_sweep(const PreparedSweep& ps, const double* values, std::size_
   if (ps.props.size() * n > kMaxSweepValues)
     throw InputError("values", "at most " + std::to_string(kMaxSweepValues) + " results (points x properties), got " +
                                    std::to_string(ps.props.size() * n));
-  SweepSummary summary = ps.header;
 
   // Pass 1: the swept values in canonical units, checked against the field's rule and
   // the exact-product rules that involve the field. Invalid points become NaN.
@@ -162,8 +165,9 @@ SweepSummary run_sweep(const PreparedSweep& ps, const double* values, std::size_
   rule.other = ps.others.data();
   rule.n_other = ps.others.size();
   std::size_t first = 0;
-  summary.invalid_points = sweep_column(values, n, rule, column.get(), &first);
-  if (summary.invalid_points) {
+  invalid_points = sweep_column(values, n, rule, column.get(), &first);
+  first_invalid.clear();
+  if (invalid_points) {
     // the message evaluate gives at that point: the same inputs with the field set to
     // the value as a JavaScript caller would send it (an integral number as a JSON
     // integer, a non-finite one as {"$number": ...}); a quantity as its text, as a reader
@@ -177,11 +181,11 @@ SweepSummary run_sweep(const PreparedSweep& ps, const double* values, std::size_
     probe[spec.name] = spec.type != FieldType::Quantity
                            ? number
                            : Json(js_number(x) + " " + (ps.unit.empty() ? spec.dim.canonical_unit() : ps.unit));
-    summary.first_invalid = spec.name + ": must be " + spec.rule() + ", got " + js_number(x);
+    first_invalid = spec.name + ": must be " + spec.rule() + ", got " + js_number(x);
     try {
       normalize_inputs(type, probe);
     } catch (const InputError& e) {
-      summary.first_invalid = e.what();
+      first_invalid = e.what();
     }
   }
 
@@ -204,9 +208,18 @@ SweepSummary run_sweep(const PreparedSweep& ps, const double* values, std::size_
       continue;
     }
     m.run_batch(ps.props[j], columns.data(), varies.get(), n, o, scratch.get());
-    if (summary.invalid_points)  // a property that does not read the field has values there too
+    if (invalid_points)  // a property that does not read the field has values there too
       for (std::size_t i = 0; i < n; ++i) o[i] = std::isnan(column[i]) ? NAN : o[i];
   }
+}
+
+std::string dump(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
+
+}  // namespace
+
+SweepSummary run_sweep(const PreparedSweep& ps, const double* values, std::size_t n, std::vector<double>& out) {
+  SweepSummary summary = ps.header;
+  run_points(ps, values, n, out, summary.invalid_points, summary.first_invalid);
   return summary;
 }
 
@@ -215,15 +228,24 @@ SweepSummary sweep(const SweepRequest& request, const double* values, std::size_
   return run_sweep(prepare_sweep(request), values, n, out);
 }
 
-SweepSummary SweepSession::sweep(const std::string& request_text, const double* values, std::size_t n,
-                                 std::vector<double>& out) {
+std::string SweepSession::sweep(const std::string& request_text, const double* values, std::size_t n,
+                                std::vector<double>& out) {
   if (!prepared_ || request_text != text_) {
     prepared_.reset();  // a request that fails to prepare leaves nothing behind
     auto fresh = std::make_unique<PreparedSweep>(prepare_sweep(sweep_request(parse_json(request_text, "inputs"))));
+    // the summary's text up to its last two members, which change with the values:
+    // building and writing the names' JSON again on every call was most of a small
+    // sweep's time (docs/performance.md)
+    std::string head = dump(sweep_summary_json(fresh->header));
+    head.resize(head.rfind(",\"invalid_points\":"));
     text_ = request_text;
+    head_ = std::move(head);
     prepared_ = std::move(fresh);
   }
-  return run_sweep(*prepared_, values, n, out);
+  std::size_t invalid_points = 0;
+  std::string first_invalid;
+  run_points(*prepared_, values, n, out, invalid_points, first_invalid);
+  return head_ + ",\"invalid_points\":" + std::to_string(invalid_points) + ",\"first_invalid\":" + dump(Json(first_invalid)) + "}";
 }
 
 }  // namespace mlsysim

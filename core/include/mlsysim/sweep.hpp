@@ -65,18 +65,21 @@ PreparedSweep prepare_sweep(const SweepRequest& request);
 /// kMaxSweepPoints points or kMaxSweepValues results.
 SweepSummary run_sweep(const PreparedSweep& prepared, const double* values, std::size_t n, std::vector<double>& out);
 
-/// The WebAssembly module's sweep call, request text to summary: parses `request_text`
-/// (the JSON form of sweep_request), prepares it, and runs it at `values` into `out`. The
-/// preparation of the last request text is kept: sweeping new values over the same request
-/// (a slider over a range, an animation) repeats only run_sweep. Throws InputError.
+/// The WebAssembly module's sweep call, request text to summary text: parses
+/// `request_text` (the JSON form of sweep_request), prepares it, runs it at `values` into
+/// `out`, and returns the summary as JSON text (sweep_summary_json's, the same text). The
+/// preparation of the last request text is kept, with the summary's properties and units
+/// written out once: sweeping new values over the same request (a slider over a range, an
+/// animation) repeats only run_sweep's kernel. Throws InputError.
 /// One object per caller; not for concurrent use.
 class SweepSession {
  public:
-  SweepSummary sweep(const std::string& request_text, const double* values, std::size_t n, std::vector<double>& out);
+  std::string sweep(const std::string& request_text, const double* values, std::size_t n, std::vector<double>& out);
 
  private:
   std::string text_;                          // the request text of prepared_
   std::unique_ptr<PreparedSweep> prepared_;   // null until a request has been prepared
+  std::string head_;                          // the summary text up to its invalid points
 };
 
 /// Evaluates the sweep into `out`, resized to properties x n, property-major
