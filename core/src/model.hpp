@@ -169,7 +169,7 @@ struct Model {
   /// `scratch` must hold batch_scratch() doubles. Allocates nothing.
   void run_batch(std::size_t p, const double* const* columns, const bool* varies, std::size_t n,
                  double* out, double* scratch) const noexcept;
-  static constexpr std::size_t kBatch = 256;  // points per block of the batch interpreter
+  static constexpr std::size_t kBatch = 1024;  // points per block of the batch interpreter
   static constexpr std::size_t kMaxSlots = 64;  // slots of one type (build_model checks)
   std::size_t batch_scratch() const { return (max_stack + 1) * kBatch; }
 

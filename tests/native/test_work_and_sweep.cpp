@@ -433,7 +433,7 @@ TEST_CASE("The batch interpreter never writes into the swept column", "[sweep]")
   t.properties = {mlsysim::Property("r", "", sqrt(sym("x")) + sym("x")).doc("r"),
                   mlsysim::Property("q", "", sym("x") / sqrt(sym("x"))).doc("q")};
   const mlsysim::Model m = mlsysim::build_model(t);
-  const std::size_t n = 600;  // more than two blocks of kBatch (256) points
+  const std::size_t k = mlsysim::Model::kBatch, n = 2 * k + 88;  // more than two blocks of points
   std::vector<double> column(n);
   for (std::size_t i = 0; i < n; ++i) column[i] = static_cast<double>(i);  // x = 0, 1, 2, ...
   const std::vector<double> before = column;
@@ -443,7 +443,7 @@ TEST_CASE("The batch interpreter never writes into the swept column", "[sweep]")
   m.run_batch(0, columns, varies, n, r.data(), scratch.data());
   m.run_batch(1, columns, varies, n, q.data(), scratch.data());
   CHECK(column == before);
-  for (std::size_t i : {std::size_t{0}, std::size_t{1}, std::size_t{4}, std::size_t{255}, std::size_t{256}, std::size_t{599}}) {
+  for (std::size_t i : {std::size_t{0}, std::size_t{1}, std::size_t{4}, k - 1, k, n - 1}) {
     INFO("x = " << i);
     const double x = static_cast<double>(i);
     CHECK(r[i] == std::sqrt(x) + x);  // by hand: x = 4 gives 2 + 4 = 6
