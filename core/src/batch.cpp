@@ -52,13 +52,16 @@ void Model::run_batch(std::size_t p, const double* const* columns, const bool* v
   };
   Entry stack[33];
   double* bad = scratch;
+  // most programs have no guard: their points need no mark to clear or read
+  const std::vector<Op>& ops = programs[p].ops;
+  const bool guarded = std::any_of(ops.begin(), ops.end(), [](const Op& op) { return op.code == Op::Guard; });
   for (std::size_t base = 0; base < n; base += kBatch) {
     const std::size_t m = std::min(kBatch, n - base);
     bool all_bad = false;
-    for (std::size_t i = 0; i < m; ++i) bad[i] = 0;
+    if (guarded) for (std::size_t i = 0; i < m; ++i) bad[i] = 0;
     std::size_t top = 0;
     auto array = [&](std::size_t t) { return scratch + (t + 1) * kBatch; };
-    for (const Op& op : programs[p].ops) {
+    for (const Op& op : ops) {
       switch (op.code) {
         case Op::Push: stack[top++] = {true, op.value, nullptr}; break;
         case Op::Load:
@@ -180,9 +183,12 @@ void Model::run_batch(std::size_t p, const double* const* columns, const bool* v
       for (std::size_t i = 0; i < m; ++i) o[i] = NAN;
     } else if (r.scalar) {
       const double v = std::isfinite(r.v) ? r.v : NAN;
-      for (std::size_t i = 0; i < m; ++i) o[i] = bad[i] != 0 ? NAN : v;
-    } else {
+      if (guarded) for (std::size_t i = 0; i < m; ++i) o[i] = bad[i] != 0 ? NAN : v;
+      else std::fill(o, o + m, v);
+    } else if (guarded) {
       for (std::size_t i = 0; i < m; ++i) o[i] = bad[i] != 0 || !std::isfinite(r.a[i]) ? NAN : r.a[i];
+    } else {
+      for (std::size_t i = 0; i < m; ++i) o[i] = std::isfinite(r.a[i]) ? r.a[i] : NAN;
     }
   }
 }
