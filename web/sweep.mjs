@@ -141,13 +141,26 @@ export function fallbackValue(f) {
   return max > 0 ? max / 2 : max - 1;
 }
 
+/** How many times larger one of two values on one axis may be than the other before the
+ *  smaller is drawn as a flat line along the axis's foot (260 W beside 266 kW). */
+const ONE_AXIS_RATIO = 20;
+
 /** The properties a sweep of `field` shows first: two that move with it (a flat line
  *  teaches nothing), comparable ones (higher or lower is better) first; when none moves,
- *  two comparable ones. */
-export function defaultProps(type, field) {
+ *  two comparable ones. With `values` (property name → the scenario's value, canonical),
+ *  the second is one the first's axis can show: of another axis (unit), or within
+ *  ONE_AXIS_RATIO of the first; when none is, the first alone. */
+export function defaultProps(type, field, values = null) {
   const moving = type.properties.filter((p) => usesInput(type, p, field));
   const pick = [...moving.filter((p) => p.better), ...moving.filter((p) => !p.better)];
-  return (pick.length ? pick : type.properties.filter((p) => p.better)).slice(0, 2).map((p) => p.name);
+  const [first, ...rest] = pick.length ? pick : type.properties.filter((p) => p.better);
+  if (!first) return [];
+  const axis = (p) => `${p.unit}${p.display_unit ? ` in ${p.display_unit}` : ''}`;
+  const size = (p) => Math.abs(values && values[p.name]);
+  const fits = (p) => !values || axis(p) !== axis(first) || !(size(p) > 0 && size(first) > 0) ||
+    Math.max(size(p) / size(first), size(first) / size(p)) <= ONE_AXIS_RATIO;
+  const second = rest.find(fits);
+  return [first, ...(second ? [second] : [])].map((p) => p.name);
 }
 
 /** The x values of a sweep setting {from, to, n, scale} for field `f`: `from` and `to`
@@ -253,6 +266,13 @@ export class Sweep {
     return this.app.calcType().fields.filter((f) => f.numeric);
   }
 
+  /** The calculator's property values as it shows them (name → canonical value; none
+   *  for a property waiting for a prediction), for the properties a sweep starts with. */
+  values() {
+    const r = this.app.calculator.view && this.app.calculator.view.visibleResult();
+    return r ? Object.fromEntries(Object.entries(r.properties).map(([name, p]) => [name, p.value])) : null;
+  }
+
   /** Rebuilds the controls for the calculator's scenario and runs the sweep; resolves
    *  once the plot is drawn (or the range refused). */
   build() {
@@ -265,7 +285,7 @@ export class Sweep {
     Object.assign(s, sweepOfType(type, s));
     if (s.field === '') s.field = fields[0].name;
     this.fillRange();
-    if (!s.props.length) s.props = defaultProps(type, s.field);
+    if (!s.props.length) s.props = defaultProps(type, s.field, this.values());
     const field = $('sweep-field');
     field.replaceChildren(...fields.map((f) => el('option', { value: f.name, text: `${f.name}${f.type === 'quantity' ? ` (${f.display_unit})` : ''}` })));
     field.value = s.field;
@@ -374,7 +394,7 @@ export class Sweep {
       this.fillRange();
       // the ticked properties that move with the new field stay; none: two that do
       const moving = s.props.filter((n) => usesInput(type, type.properties.find((p) => p.name === n), field));
-      s.props = moving.length ? moving : defaultProps(type, field);
+      s.props = moving.length ? moving : defaultProps(type, field, this.values());
       for (const box of $('sweep-props').querySelectorAll('input')) box.checked = s.props.includes(box.value);
     }
     this.showUnit();

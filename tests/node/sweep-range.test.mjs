@@ -85,6 +85,33 @@ test('a sweep first shows properties that move with the swept input', () => {
     }
 });
 
+test('a sweep does not first show two properties on one axis where one is a flat line at its foot', () => {
+  // Gpt3ClassRunUsAverage: device_power_draw 400 W x 0.65 = 260 W beside it_power = 1024
+  // devices x 260 W = 266,240 W (by hand): 1024x, the device's line flat on a kW axis
+  const t = (name) => types.find((x) => x.name === name);
+  const valuesOf = (preset) => Object.fromEntries(Object.entries(m.evaluatePreset(preset, {}, { partial: true }).properties).map(([n, q]) => [n, q.value]));
+  const energy = valuesOf('Gpt3ClassRunUsAverage');
+  assert.equal(Math.round(energy.it_power / energy.device_power_draw), 1024);
+  assert.deepEqual(defaultProps(t('TrainingEnergyScenario'), 'device_tdp'), ['device_power_draw', 'it_power']);  // without values
+  assert.deepEqual(defaultProps(t('TrainingEnergyScenario'), 'device_tdp', energy), ['device_power_draw', 'it_energy']);
+  // expected_failures (121.8) and job_failure_probability (1) are both plain numbers, and
+  // no other property moves with job_duration: the first alone
+  assert.deepEqual(defaultProps(t('MtbfCascadeScenario'), 'job_duration', valuesOf('Book10KThreeWeekJob')), ['expected_failures']);
+  let checked = 0;
+  for (const p of m.listPresets()) {
+    const type = t(p.type), values = valuesOf(p.name);
+    for (const f of type.fields.filter((x) => x.numeric)) {
+      const [a, b] = defaultProps(type, f.name, values).map((n) => type.properties.find((q) => q.name === n));
+      assert.ok(a, `${p.name}.${f.name}`);
+      if (!b || a.unit !== b.unit || a.display_unit !== b.display_unit || !values[a.name] || !values[b.name]) continue;
+      const ratio = Math.abs(values[a.name] / values[b.name]);
+      assert.ok(ratio <= 20 && ratio >= 1 / 20, `${p.name}.${f.name}: ${a.name} ${values[a.name]} beside ${b.name} ${values[b.name]}`);
+      checked++;
+    }
+  }
+  assert.ok(checked > 20, `${checked} pairs on one axis`);
+});
+
 test('every preset\'s every numeric input starts a sweep the module accepts at every point', () => {
   let checked = 0;
   for (const p of m.listPresets()) {
