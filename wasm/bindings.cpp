@@ -15,7 +15,7 @@ namespace {
 
 using mlsysim::Json;
 
-std::string dump(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
+using mlsysim::dump_text;
 
 // `request` is the JSON of {"type", "inputs"} or {"preset", "overrides"} (as for
 // `mlsysim eval --input`); the flags are EvalOptions'. Returns {"result": Result} or
@@ -27,11 +27,11 @@ std::string request(const std::string& request_json, bool binary_bytes, bool wor
     options.bytes = binary_bytes ? mlsysim::BytePrefix::binary : mlsysim::BytePrefix::decimal;
     options.work = work;
     options.partial = partial;
-    return dump(Json{{"result", mlsysim::evaluate_request(req, options)}});
+    return dump_text(Json{{"result", mlsysim::evaluate_request(req, options)}});
   } catch (const mlsysim::InputError& e) {
-    return dump(Json{{"error", e.what()}, {"field", e.field}});
+    return dump_text(Json{{"error", e.what()}, {"field", e.field}});
   } catch (const std::exception& e) {
-    return dump(Json{{"error", std::string("internal error: ") + e.what()}, {"field", nullptr}});
+    return dump_text(Json{{"error", std::string("internal error: ") + e.what()}, {"field", nullptr}});
   }
 }
 
@@ -64,9 +64,9 @@ std::string sweep(const std::string& request_json) {
   try {
     return "{\"result\":" + g_sweep_session.sweep(request_json, g_sweep_in.data(), g_sweep_in.size(), g_sweep_out) + "}";
   } catch (const mlsysim::InputError& e) {
-    return dump(Json{{"error", e.what()}, {"field", e.field}});
+    return dump_text(Json{{"error", e.what()}, {"field", e.field}});
   } catch (const std::exception& e) {
-    return dump(Json{{"error", std::string("internal error: ") + e.what()}, {"field", nullptr}});
+    return dump_text(Json{{"error", std::string("internal error: ") + e.what()}, {"field", nullptr}});
   }
 }
 
@@ -74,22 +74,22 @@ std::string sweep(const std::string& request_json) {
 // registry's plural); returns its JSON, or {"error", "field"}.
 std::string list(const std::string& what) {
   try {
-    return dump(mlsysim::list(what));
+    return dump_text(mlsysim::list(what));
   } catch (const mlsysim::InputError& e) {
-    return dump(Json{{"error", e.what()}, {"field", e.field}});
+    return dump_text(Json{{"error", e.what()}, {"field", e.field}});
   }
 }
 
 // The scenario types' heads (mlsysim::list_scenario_types(false)): each entry with its
 // fields, properties and symbols null, which describe_type fills in per type.
-std::string type_heads() { return dump(mlsysim::list_scenario_types(false)); }
+std::string type_heads() { return dump_text(mlsysim::list_scenario_types(false)); }
 
 // One scenario type in full (mlsysim::describe_scenario_type), or {"error", "field"}.
 std::string describe_type(const std::string& name) {
   try {
-    return dump(mlsysim::describe_scenario_type(name));
+    return dump_text(mlsysim::describe_scenario_type(name));
   } catch (const mlsysim::InputError& e) {
-    return dump(Json{{"error", e.what()}, {"field", e.field}});
+    return dump_text(Json{{"error", e.what()}, {"field", e.field}});
   }
 }
 
@@ -97,9 +97,9 @@ std::string describe_type(const std::string& name) {
 // (mlsysim::read_preset_file).
 std::string read_preset_file(const std::string& text) {
   try {
-    return dump(Json{{"result", mlsysim::preset_file_json(mlsysim::read_preset_file(text))}});
+    return dump_text(Json{{"result", mlsysim::preset_file_json(mlsysim::read_preset_file(text))}});
   } catch (const mlsysim::InputError& e) {
-    return dump(Json{{"error", e.what()}, {"field", e.field}});
+    return dump_text(Json{{"error", e.what()}, {"field", e.field}});
   }
 }
 
@@ -107,9 +107,9 @@ std::string read_preset_file(const std::string& text) {
 // unit of `unit`'s dimension} or {"error", "field"} (mlsysim::read_value).
 std::string read_value(const std::string& value_json, const std::string& unit, const std::string& name) {
   try {
-    return dump(Json{{"result", mlsysim::read_value(mlsysim::parse_json(value_json, name), unit, name)}});
+    return dump_text(Json{{"result", mlsysim::read_value(mlsysim::parse_json(value_json, name), unit, name)}});
   } catch (const mlsysim::InputError& e) {
-    return dump(Json{{"error", e.what()}, {"field", e.field}});
+    return dump_text(Json{{"error", e.what()}, {"field", e.field}});
   }
 }
 

@@ -213,8 +213,6 @@ void run_points(const PreparedSweep& ps, const double* values, std::size_t n, st
   }
 }
 
-std::string dump(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
-
 }  // namespace
 
 SweepSummary run_sweep(const PreparedSweep& ps, const double* values, std::size_t n, std::vector<double>& out) {
@@ -236,7 +234,7 @@ std::string SweepSession::sweep(const std::string& request_text, const double* v
     // the summary's text up to its last two members, which change with the values:
     // building and writing the names' JSON again on every call was most of a small
     // sweep's time (docs/performance.md)
-    std::string head = dump(sweep_summary_json(fresh->header));
+    std::string head = dump_text(sweep_summary_json(fresh->header));
     head.resize(head.rfind(",\"invalid_points\":"));
     text_ = request_text;
     head_ = std::move(head);
@@ -245,7 +243,7 @@ std::string SweepSession::sweep(const std::string& request_text, const double* v
   std::size_t invalid_points = 0;
   std::string first_invalid;
   run_points(*prepared_, values, n, out, invalid_points, first_invalid);
-  return head_ + ",\"invalid_points\":" + std::to_string(invalid_points) + ",\"first_invalid\":" + dump(Json(first_invalid)) + "}";
+  return head_ + ",\"invalid_points\":" + std::to_string(invalid_points) + ",\"first_invalid\":" + dump_text(Json(first_invalid)) + "}";
 }
 
 }  // namespace mlsysim

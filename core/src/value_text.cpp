@@ -86,7 +86,7 @@ std::string escape_unseen(const std::string& s) {
 std::string InputError::printable(const std::string& s) {
   // a JSON string dump escapes control characters and replaces invalid UTF-8; the
   // quotes it adds, and its escaping of quotes and backslashes, are undone
-  const std::string d = Json(s).dump(-1, ' ', false, Json::error_handler_t::replace);
+  const std::string d = dump_text(Json(s));
   std::string out;
   for (std::size_t i = 1; i + 1 < d.size(); ++i) {
     if (d[i] == '\\' && (d[i + 1] == '"' || d[i + 1] == '\\')) ++i;
@@ -115,11 +115,11 @@ std::string describe(const Json& v) {
   if (is_number_tag(v)) return v["$number"].get<std::string>();
   if (v.is_string()) {
     // dump() escapes quotes and control characters; invalid UTF-8 is replaced
-    return escape_unseen(Json(cut(v.get<std::string>(), 60)).dump(-1, ' ', false, Json::error_handler_t::replace));
+    return escape_unseen(dump_text(Json(cut(v.get<std::string>(), 60))));
   }
   if (v.is_null()) return "null";
   // NaN and Infinity from JavaScript travel as {"$number": ...}: show them as typed
-  std::string d = v.dump(-1, ' ', false, Json::error_handler_t::replace);
+  std::string d = dump_text(v);
   for (const char* n : {"NaN", "-Infinity", "Infinity"}) {
     const std::string tag = std::string("{\"$number\":\"") + n + "\"}";
     for (std::size_t at; (at = d.find(tag)) != std::string::npos;) d.replace(at, tag.size(), n);

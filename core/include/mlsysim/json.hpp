@@ -19,4 +19,8 @@ Json parse_json(const std::string& text, const std::string& field);
 /// numbers), read once at start-up: declarations stay data rather than code (a braced
 /// initializer compiles to far more WebAssembly than its text takes).
 Json json_text(const char* text);
+
+/// `j` as compact JSON text for the module's replies and messages: invalid UTF-8 in a
+/// string becomes U+FFFD instead of an exception (a message may quote any input).
+inline std::string dump_text(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
 }  // namespace mlsysim
