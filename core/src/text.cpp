@@ -223,19 +223,32 @@ const UnitScales* unit_scales(std::string_view unit) {
 
 }  // namespace
 
+namespace {
+
+// "1 day", "1 token", "1 param", "1 tonne": a plural unit word after a number shown as 1
+// is singular ("1 days", "1 tokens" before); a scaled word ("1 K params") stays plural.
+std::string singular_at_one(std::string text) {
+  static const char* const kPlurals[] = {"days", "params", "samples", "iterations", "tokens", "tonnes"};
+  if (text.compare(0, 2, "1 ") != 0) return text;
+  for (const char* word : kPlurals)
+    if (text.compare(2, std::string::npos, word) == 0) text.pop_back();
+  return text;
+}
+
+}  // namespace
+
 std::string human_text(double v, std::string_view unit, BytePrefix bytes) {
   if (!std::isfinite(v)) return js_number(v);
   if (unit == "USD") return money(v);
   if (is_count_label(unit)) {
     const std::string n = number_text(v);
-    return unit == "count" ? n : n + " " + std::string(unit);
+    return unit == "count" ? n : singular_at_one(n + " " + std::string(unit));
   }
   if (unit.empty()) return number_text(v);
   if (unit == "byte" && bytes == BytePrefix::binary) return v == 0 ? "0 B" : scaled(v, kBinaryBytes, 7);
   if (const UnitScales* u = unit_scales(unit)) {
     if (v == 0) return u->zero;
-    const std::string out = scaled(v, u->scales, u->n);
-    return out == "1 days" ? "1 day" : out;
+    return singular_at_one(scaled(v, u->scales, u->n));
   }
   if (unit == "1/s" || unit == "USD/s") {
     const Per& per = unit == "USD/s" ? pick_money_per(std::fabs(v)) : pick_per(std::fabs(v));

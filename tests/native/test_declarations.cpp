@@ -73,6 +73,18 @@ TEST_CASE("Human text scales the catalog's units", "[units]") {
   CHECK(human_text(3.15e23, "flop") == "315 ZFLOP");
   CHECK(human_text(5.75078400e11, "J") == "159.7 MWh");
   CHECK(human_text(76753.79712, "kg") == "76.75 tonnes");
+  // a plural unit word after a number shown as 1 is singular; a scaled one stays plural
+  CHECK(human_text(1, "param") == "1 param");
+  CHECK(human_text(1000, "kg") == "1 tonne");
+  CHECK(human_text(86400, "s") == "1 day");
+  CHECK(human_text(86400.0001, "s") == "1 day");  // shown as 1
+  CHECK(human_text(1, "tokens") == "1 token");
+  CHECK(human_text(1, "samples") == "1 sample");
+  CHECK(human_text(1, "iterations") == "1 iteration");
+  CHECK(human_text(2, "tokens") == "2 tokens");
+  CHECK(human_text(1000, "param") == "1 K params");
+  CHECK(human_text(1.5, "param") == "1.5 params");
+  CHECK(human_text(10, "tokens") == "10 tokens");
   CHECK(human_text(5e10, "byte/s") == "50 GB/s");
   CHECK(human_text(148.148148, "1/s") == "148.1/s");
   CHECK(human_text(5.37037037e-8, "1/s") == "1.694/year");   // 5.37e-8 x 31536000
