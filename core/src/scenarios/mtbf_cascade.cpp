@@ -34,12 +34,13 @@ ScenarioType mtbf_cascade() {
       Field::integer("nics_per_node").at_least(0).optional(2)
           .source(book + " (2 NICs per node); ours: the book's node, where mlsysim's ReliabilityModel uses the DGX "
                          "registry node's 8")
-          .doc("NICs per node (the book's node has 2; a DGX node has 8)."),
+          .doc("NICs per node (the book's node has 2; a DGX node has 8). The fleet's node entry's own nics_per_node "
+               "is not read: set it here."),
       Field::quantity("psu_mttf", dims::time).above(0).optional("100000 h").shown_in("h")
           .source(mttf + "(PSU MTTF)").doc("Mean time to failure of one power supply."),
       Field::integer("psus_per_node").at_least(0).optional(2)
           .source("mlsysim systems/types.py @1d9b72db (Node.psus_per_node = 2); " + book + " (2 PSUs per node)")
-          .doc("Power supplies per node."),
+          .doc("Power supplies per node. The fleet's node entry's own psus_per_node is not read: set it here."),
       Field::quantity("job_duration", dims::time).at_least(0).shown_in("day").doc("Wall-clock length of the job."),
   };
   t.symbols = {symbol("n", "fleet.count"), symbol("g", "fleet.node.accelerators_per_node")};
