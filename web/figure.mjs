@@ -76,7 +76,7 @@ export function plotAxes(last) {
   // a property declared in a unit of its own (accelerator_hours in h) reads in it, on an
   // axis of its own, as its card does; unless the settings fix the time unit for all
   const fixed = (q) => (q.shown && !timeFixed(q.unit, prefs) ? q.shown : null);
-  const keyOf = (q) => `${q.unit || ''}${fixed(q) ? ` in ${fixed(q).unit}` : ''}`;
+  const keyOf = (q) => axisKey(q.unit, q.shown && q.shown.unit, prefs);
   const keys = [...new Set(series.map(keyOf))];
   const ys = keys.map((id) => {
     const members = series.map((q, i) => (keyOf(q) === id ? i : -1)).filter((i) => i >= 0);
@@ -86,6 +86,14 @@ export function plotAxes(last) {
     return { key: id, ...sc, series: members, read: (v) => valueText(v * sc.factor, key, prefs) };
   });
   return { x, ys };
+}
+
+/** Which y axis a property of reported unit `unit`, declared to be shown in `shownUnit`
+ *  (its display_unit, or none), is drawn on under `prefs`: properties of one key share an
+ *  axis. A property shown in a unit of its own (accelerator_hours in h) has an axis of its
+ *  own, unless the settings fix the time unit for all. */
+export function axisKey(unit, shownUnit, prefs) {
+  return `${unit || ''}${shownUnit && !timeFixed(unit, prefs) ? ` in ${shownUnit}` : ''}`;
 }
 
 /** The title of axis `a` over the series named `names`: "cost ($)", "speedup". */

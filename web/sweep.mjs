@@ -11,9 +11,9 @@
 // plotAxes, format.mjs); colours follow the theme, also when it changes while shown.
 import { $, el, download, copyText, actionButton } from './dom.mjs';
 import { apiInputs, usesInput, formText } from './fields.mjs';
-import { tickTexts, clip } from './format.mjs';
+import { tickTexts, clip, DEFAULT_PREFS } from './format.mjs';
 import { sweepOfType } from './link.mjs';
-import { plotAxes, axisTitle, axisPlace, xTitle, markText, seriesStyle, swatch, PALETTES, figurePng, figureCsv, figureSvg } from './figure.mjs';
+import { plotAxes, axisKey, axisTitle, axisPlace, xTitle, markText, seriesStyle, swatch, PALETTES, figurePng, figureCsv, figureSvg } from './figure.mjs';
 
 const APPLY_DELAY_MS = 300;  // typing in From, To or Points applies once it pauses this long
 
@@ -148,14 +148,15 @@ const ONE_AXIS_RATIO = 20;
 /** The properties a sweep of `field` shows first: two that move with it (a flat line
  *  teaches nothing), comparable ones (higher or lower is better) first; when none moves,
  *  two comparable ones. With `values` (property name → the scenario's value, canonical),
- *  the second is one the first's axis can show: of another axis (unit), or within
- *  ONE_AXIS_RATIO of the first; when none is, the first alone. */
-export function defaultProps(type, field, values = null) {
+ *  the second is one the first's axis can show: on another axis (figure.mjs axisKey,
+ *  under the display settings `prefs`), or within ONE_AXIS_RATIO of the first; when
+ *  none is, the first alone. */
+export function defaultProps(type, field, values = null, prefs = DEFAULT_PREFS) {
   const moving = type.properties.filter((p) => usesInput(type, p, field));
   const pick = [...moving.filter((p) => p.better), ...moving.filter((p) => !p.better)];
   const [first, ...rest] = pick.length ? pick : type.properties.filter((p) => p.better);
   if (!first) return [];
-  const axis = (p) => `${p.unit}${p.display_unit ? ` in ${p.display_unit}` : ''}`;
+  const axis = (p) => axisKey(p.unit, p.display_unit, prefs);
   const size = (p) => Math.abs(values && values[p.name]);
   const fits = (p) => !values || axis(p) !== axis(first) || !(size(p) > 0 && size(first) > 0) ||
     Math.max(size(p) / size(first), size(first) / size(p)) <= ONE_AXIS_RATIO;
@@ -285,7 +286,7 @@ export class Sweep {
     Object.assign(s, sweepOfType(type, s));
     if (s.field === '') s.field = fields[0].name;
     this.fillRange();
-    if (!s.props.length) s.props = defaultProps(type, s.field, this.values());
+    if (!s.props.length) s.props = defaultProps(type, s.field, this.values(), this.app.state.prefs);
     const field = $('sweep-field');
     field.replaceChildren(...fields.map((f) => el('option', { value: f.name, text: `${f.name}${f.type === 'quantity' ? ` (${f.display_unit})` : ''}` })));
     field.value = s.field;
@@ -394,7 +395,7 @@ export class Sweep {
       this.fillRange();
       // the ticked properties that move with the new field stay; none: two that do
       const moving = s.props.filter((n) => usesInput(type, type.properties.find((p) => p.name === n), field));
-      s.props = moving.length ? moving : defaultProps(type, field, this.values());
+      s.props = moving.length ? moving : defaultProps(type, field, this.values(), this.app.state.prefs);
       for (const box of $('sweep-props').querySelectorAll('input')) box.checked = s.props.includes(box.value);
     }
     this.showUnit();

@@ -97,6 +97,14 @@ test('a sweep does not first show two properties on one axis where one is a flat
   // expected_failures (121.8) and job_failure_probability (1) are both plain numbers, and
   // no other property moves with job_duration: the first alone
   assert.deepEqual(defaultProps(t('MtbfCascadeScenario'), 'job_duration', valuesOf('Book10KThreeWeekJob')), ['expected_failures']);
+  // accelerator_hours (in h) has an axis of its own beside training_time (s), unless the
+  // settings write every time in one unit: then they share one, 1024 GPUs apart (by hand:
+  // accelerator_hours = devices x training_time), and the second is the cost
+  const a100 = valuesOf('Gpt3OnTraining1KA100');
+  assert.equal(Math.round(a100.accelerator_hours / a100.training_time), 1024);
+  assert.deepEqual(defaultProps(t('TrainingComputeScenario'), 'training_tokens', a100), ['training_time', 'accelerator_hours']);
+  assert.deepEqual(defaultProps(t('TrainingComputeScenario'), 'training_tokens', a100, { bytes: 'decimal', time: 'ms', money: 'short' }),
+    ['training_time', 'training_cost']);
   let checked = 0;
   for (const p of m.listPresets()) {
     const type = t(p.type), values = valuesOf(p.name);
