@@ -30,23 +30,26 @@ const MLSYSIM_COLLECTIONS = [['Map', Map.prototype.has], ['Set', Set.prototype.h
   ['WeakMap', WeakMap.prototype.has], ['WeakSet', WeakSet.prototype.has]];
 /** "Map", "Set", "WeakMap", "WeakSet", or "Promise" (anything with a `then` method: an
  *  `await` forgotten) for an object that JSON would write as {}, its contents lost; else
- *  null. */
+ *  null. Never throws (a revoked Proxy, a getPrototypeOf trap or `then` getter that
+ *  throws: null, and JSON.stringify then reports what cannot be read). */
 function mlsysimOpaque(value) {
   if (value === null || typeof value !== 'object') return null;
-  // A plain object or an array (every input a caller writes, and every object of the
-  // request) is none of the collections: the brand checks below each throw for it, and
-  // four thrown errors per object were 40% of a sweep's time (docs/performance.md).
-  // (An object given Object.prototype by setPrototypeOf keeps only its properties here.)
-  const proto = Object.getPrototypeOf(value);
-  if (proto === Object.prototype || proto === null || proto === Array.prototype) {
-    try {
-      return typeof value.then === 'function' ? 'Promise' : null;
-    } catch {
-      return null;
+  // An array, or a plain object with properties of its own (every input a caller writes,
+  // and every object of the request), is none of the collections: the brand checks below
+  // each throw for it, and four thrown errors per object were 40% of a sweep's time
+  // (docs/performance.md). A collection keeps its entries in internal slots, so one given
+  // Object.prototype or null by setPrototypeOf has no own properties and still takes the
+  // checks (unless properties were also added to it: then those are what it holds here).
+  let plain = false;
+  try {
+    const proto = Object.getPrototypeOf(value);
+    plain = Array.isArray(value) ||
+      ((proto === Object.prototype || proto === null) && Object.keys(value).length > 0);
+  } catch { /* a revoked Proxy, a trap that throws: the checks below, each guarded */ }
+  if (!plain) {
+    for (const [name, has] of MLSYSIM_COLLECTIONS) {
+      try { has.call(value); return name; } catch { /* not one (the brand check: a Proxy or a fake tag is not) */ }
     }
-  }
-  for (const [name, has] of MLSYSIM_COLLECTIONS) {
-    try { has.call(value); return name; } catch { /* not one (the brand check: a Proxy or a fake tag is not) */ }
   }
   try {
     return typeof value.then === 'function' ? 'Promise' : null;
@@ -76,7 +79,22 @@ const mlsysimCut = (text) => { const chars = [...text]; return chars.length > 60
 const mlsysimName = (name) => mlsysimUnseen(mlsysimCut(String(name)));
 /** A value a caller gave, for a message's "got ...": a string cut and in JSON quotes, unseen
  *  code points escaped (as the core's describe); anything else as text. */
-const mlsysimQuote = (v) => (typeof v === 'string' ? mlsysimUnseen(JSON.stringify(mlsysimCut(v))) : String(v));
+const mlsysimQuote = (v) => (typeof v === 'string' ? mlsysimUnseen(JSON.stringify(mlsysimCut(v))) : mlsysimUnseen(mlsysimCut(mlsysimShown(v))));
+/** String(v), never itself a throw: a value String cannot write (a null-prototype object, a
+ *  toString that throws, an array nested past the stack) as its Object.prototype.toString tag. */
+function mlsysimShown(v) {
+  try { return String(v); } catch { try { return Object.prototype.toString.call(v); } catch { return 'an unreadable value'; } }
+}
+/** String(`value`) for an argument the module takes as text (a unit, a name); one that
+ *  cannot be made text (a null-prototype object, a toString that throws) is refused by
+ *  `field`, not as a TypeError. */
+function mlsysimString(value, field) {
+  try {
+    return String(value);
+  } catch (e) {
+    throw mlsysimError(`${field}: must be a text, got a value that cannot be read as one (${mlsysimWhy(e)})`, field);
+  }
+}
 /** `text`, a string passed to the module as it is, refused when it holds a lone UTF-16
  *  surrogate: Emscripten's conversion would make another character of it. */
 function mlsysimText(text, field) {
@@ -157,8 +175,10 @@ function mlsysimOptions(options, keys) {
   // entries are not its properties ({unit: 'ms'} in a Map swept 500 ms as 500 s)
   if (options !== undefined && options !== null) {
     const opaque = mlsysimOpaque(options);
-    if (typeof options !== 'object' || Array.isArray(options) || opaque)
-      throw mlsysimError(`options: must be an object such as {${keys[0]}: …}, got ${opaque ? `a ${opaque}` : Array.isArray(options) ? 'an array' : typeof options === 'function' ? 'a function' : mlsysimQuote(options)}`, 'options');
+    let array;
+    try { array = Array.isArray(options); } catch (e) { throw mlsysimError(`options: cannot be read (${mlsysimWhy(e)})`, 'options'); }
+    if (typeof options !== 'object' || array || opaque)
+      throw mlsysimError(`options: must be an object such as {${keys[0]}: …}, got ${opaque ? `a ${opaque}` : array ? 'an array' : typeof options === 'function' ? 'a function' : mlsysimQuote(options)}`, 'options');
   }
   const out = {};
   try {
@@ -395,7 +415,8 @@ async function createMlsysim(options = {}) {
     // into the module's memory exists: a getter that calls back into the module must
     // not find its own view detached or its buffer reused. Each getter runs once.
     const o = mlsysimOptions(options, ['unit', 'into']);
-    const unit = o.unit || null;
+    // absent, null or "": the field's canonical unit; anything else the core checks (0 is not a unit)
+    const unit = o.unit === undefined || o.unit === null || o.unit === '' ? null : o.unit;
     let xs;
     try {
       if (mlsysimIsFloat64Array(values)) {
@@ -449,7 +470,7 @@ async function createMlsysim(options = {}) {
       if (into !== undefined) {
         const need = mlsysimLength.call(view);
         if (intoLength < need)
-          throw mlsysimError(`into: needs at least ${r.properties.length} properties × ${n} points = ${need} elements, got ${intoLength}`, 'into');
+          throw mlsysimError(`into: needs at least ${r.properties.length} properties × ${n} points = ${need} elements, got ${intoLength}${intoLength === 0 ? ' (an empty array, or one whose buffer was transferred away)' : ''}`, 'into');
         try {
           mlsysimSet.call(into, view);
         } catch (e) {  // detached (a 0-point sweep into a transferred buffer)
@@ -534,9 +555,9 @@ async function createMlsysim(options = {}) {
     numberText: (value, digits) =>
       (digits === undefined ? raw._numberText(mlsysimNumber(value)) : raw._significantText(mlsysimNumber(value), mlsysimDigits(digits))),
     humanText: (value, unit, options) =>
-      raw._humanText(mlsysimNumber(value), mlsysimText(String(unit ?? ''), 'unit'), mlsysimOptions(options, ['bytes']).bytes === 'binary'),
+      raw._humanText(mlsysimNumber(value), mlsysimText(mlsysimString(unit ?? '', 'unit'), 'unit'), mlsysimOptions(options, ['bytes']).bytes === 'binary'),
     displayScale: (value, unit, options) =>
-      JSON.parse(raw._displayScale(mlsysimNumber(value), mlsysimText(String(unit ?? ''), 'unit'), mlsysimOptions(options, ['bytes']).bytes === 'binary')),
+      JSON.parse(raw._displayScale(mlsysimNumber(value), mlsysimText(mlsysimString(unit ?? '', 'unit'), 'unit'), mlsysimOptions(options, ['bytes']).bytes === 'binary')),
     /** {bases, spellings, count_labels}: every unit the module reads (docs/units.md) */
     listUnits: () => list('units'),
     /** {sweep_points, sweep_values}: the largest sweep the module takes */
@@ -576,13 +597,13 @@ async function createMlsysim(options = {}) {
      * dimension expected; `name` (default "value") starts the message.
      */
     readValue: (value, unit, name = 'value') => {
-      const field = mlsysimText(String(name), 'name');
+      const field = mlsysimText(mlsysimString(name, 'name'), 'name');
       if (typeof value !== 'string' && typeof value !== 'number')
         throw mlsysimError(`${mlsysimName(field)}: must be a text or a number, got ${value === null ? 'null' : typeof value}`, field);
       if (typeof value === 'string' && value.length > 10000) throw mlsysimError(`${mlsysimName(field)}: too long (at most 10000 characters)`, field);
       const json = JSON.stringify(value, mlsysimReplacer);
       if (MLSYSIM_LONE_SURROGATE.test(json)) throw mlsysimError(`${mlsysimName(field)}: holds a lone UTF-16 surrogate, which is not text`, field);
-      const reply = JSON.parse(mlsysimRaw(raw._readValue, json, mlsysimText(String(unit ?? ''), 'unit'), field));
+      const reply = JSON.parse(mlsysimRaw(raw._readValue, json, mlsysimText(mlsysimString(unit ?? '', 'unit'), 'unit'), field));
       if (reply.error !== undefined) throw mlsysimError(reply.error, reply.field);
       return reply.result;
     },

@@ -212,8 +212,12 @@ const Per& pick_per(double a) {
 // A money rate (USD/s) reads per hour, as compute is priced, from a cent an hour up
 // ($0.91/h, $36,800/h): the first-that-reaches-1 rule wrote $0.91/h as "$21.87/day" beside
 // "$1.37/h" in one row of a comparison, and a cluster's $4,000/h as "$1.11/s". Below a cent
-// an hour, per day or per year as any rate.
-const Per& pick_money_per(double a) { return a * kPerHour.seconds >= 0.01 ? kPerHour : pick_per(a); }
+// an hour, per day or per year as any rate. A rate whose hourly amount a double cannot
+// hold (above 5e304 USD/s) reads per second: "$1e305/s", not "$Infinity/h".
+const Per& pick_money_per(double a) {
+  if (!std::isfinite(a * kPerHour.seconds)) return kPer[0];
+  return a * kPerHour.seconds >= 0.01 ? kPerHour : pick_per(a);
+}
 
 const UnitScales* unit_scales(std::string_view unit) {
   for (const UnitScales& u : kScales)

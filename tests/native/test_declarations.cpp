@@ -95,6 +95,10 @@ TEST_CASE("Human text scales the catalog's units", "[units]") {
   CHECK(human_text(0.9113 / 3600, "USD/s") == "$0.91/h");
   CHECK(human_text(4000.0 / 3600, "USD/s") == "$4,000.00/h");
   CHECK(human_text(0.01 / 3600, "USD/s") == "$0.01/h");
+  // an hourly amount past the largest double reads per second (found by an attacker: "$Infinity/h")
+  CHECK(human_text(1e305, "USD/s") == "$1e305/s");
+  CHECK(human_text(-1.7e308, "USD/s") == "-$1.7e308/s");
+  CHECK(human_text(1e300, "USD/s") == "$3.6e303/h");
   CHECK(human_text(0.005 / 3600, "USD/s") == "$43.80/year");
   CHECK(human_text(-0.9113 / 3600, "USD/s") == "-$0.91/h");
   CHECK(human_text(295.2238806, "flop/byte") == "295.2 flop/byte");

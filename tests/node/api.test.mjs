@@ -185,6 +185,51 @@ test('JavaScript-only bad inputs: undefined, circular objects, BigInt, functions
   assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', vm.runInNewContext("new Map([['workers', 16]])")), { field: 'overrides', message: /got "\[Map\]"/ });
   assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', { workers: [new Set([8])] }), { field: 'workers', message: /"\[Set\]"/ });
   assert.equal(m.evaluatePreset('TransformerBsp8Workers', vm.runInNewContext('({ workers: 16 })')).inputs.workers, 16);
+  // ... or prototype: a collection given Object.prototype, null or Array.prototype keeps
+  // its entries in its internal slots (found by an attacker: its entries were dropped and
+  // the preset's 8 workers came back; in options, {unit: 'USD/h'} was read as USD/s)
+  for (const proto of [Object.prototype, null, Array.prototype]) {
+    const reset = (c) => Object.setPrototypeOf(c, proto);
+    assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', reset(new Map([['workers', 4]]))), { field: 'overrides', message: /got "\[Map\]"/ });
+    assert.throws(() => m.evaluate('SyncStrategyScenario', reset(new Set())), { field: 'inputs', message: /got "\[Set\]"/ });
+    assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', { workers: reset(new Map()) }), { field: 'workers', message: /got "\[Map\]"/ });
+    assert.throws(() => m.sweep('SyncStrategyScenario', m.evaluatePreset('TransformerBsp8Workers').inputs, 'device_hour_rate', [2], ['cost'], reset(new Map([['unit', 'USD/h']]))),
+      { field: 'options', message: 'options: must be an object such as {unit: …}, got a Map' });
+  }
+  // a revoked Proxy cannot be read, by the name of what held it (was a bare TypeError); one
+  // whose getPrototypeOf trap throws is read by its properties, as JSON reads it
+  const revoked = Proxy.revocable({}, {});
+  revoked.revoke();
+  assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', revoked.proxy), { field: 'overrides', message: /^overrides: cannot be read/ });
+  assert.throws(() => m.evaluate('SyncStrategyScenario', revoked.proxy), { field: 'inputs', message: /^inputs: cannot be read/ });
+  assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', {}, revoked.proxy), { field: 'options', message: /^options: cannot be read/ });
+  assert.throws(() => m.humanText(1, 's', revoked.proxy), { field: 'options' });
+  const lying = (target) => new Proxy(target, { getPrototypeOf() { throw new Error('boom'); } });
+  assert.equal(m.evaluatePreset('TransformerBsp8Workers', lying({ workers: 16 })).inputs.workers, 16);
+  assert.equal(m.evaluatePreset('TransformerBsp8Workers', lying({})).inputs.workers, 8);
+  assert.equal(m.humanText(1024, 'byte', lying({ bytes: 'binary' })), '1 KiB');
+  // an option value or a unit that cannot be made text is refused by name, not as a TypeError
+  const noText = Object.create(null);
+  assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', {}, { bytes: noText }), { field: 'options', message: 'options.bytes: must be "decimal" or "binary", got [object Object]' });
+  assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', {}, { work: { toString() { throw new Error('x'); } } }), { field: 'options', message: 'options.work: must be true or false, got [object Object]' });
+  assert.throws(() => m.numberText(1, noText), { field: 'digits' });
+  assert.throws(() => m.humanText(1, noText), { field: 'unit', message: /^unit: must be a text, got a value that cannot be read as one/ });
+  assert.throws(() => m.displayScale(1, noText), { field: 'unit' });
+  assert.throws(() => m.readValue('1', noText), { field: 'unit' });
+  assert.throws(() => m.readValue('1', 's', noText), { field: 'name' });
+  // a unit of 0 or false is a unit the core refuses, not "the canonical unit" (was read as USD/s)
+  const rated = m.evaluatePreset('TransformerBsp8Workers').inputs;
+  for (const unit of [0, false])
+    assert.throws(() => m.sweep('SyncStrategyScenario', rated, 'device_hour_rate', [1], ['cost'], { unit }), { field: 'unit' });
+  assert.equal(m.sweep('SyncStrategyScenario', rated, 'device_hour_rate', [1 / 3600], ['cost'], { unit: '' }).properties.cost[0],
+    m.sweep('SyncStrategyScenario', rated, 'device_hour_rate', [1], ['cost'], { unit: 'USD/h' }).properties.cost[0]);
+  // a transferred buffer says so
+  const gone = new Float64Array(8);
+  structuredClone(gone.buffer, { transfer: [gone.buffer] });
+  assert.throws(() => m.sweep('SyncStrategyScenario', rated, 'workers', [1], ['cost'], { into: gone }), { field: 'into', message: /got 0 \(an empty array, or one whose buffer was transferred away\)/ });
+  let deep = 1;
+  for (let i = 0; i < 1e5; i++) deep = [deep];
+  assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', {}, { bytes: deep }), { field: 'options', message: /^options\.bytes: must be "decimal" or "binary", got / });
   // a forgotten await is named, not read as no overrides (the preset's 8 workers came back)
   assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', Promise.resolve({ workers: 64 })), { field: 'overrides', message: 'overrides: is a Promise, not an object of field values: await it first' });
   assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', { workers: Promise.resolve(3) }), { field: 'workers', message: 'workers: must be an integer >= 1, got "[Promise]"' });
