@@ -423,11 +423,12 @@ async function createMlsysim(options = {}) {
         xs = values;  // no copy: allocating typed arrays is the costliest step of a sweep
       } else {
         const n = values && typeof values === 'object' ? values.length : undefined;
-        if (!Number.isInteger(n) || n < 0) throw new Error(`must be an array or Float64Array of numbers, got length ${String(n)}`);
+        if (!Number.isInteger(n) || n < 0) throw new Error(`must be an array or Float64Array of numbers, got length ${mlsysimQuote(n)}`);
         if (n > limits.sweep_points) throw new Error(`at most ${limits.sweep_points} points, got ${n}`);
         xs = new Float64Array(n);
         for (let i = 0; i < n; i++) {
-          const v = values[i];
+          let v;
+          try { v = values[i]; } catch (e) { throw new Error(`element ${i} cannot be read (${mlsysimWhy(e)})`); }
           if (typeof v !== 'number') throw new Error(`element ${i} is not a number (${typeof v})`);
           xs[i] = v;
         }

@@ -223,6 +223,10 @@ test('JavaScript-only bad inputs: undefined, circular objects, BigInt, functions
     assert.throws(() => m.sweep('SyncStrategyScenario', rated, 'device_hour_rate', [1], ['cost'], { unit }), { field: 'unit' });
   assert.equal(m.sweep('SyncStrategyScenario', rated, 'device_hour_rate', [1 / 3600], ['cost'], { unit: '' }).properties.cost[0],
     m.sweep('SyncStrategyScenario', rated, 'device_hour_rate', [1], ['cost'], { unit: 'USD/h' }).properties.cost[0]);
+  // values that cannot be read say which element, and a length that is text is quoted
+  const throwing = Object.defineProperty([1, 2], 1, { get() { throw new Error('el1'); } });
+  assert.throws(() => m.sweep('SyncStrategyScenario', rated, 'workers', throwing, ['cost']), { field: 'values', message: 'values: element 1 cannot be read (el1)' });
+  assert.throws(() => m.sweep('SyncStrategyScenario', rated, 'workers', { length: '3' }, ['cost']), { field: 'values', message: 'values: must be an array or Float64Array of numbers, got length "3"' });
   // a transferred buffer says so
   const gone = new Float64Array(8);
   structuredClone(gone.buffer, { transfer: [gone.buffer] });
