@@ -193,7 +193,7 @@ class App {
   fill() {
     // types and presets grouped by category, each type with the question it answers
     const byCategory = this.categories.map((c) => ({ ...c, types: this.types.filter((t) => t.category === c.name) })).filter((c) => c.types.length);
-    const presets = [el('option', { value: '', text: '(none: start from a type)' })];
+    const presets = [el('option', { value: '', text: '(none: fill in the inputs yourself)' })];
     const types = [], compareTypes = [];
     for (const c of byCategory) {
       for (const t of c.types)
@@ -305,10 +305,14 @@ class App {
 
   start() {
     this.fill();
+    // a preset opens with its inputs; "(none…)" keeps the type with its inputs blank, to fill in
     $('preset').addEventListener('change', () => {
-      if ($('preset').value) this.choose({ kind: 'preset', name: $('preset').value });
+      const name = $('preset').value;
+      this.choose(name ? { kind: 'preset', name } : { kind: 'type', name: this.state.calc.type, blank: true });
     });
-    $('type').addEventListener('change', () => this.choose({ kind: 'type', name: $('type').value, blank: true }));
+    // a type opens on its first preset, as the finder's does, so that it starts with numbers
+    // (a blank form was a wall of "needs …, which was not given" to a new reader)
+    $('type').addEventListener('change', () => this.choose({ kind: 'type', name: $('type').value }));
     $('find').addEventListener('input', () => this.showFinds());
     $('predict-gate-back').addEventListener('click', () => { this.show('calc'); this.changed('mode'); });
     $('find').addEventListener('keydown', (e) => {
