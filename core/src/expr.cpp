@@ -2,6 +2,7 @@
 // (expr.hpp). Compiling them is model.cpp; writing them with values (work) is work.cpp.
 #include "mlsysim/expr.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
@@ -121,7 +122,16 @@ std::string xml_escape(const std::string& s) {
   return out;
 }
 
-std::string name_mathml(const std::string& name) { return "<mi>" + xml_escape(name) + "</mi>"; }
+// A symbol of one letter with a subscript ("N_d", "T_fixed", "b_intra") is typeset as one
+// (N with a subscript d), as the book writes it; a field's name ("dp_degree",
+// "kv_cache_bytes") stays a name.
+std::string name_mathml(const std::string& name) {
+  const auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; };
+  if (name.size() >= 3 && name[1] == '_' && std::isalpha(static_cast<unsigned char>(name[0])) &&
+      std::all_of(name.begin() + 2, name.end(), word))
+    return "<msub><mi>" + name.substr(0, 1) + "</mi><mi>" + name.substr(2) + "</mi></msub>";
+  return "<mi>" + xml_escape(name) + "</mi>";
+}
 
 // The length of the number at the start of a shown value: an optional sign or '$',
 // digits with ',' separators and a '.', and an exponent only where 'e' is followed by

@@ -299,6 +299,11 @@ TEST_CASE("Negation keeps its operand's dimension and is written as a minus sign
   CHECK(expr_text(t.properties[2].expr) == "M \u00d7 2 \u2212 (\u2212T)");
   CHECK(expr_text(t.properties[3].expr) == "(\u2212T) / M \u00d7 (\u22122)");
   CHECK_THAT(expr_mathml(t.properties[1].expr), Catch::Contains("<mo>\u2212</mo><mrow><mo>(</mo>"));
+  // a one-letter symbol with a subscript is typeset with one; a field's name is a name
+  CHECK(expr_mathml(sym("N_d")) == "<msub><mi>N</mi><mi>d</mi></msub>");
+  CHECK(expr_mathml(sym("T_fixed")) == "<msub><mi>T</mi><mi>fixed</mi></msub>");
+  CHECK(expr_mathml(sym("dp_degree")) == "<mi>dp_degree</mi>");
+  CHECK(expr_mathml(sym("x_")) == "<mi>x_</mi>");
   // a wrong dimension is still refused through the minus sign
   CHECK_THAT(build_error(probe({Field::quantity("T", dims::time).at_least(0).doc("d")}, {},
                                Property("p", "", exp(-sym("T"))).doc("d"))),
