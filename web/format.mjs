@@ -156,20 +156,34 @@ export function axisScale(unit, max, prefs = DEFAULT_PREFS) {
   return core.displayScale(Number.isFinite(max) ? max : 0, unit, { bytes: prefs.bytes });
 }
 
+/** Axis labels of numbers from this size up are written with an exponent ("2.4e12"):
+ *  by the cards' rule they are 14 characters or more ("2,400,000,000,000"), of which a
+ *  phone-width axis fits one (training_tokens swept linearly). */
+const TICK_EXPONENT_FROM = 1e10;
+
+/** `v` with `digits` significant digits and an exponent: "2.4e12", "-5e10", "0". */
+function exponentText(v, digits) {
+  return v === 0 ? '0' : Number(v.toPrecision(digits)).toExponential().replace('e+', 'e');
+}
+
 /** The tick labels of an axis: `values` (in the axis's unit; null where no label is
- *  wanted) by the cards' number rule, with as many significant digits beyond its four as
- *  adjacent ticks need to differ; "$" before each where the axis is of money. */
+ *  wanted) by the cards' number rule (with an exponent when one of them reaches
+ *  TICK_EXPONENT_FROM and the axis is not of money), with as many significant digits
+ *  beyond its four as adjacent ticks need to differ; "$" before each where the axis is of
+ *  money. */
 export function tickTexts(values, money = false) {
   const shown = values.filter((v) => v !== null && v !== undefined && Number.isFinite(v));
   let digits = 4;
-  const texts = (d) => shown.map((v) => numberText(v, d));
+  const exponent = !money && shown.some((v) => Math.abs(v) >= TICK_EXPONENT_FROM);
+  const write = (v, d) => (exponent ? exponentText(v, d) : numberText(v, d));
+  const texts = (d) => shown.map((v) => write(v, d));
   while (digits < 15) {
     const t = texts(digits);
     if (t.every((x, i) => i === 0 || x !== t[i - 1])) break;
     digits++;
   }
   const dollar = (v) => {
-    const t = numberText(v, digits);
+    const t = write(v, digits);
     return money ? (t.startsWith('-') ? `-$${t.slice(1)}` : `$${t}`) : t;
   };
   return values.map((v) => (v === null || v === undefined || !Number.isFinite(v) ? null : dollar(v)));

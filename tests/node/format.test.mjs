@@ -3,7 +3,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { load } from './load.mjs';
-import { useModule, shownText, fullMoney, keepTogether, exactText } from '../../web/format.mjs';
+import { useModule, shownText, fullMoney, keepTogether, exactText, tickTexts } from '../../web/format.mjs';
 
 const m = await load();
 useModule(m);
@@ -45,4 +45,14 @@ test('the exact line of a money rate is per hour, as its card reads it', () => {
   assert.equal(exactText({ value: 1.3676653881 / 3600, unit: 'USD/s' }), '= 1.3676653881 USD/h');
   assert.equal(exactText({ value: 0.625, unit: 's' }), '= 0.625 s');
   assert.equal(exactText({ value: 12500, unit: 'count' }), '= 12500');
+});
+
+test('axis labels of numbers from 1e10 up have an exponent, as few digits as keep them apart', () => {
+  // "2,000,000,000,000" took a phone-width axis for one label (training_tokens swept linearly)
+  assert.deepEqual(tickTexts([0, 1e12, 2e12]), ['0', '1e12', '2e12']);
+  assert.deepEqual(tickTexts([2.4e12, 2.4001e12, null]), ['2.4e12', '2.4001e12', null]);
+  assert.deepEqual(tickTexts([-5e10, 5e10]), ['-5e10', '5e10']);
+  // below it, the cards' rule; money keeps its own (its axes are scaled: "$ trillion")
+  assert.deepEqual(tickTexts([0, 5e9]), ['0', '5,000,000,000']);
+  assert.deepEqual(tickTexts([1e10, 2e10], true), ['$10,000,000,000', '$20,000,000,000']);
 });
