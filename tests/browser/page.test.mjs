@@ -43,6 +43,21 @@ test('the form is generated from listScenarioTypes, one labelled input per field
   }
 });
 
+test('a type chosen opens on its first preset; "(none…)" in the preset list gives its blank form', async () => {
+  // a new-user review chose a type and met a wall of "needs …, which was not given"
+  await page.selectOption('#type', 'ClusterTcoScenario');
+  const first = m.listPresets().find((p) => p.type === 'ClusterTcoScenario');
+  await page.waitForFunction((name) => document.querySelector('#preset').value === name, first.name);
+  const r = m.evaluatePreset(first.name);
+  assert.equal(await shown('capex'), r.properties.capex.text);
+  assert.match(page.url(), new RegExp(`preset=${first.name}`));
+  await page.selectOption('#preset', '');
+  await page.waitForFunction(() => document.querySelector('#in-unit_cost').value === '');
+  assert.equal(await page.inputValue('#type'), 'ClusterTcoScenario');
+  assert.match(await page.textContent('#properties [data-property="capex"]'), /unit_cost/);
+  assert.doesNotMatch(page.url(), /preset=/);
+});
+
 test('every preset shows the values the module computes', async () => {
   for (const p of m.listPresets()) {
     await page.selectOption('#preset', p.name);
