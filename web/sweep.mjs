@@ -535,8 +535,10 @@ export class Sweep {
     const status = $('sweep-status');
     status.classList.remove('failed');
     // (Points asked for 200; the scenario's own value, between two of them, makes 201: say so)
-    const count = `${xs.length.toLocaleString('en-US')} points${added ? ', the scenario\'s own value one of them,' : ''}`;
-    status.textContent = `${count}${f.type === 'int' ? ' (integer steps)' : ''} × ${series.length} series computed in ${ms.toFixed(1)} ms, one call per series.${invalid}${flatNote}`;
+    // "201 points (integer steps; the scenario's own value among them) × 2 series, …"
+    const notes = [...(f.type === 'int' ? ['integer steps'] : []), ...(added ? ['the scenario\'s own value among them'] : [])];
+    const count = `${xs.length.toLocaleString('en-US')} points${notes.length ? ` (${notes.join('; ')})` : ''}`;
+    status.textContent = `${count} × ${series.length} series, computed in ${ms.toFixed(1)} ms, one call per series.${invalid}${flatNote}`;
     this.stale = false;
     $('sweep-plot').classList.remove('outdated');
     document.body.dataset.sweepMs = String(ms);

@@ -574,7 +574,7 @@ test('a dashed line marks where the calculator\'s scenario sits on the curves, o
     assert.equal(xs.length, 201);
     assert.ok(xs.includes(d.mark.value));
     // ... and the status says why 200 points made 201
-    assert.match(await page.textContent('#sweep-status'), /^201 points, the scenario's own value one of them, × 2 series computed/);
+    assert.match(await page.textContent('#sweep-status'), /^201 points \(the scenario's own value among them\) × 2 series, computed/);
     const legend = await page.locator('#sweep-plot .u-legend .u-series .u-value').allTextContents();
     assert.deepEqual(legend.slice(1), [base.iteration_time.text, base.cost.text]);
     assert.ok(!legend[0].includes('—'), legend[0]);
