@@ -4,23 +4,26 @@
 // calculator's default or an embed's (dist/embeds/NAME.html), before it is first painted,
 // so that both lay each line out the same way and the live view takes the prerendered
 // one's place without a card changing height.
-// Steps: style.css `.fit-1` … `.fit-3` (smaller), then `.linear` (the line written out as
-// text, which wraps at its spaces), so that a line's final "= value" is always in view.
+// Steps: style.css `.short` (the line without its "name =", which the card's title already
+// shows), then `.fit-1` … `.fit-3` (smaller, still short), then `.linear` (the whole line
+// written out as text, which wraps at its spaces), so that a line's final "= value" is
+// always in view.
 
 /** The classes a box takes, in order, while it is still too wide. */
-const FIT_STEPS = ['fit-1', 'fit-2', 'fit-3', 'linear'];
+const FIT_STEPS = [['short'], ['short', 'fit-1'], ['short', 'fit-2'], ['short', 'fit-3'], ['linear']];
+const FIT_CLASSES = [...new Set(FIT_STEPS.flat())];
 
 /**
  * Fits `boxes` (an array of `.equation` / `.work` elements, laid out and shown) to their
  * own widths: every box too wide takes the next step at once, then all are measured
- * together, so it costs one layout per step (at most five), not one per box and step.
+ * together, so it costs one layout per step (at most six), not one per box and step.
  */
 export function fitBoxes(boxes) {
-  for (const box of boxes) box.classList.remove(...FIT_STEPS);
+  for (const box of boxes) box.classList.remove(...FIT_CLASSES);
   for (const step of FIT_STEPS) {
     boxes = boxes.filter((box) => box.scrollWidth > box.clientWidth + 1);  // the reads, one layout
     if (!boxes.length) break;
-    for (const box of boxes) box.classList.remove(...FIT_STEPS), box.classList.add(step);  // the writes
+    for (const box of boxes) box.classList.remove(...FIT_CLASSES), box.classList.add(...step);  // the writes
   }
 }
 

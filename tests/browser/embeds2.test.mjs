@@ -454,3 +454,25 @@ test('axe: no serious or critical violation in the open assumptions, the notices
 test('no page errors, no console errors, no request outside the origin (on the pages that start)', () => {
   assert.deepEqual(problems, { consoleErrors: [], pageErrors: [], offOrigin: [] });
 });
+
+test('at a phone\'s width a line too wide first drops its "name =" (the card\'s title), and stays typeset at full size', async () => {
+  // at 390 px 142 of the presets' 513 typeset lines kept their size and 152 became text
+  // that wraps; dropping the name first keeps 375 at full size and 39 as text (2026-12-03)
+  const p = await context.newPage();
+  await p.setViewportSize({ width: 390, height: 900 });
+  await p.goto(`${O}/index.html?preset=Llama8BChatH100`);
+  await p.waitForSelector('body[data-ready="1"]');
+  const r = await p.evaluate(() => {
+    const box = document.querySelector('[data-property="time_to_first_token"] .equation');
+    const [name, eq] = box.querySelectorAll('math > *');
+    const all = [...document.querySelectorAll('#properties :is(.equation, .work)')].filter((b) => !b.hidden && b.offsetParent);
+    return { cls: box.className, name: getComputedStyle(name).display, eq: getComputedStyle(eq).display, label: box.getAttribute('aria-label'),
+      fits: box.scrollWidth <= box.clientWidth + 1, full: all.filter((b) => !/fit-|linear/.test(b.className)).length, lines: all.length };
+  });
+  assert.equal(r.cls, 'equation short');
+  assert.deepEqual([r.name, r.eq], ['none', 'none']);
+  assert.ok(r.fits);
+  assert.match(r.label, /^time_to_first_token = prefill_flops \//, 'a screen reader still hears the whole line');
+  assert.ok(r.full >= r.lines * 0.6, `${r.full} of ${r.lines} lines at full size`);
+  await p.close();
+});
