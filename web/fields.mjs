@@ -2,6 +2,7 @@
 // evaluation loop that maps errors back to the fields that caused them. Shared by the
 // calculator and the comparison.
 import { el } from './dom.mjs';
+import { humanText } from './format.mjs';
 import { FIELD, CUSTOM } from './until-live.mjs';
 
 export { CUSTOM };
@@ -221,9 +222,12 @@ export function entryFacts(kind, e) {
   for (const f of kind.fields) {
     const v = e[f.name];
     if (v === undefined || v === null) continue;
+    // a quantity in the unit its datasheet gives (80 GiB, 989 TFLOP/s); one declared in its
+    // canonical unit as a result card writes it ("175 B params", not "175,000,000,000 param")
     const shown = typeof v === 'object' ? v.name
-      : f.type === 'quantity' ? `${Number((v / f.display_factor).toPrecision(6)).toLocaleString('en-US', { maximumFractionDigits: 6 })} ${f.display_unit}`
-        : v.toLocaleString('en-US');
+      : f.type === 'quantity' && f.display_unit === f.unit ? humanText(v, f.unit)
+        : f.type === 'quantity' ? `${Number((v / f.display_factor).toPrecision(6)).toLocaleString('en-US', { maximumFractionDigits: 6 })} ${f.display_unit}`
+          : v.toLocaleString('en-US');
     facts.push(`${f.name} ${shown}`);
   }
   for (const d of kind.derived) if (e[d.name] !== undefined) facts.push(`${d.name} ${e[d.name].toLocaleString('en-US')}`);

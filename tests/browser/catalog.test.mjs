@@ -157,6 +157,7 @@ test('registry pickers show the chosen entry\'s numbers and source, and refuse e
   await open('?preset=Gpt3Activations2K');
   const facts = await page.textContent('[data-field="workload"] .entry-facts');
   assert.match(facts, /layers 96/);
+  assert.match(facts, /parameters 175 B params/, 'as a card writes it, not "175,000,000,000 param"');
   assert.match(facts, /Brown et al\. 2020/);
   assert.equal(await page.locator('#in-workload option[value="ResNet50"]').getAttribute('disabled'), '');
   assert.match(await page.textContent('#in-workload option[value="ResNet50"]'), /has no layers/);
