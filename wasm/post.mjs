@@ -50,12 +50,30 @@ function mlsysimOpaque(value) {
     for (const [name, has] of MLSYSIM_COLLECTIONS) {
       try { has.call(value); return name; } catch { /* not one (the brand check: a Proxy or a fake tag is not) */ }
     }
+    const proxied = mlsysimCollectionProto(value);
+    if (proxied) return proxied;
   }
   try {
     return typeof value.then === 'function' ? 'Promise' : null;
   } catch {
     return null;  // a `then` getter that throws: JSON.stringify reports it, if it reads it
   }
+}
+
+/** The collection ("Map", "Set"...) whose prototype is on `value`'s prototype chain, or
+ *  null: a Proxy around a Map (Vue's reactive(new Map()) is one) fails the brand check,
+ *  and JSON writes it as {} (an attacking helper's overrides were dropped without a word).
+ *  A prototype of any realm counts: its own constructor is the collection of that name,
+ *  and its own Symbol.toStringTag says so. Never throws. */
+function mlsysimCollectionProto(value) {
+  try {
+    for (let p = Object.getPrototypeOf(value), depth = 0; p !== null && depth < 100; p = Object.getPrototypeOf(p), depth++) {
+      const c = Object.getOwnPropertyDescriptor(p, 'constructor'), tag = Object.getOwnPropertyDescriptor(p, Symbol.toStringTag);
+      for (const [name] of MLSYSIM_COLLECTIONS)
+        if (c && typeof c.value === 'function' && c.value.name === name && tag && tag.value === name) return name;
+    }
+  } catch { /* a trap that throws: no collection found */ }
+  return null;
 }
 
 /** The longest request text the module takes, in characters. No input of ours needs a
@@ -83,7 +101,10 @@ const mlsysimQuote = (v) => (typeof v === 'string' ? mlsysimUnseen(JSON.stringif
 /** String(v), never itself a throw: a value String cannot write (a null-prototype object, a
  *  toString that throws, an array nested past the stack) as its Object.prototype.toString tag. */
 function mlsysimShown(v) {
-  try { return String(v); } catch { try { return Object.prototype.toString.call(v); } catch { return 'an unreadable value'; } }
+  let t;
+  try { t = String(v); } catch { try { t = Object.prototype.toString.call(v); } catch { t = 'an unreadable value'; } }
+  // [], [''], new String(''): something, not nothing, after "got"
+  return t === '' ? `${Array.isArray(v) ? 'an array' : 'a value'} that reads as empty text` : t;
 }
 /** String(`value`) for an argument the module takes as text (a unit, a name); one that
  *  cannot be made text (a null-prototype object, a toString that throws) is refused by

@@ -196,6 +196,15 @@ test('JavaScript-only bad inputs: undefined, circular objects, BigInt, functions
     assert.throws(() => m.sweep('SyncStrategyScenario', m.evaluatePreset('TransformerBsp8Workers').inputs, 'device_hour_rate', [2], ['cost'], reset(new Map([['unit', 'USD/h']]))),
       { field: 'options', message: 'options: must be an object such as {unit: …}, got a Map' });
   }
+  // a Proxy around a Map (Vue's reactive(new Map())) is a Map too, of any realm: JSON wrote
+  // it as {}, so its overrides were dropped and its {unit: 'ms'} swept 500 ms as 500 s
+  assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', new Proxy(new Map([['workers', 3]]), {})), { field: 'overrides', message: /got "\[Map\]"/ });
+  assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', vm.runInNewContext("new Proxy(new Set([1]), {})")), { field: 'overrides', message: /got "\[Set\]"/ });
+  assert.throws(() => m.sweep('SyncStrategyScenario', m.evaluatePreset('TransformerBsp8Workers').inputs, 'base_iteration_time', [500], ['iteration_time'], new Proxy(new Map([['unit', 'ms']]), {})),
+    { field: 'options', message: 'options: must be an object such as {unit: …}, got a Map' });
+  assert.equal(m.evaluatePreset('TransformerBsp8Workers', new Proxy({ workers: 3 }, {})).inputs.workers, 3);
+  // a value whose text is empty is said to be, not left blank after "got"
+  assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', {}, { bytes: [] }), { field: 'options', message: 'options.bytes: must be "decimal" or "binary", got an array that reads as empty text' });
   // a revoked Proxy cannot be read, by the name of what held it (was a bare TypeError); one
   // whose getPrototypeOf trap throws is read by its properties, as JSON reads it
   const revoked = Proxy.revocable({}, {});
