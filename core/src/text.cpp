@@ -255,7 +255,9 @@ std::string human_text(double v, std::string_view unit, BytePrefix bytes) {
     return singular_at_one(scaled(v, u->scales, u->n));
   }
   if (unit == "1/s" || unit == "USD/s") {
-    const Per& per = unit == "USD/s" ? pick_money_per(std::fabs(v)) : pick_per(std::fabs(v));
+    // zero reads in the scale display_scale gives it: "$0.00/h", "0/s" (it read "/year")
+    const Per& per = v == 0 ? (unit == "USD/s" ? kPerHour : kPer[0])
+                            : unit == "USD/s" ? pick_money_per(std::fabs(v)) : pick_per(std::fabs(v));
     const double x = v * per.seconds;
     return (unit == "USD/s" ? money(x) : format_sig(x)) + "/" + per.name;
   }

@@ -73,7 +73,11 @@ Work expr_work(const Expr& e, const Model& model, const double* slots, const std
         const double v = slots[model.slot(n.name)];
         // a byte count as the cards write bytes (80 GiB is 85.9 GB when bytes are decimal)
         if (s.unit == "byte") return text_forms(human_text(v, s.unit, bytes), v);
-        return value_forms(v / s.display_factor, s.display_unit, v);
+        // a value its display unit cannot hold (1.7e308 s in us overflows) reads in its own
+        // unit's scale, as the cards write it, never "Infinity us" (found by an attacker)
+        const double shown = v / s.display_factor;
+        if (std::isfinite(v) && (!std::isfinite(shown) || (shown == 0 && v != 0))) return text_forms(human_text(v, s.unit, bytes), v);
+        return value_forms(shown, s.display_unit, v);
       }
       default: {  // a property: its value as its card shows it (a count's label left out)
         const PropertySpec* p = nullptr;

@@ -99,6 +99,11 @@ TEST_CASE("Human text scales the catalog's units", "[units]") {
   CHECK(human_text(1e305, "USD/s") == "$1e305/s");
   CHECK(human_text(-1.7e308, "USD/s") == "-$1.7e308/s");
   CHECK(human_text(1e300, "USD/s") == "$3.6e303/h");
+  // zero reads in display_scale's scale of it (found by an attacker: "$0.00/year" beside "$/h")
+  CHECK(human_text(0, "USD/s") == "$0.00/h");
+  CHECK(human_text(0, "1/s") == "0/s");
+  CHECK(display_scale(0, "USD/s", BytePrefix::decimal).unit == "$/h");
+  CHECK(display_scale(0, "1/s", BytePrefix::decimal).unit == "per s");
   CHECK(human_text(0.005 / 3600, "USD/s") == "$43.80/year");
   CHECK(human_text(-0.9113 / 3600, "USD/s") == "-$0.91/h");
   CHECK(human_text(295.2238806, "flop/byte") == "295.2 flop/byte");

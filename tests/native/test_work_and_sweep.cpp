@@ -69,6 +69,24 @@ TEST_CASE("Show-your-work substitutes the inputs into the same expression that c
   CHECK(mtbf["node_mtbf"]["work"]["expression"].get<std::string>().find('(') == std::string::npos);  // the arithmetic needs none
 }
 
+TEST_CASE("An input its display unit cannot hold is written in its own unit's scale, never as Infinity", "[work]") {
+  // 1.7e308 s in us overflows a double: the line read "Infinity us + 1 GB / (50 GB/s)"
+  const auto work = [](const char* preset, const char* field, const char* value, const char* property) {
+    Json overrides = Json::object();
+    overrides[field] = value;
+    return mlsysim::evaluate_preset(preset, overrides, with_work())["properties"][property]["work"];
+  };
+  const Json p2p = work("NdrRingVsTree1GB", "link_latency", "1.7e308 s", "point_to_point_time");
+  CHECK(p2p["text"] == mlsysim::human_text(1.7e308, "s") + " + 1 GB / (50 GB/s)");
+  CHECK(p2p["mathml"].get<std::string>().find("Infinity") == std::string::npos);
+  // 1e300 kg/J in g/kWh overflows too (x 3.6e9); a tiny TDP keeps the product finite
+  const Json carbon = mlsysim::evaluate_preset("Gpt3ClassRunUsAverage", Json{{"grid_carbon_intensity", "1e300 kg/J"}, {"device_tdp", "1e-300 W"}},
+                                               with_work())["properties"]["operational_carbon"];
+  REQUIRE(carbon.contains("work"));
+  CHECK(carbon["work"]["text"].get<std::string>().find("Infinity") == std::string::npos);
+  CHECK(carbon["work"]["text"].get<std::string>().find("1e300 kg/J") != std::string::npos);
+}
+
 TEST_CASE("A value passed on unchanged is written by its name, not as the result twice", "[work]") {
   // interval = when(given(checkpoint_interval), checkpoint_interval, young_interval): the
   // line says which case applies ("interval = young_interval = 14.24 min"), where writing
