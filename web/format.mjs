@@ -158,8 +158,10 @@ export function axisScale(unit, max, prefs = DEFAULT_PREFS) {
 
 /** Axis labels of numbers from this size up are written with an exponent ("2.4e12"):
  *  by the cards' rule they are 14 characters or more ("2,400,000,000,000"), of which a
- *  phone-width axis fits one (training_tokens swept linearly). */
-const TICK_EXPONENT_FROM = 1e10;
+ *  phone-width axis fits one (training_tokens swept linearly). Money from where the cards
+ *  write it so ("$1e15"; below, its axes are scaled: "$ trillion"), so that one axis
+ *  never mixes "$800,000,000,000,000" with "$1.2e15". */
+const TICK_EXPONENT_FROM = 1e10, MONEY_EXPONENT_FROM = 1e15;
 
 /** `v` with `digits` significant digits and an exponent: "2.4e12", "-5e10", "0". */
 function exponentText(v, digits) {
@@ -168,13 +170,13 @@ function exponentText(v, digits) {
 
 /** The tick labels of an axis: `values` (in the axis's unit; null where no label is
  *  wanted) by the cards' number rule (with an exponent when one of them reaches
- *  TICK_EXPONENT_FROM and the axis is not of money), with as many significant digits
+ *  TICK_EXPONENT_FROM, or MONEY_EXPONENT_FROM on an axis of money), with as many significant digits
  *  beyond its four as adjacent ticks need to differ; "$" before each where the axis is of
  *  money. */
 export function tickTexts(values, money = false) {
   const shown = values.filter((v) => v !== null && v !== undefined && Number.isFinite(v));
   let digits = 4;
-  const exponent = !money && shown.some((v) => Math.abs(v) >= TICK_EXPONENT_FROM);
+  const exponent = shown.some((v) => Math.abs(v) >= (money ? MONEY_EXPONENT_FROM : TICK_EXPONENT_FROM));
   const write = (v, d) => (exponent ? exponentText(v, d) : numberText(v, d));
   const texts = (d) => shown.map((v) => write(v, d));
   while (digits < 15) {

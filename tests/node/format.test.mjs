@@ -55,4 +55,8 @@ test('axis labels of numbers from 1e10 up have an exponent, as few digits as kee
   // below it, the cards' rule; money keeps its own (its axes are scaled: "$ trillion")
   assert.deepEqual(tickTexts([0, 5e9]), ['0', '5,000,000,000']);
   assert.deepEqual(tickTexts([1e10, 2e10], true), ['$10,000,000,000', '$20,000,000,000']);
+  // ... up to where the cards write money with an exponent: one style per axis (it read
+  // "$800,000,000,000,000" beside "$1e15")
+  assert.deepEqual(tickTexts([8e14, 1e15, 1.2e15], true), ['$8e14', '$1e15', '$1.2e15']);
+  assert.equal(m.humanText(1e15, 'USD'), '$1e15');
 });
