@@ -90,13 +90,11 @@ function endText(x, inside) {
  * with, around its value `x` in the field's display unit: x/8 to 8x, kept inside the
  * field's rule (`f.bounds`, canonical, over `display_factor`; an open end of the rule is
  * approached, not reached), at whole numbers for an integer field, and from 0 when x is
- * 0. Linear: on a logarithmic x axis with a linear y axis, a property that is linear in
- * the input (energy against TDP, capex against unit cost) draws as a curve a student reads
- * as exponential (found by a new-user review); the reader can choose the log scale.
+ * 0. Logarithmic when it spans a decade or more from above 0, linear otherwise.
  * Returns {from, to, scale} as the controls' texts, or null when x is not a finite number
  * inside the rule.
  * (A price of 30000 USD sweeps 3750 to 240000 USD; a PUE of 1.12, ">= 1", sweeps 1 to
- * 8.96.)
+ * 8.96 linearly.)
  */
 export function rangeAround(f, x) {
   const b = f.bounds || {};
@@ -115,12 +113,11 @@ export function rangeAround(f, x) {
     to = Math.min(Math.max(Math.floor(to), from + 1), 2 ** 53);  // integers are exact to 2^53
   }
   const text = (v) => (f.type === 'int' ? String(v) : endText(v, inside));
-  return { from: text(from), to: text(to), scale: 'lin' };
+  return { from: text(from), to: text(to), scale: scaleOfRange(from, to) };
 }
 
-/** The scale of a range a link or the reader gave when no scale is chosen: logarithmic
- *  when it spans a decade or more above 0, else linear (docs/embedding.md, `sscale`). The
- *  range the view chooses itself is linear (rangeAround). */
+/** The scale of a range when none is chosen: logarithmic when it spans a decade or more
+ *  above 0, else linear (docs/embedding.md, `sscale`). */
 function scaleOfRange(a, b) {
   const [lo, hi] = a <= b ? [a, b] : [b, a];
   return lo > 0 && hi / lo >= 10 ? 'log' : 'lin';
@@ -338,13 +335,11 @@ export class Sweep {
     if (s.from !== '' && s.to !== '' && s.scale !== '') return;
     const x = this.calcValue(f);
     const r = rangeAround(f, x) || rangeAround(f, fallbackValue(f));
-    const own = s.from === '' && s.to === '';
     if (s.from === '') s.from = r.from;
     if (s.to === '') s.to = r.to;
-    // a scale left open is the view's own range's (linear), or follows the range a link or
-    // the reader gave (sfrom=0&sto=1 had taken the log scale of the range around the
-    // input's value, and drew nothing)
-    if (s.scale === '') s.scale = own ? r.scale : this.scaleOf(f, s.from, s.to) || r.scale;
+    // a scale left open follows the range it will draw, a link's own included (sfrom=0&sto=1
+    // had taken the log scale of the range around the input's value, and drew nothing)
+    if (s.scale === '') s.scale = this.scaleOf(f, s.from, s.to) || r.scale;
     this.auto = { field: f.name, value, from: s.from, to: s.to, scale: s.scale };
     $('sweep-from').value = s.from;
     $('sweep-to').value = s.to;
@@ -538,7 +533,11 @@ export class Sweep {
     // "201 points (integer steps; the scenario's own value among them) × 2 series, …"
     const notes = [...(f.type === 'int' ? ['integer steps'] : []), ...(added ? ['the scenario\'s own value among them'] : [])];
     const count = `${xs.length.toLocaleString('en-US')} points${notes.length ? ` (${notes.join('; ')})` : ''}`;
-    status.textContent = `${count} × ${series.length} series, computed in ${ms.toFixed(1)} ms, one call per series.${invalid}${flatNote}`;
+    // a log x axis bends a straight proportion into a curve that reads as exponential (a
+    // new-user review read energy against TDP so); a linear default instead squeezed 1/N
+    // curves and a queue's stable region into the axis's left eighth (a second review)
+    const logNote = s.scale === 'log' ? ` The x axis is logarithmic: a property in proportion to ${f.name} curves upward on it (Scale: linear draws it straight).` : '';
+    status.textContent = `${count} × ${series.length} series, computed in ${ms.toFixed(1)} ms, one call per series.${invalid}${flatNote}${logNote}`;
     this.stale = false;
     $('sweep-plot').classList.remove('outdated');
     document.body.dataset.sweepMs = String(ms);

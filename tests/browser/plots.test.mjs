@@ -433,13 +433,17 @@ test('a sweep starts around the input\'s value, and a newly chosen field brings 
   // ClusterTcoScenario's first numeric input is unit_cost, 30000 USD: 3750 to 240000 (30000/8, 30000 × 8)
   await open('?mode=sweep&preset=H100Cluster1KOwnVsCloud');
   const controls = () => page.evaluate(() => ['field', 'from', 'to', 'scale'].map((k) => document.getElementById(`sweep-${k}`).value));
-  assert.deepEqual(await controls(), ['unit_cost', '3750', '240000', 'lin']);  // linear: the view's own range
+  assert.deepEqual(await controls(), ['unit_cost', '3750', '240000', 'log']);
+  // capex = count x unit_cost curves upward on a log axis: the status says why (a new-user
+  // review read such a curve as exponential)
+  assert.match(await page.textContent('#sweep-status'), /The x axis is logarithmic: a property in proportion to unit_cost curves upward on it \(Scale: linear draws it straight\)\.$/);
   let xs = await page.evaluate(() => Array.from(window.mlsysimApp.sweep.last.xs));
   assert.ok(xs[0] === 3750 && xs.at(-1) === 240000 && xs.some((x) => Math.abs(x / 30000 - 1) < 0.05), 'the preset\'s price is inside the plot');
   // pue = 1.12, rule ">= 1": from 1 (not 0.14) to 8.96, linear
   await page.selectOption('#sweep-field', 'pue');
   await page.waitForFunction(() => window.mlsysimApp.sweep.last.field.name === 'pue');
   assert.deepEqual(await controls(), ['pue', '1', '8.96', 'lin']);
+  assert.doesNotMatch(await page.textContent('#sweep-status'), /logarithmic/);
   assert.doesNotMatch(await page.textContent('#sweep-status'), /break the rule|breaks the rule|dimmed/);
   // the ticked properties move with pue: each one's equation uses it
   const type = types.find((t) => t.name === 'ClusterTcoScenario');
@@ -461,13 +465,13 @@ test('a sweep starts around the input\'s value, and a newly chosen field brings 
   // a range this view chose follows the input: workers edited to 1000 in the calculator
   await page.selectOption('#sweep-field', 'workers');
   await page.waitForFunction(() => window.mlsysimApp.sweep.last.field.name === 'workers');
-  assert.deepEqual((await controls()).slice(1), ['1', '64', 'lin']);
+  assert.deepEqual((await controls()).slice(1), ['1', '64', 'log']);
   await page.click('#tab-calc');
   await page.fill('#in-workers', '1000');
   await page.press('#in-workers', 'Tab');
   await page.click('#tab-sweep');
   await page.waitForFunction(() => window.mlsysimApp.sweep.last.xs.at(-1) === 8000);
-  assert.deepEqual((await controls()).slice(1), ['125', '8000', 'lin']);
+  assert.deepEqual((await controls()).slice(1), ['125', '8000', 'log']);
   // a line with gaps says where and why, in the module's words: the queue is unstable
   // past 1 / service time = 8 / (50 ms + 8 × 0.5 ms) = 148.1 requests/s (utilization 1)
   await open('?mode=sweep&preset=Gpt3Serve100QpsBatch8&sfield=arrival_rate&sprops=queue_wait');
@@ -475,8 +479,8 @@ test('a sweep starts around the input\'s value, and a newly chosen field brings 
   const m1 = /queue_wait has no value at (\d+) of (\d+) points, from ([\d.]+) 1\/s: needs utilization < 1: requests arrive faster than batches of this size are served/.exec(status);
   assert.ok(m1, status);
   const gapXs = await page.evaluate(() => Array.from(window.mlsysimApp.sweep.last.xs));
-  // 200 points from 12.5 to 800 1/s, evenly spaced, and the preset's own 100 1/s, which falls
-  // between two of them ((100 - 12.5) / (787.5 / 199) = 22.1)
+  // 200 points from 12.5 to 800 1/s, log-spaced, and the preset's own 100 1/s, which falls
+  // between two of them (100 = 12.5 × 64^(99.5/199))
   assert.equal(Number(m1[2]), 201);
   assert.equal(gapXs.length, 201);
   assert.ok(gapXs.includes(100));

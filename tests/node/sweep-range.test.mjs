@@ -13,32 +13,31 @@ const types = m.listScenarioTypes();
 const field = (type, name) => types.find((t) => t.name === type).fields.find((f) => f.name === name);
 
 test('a sweep starts around the input\'s value, inside its rule', () => {
-  // workers = 8, "integer >= 1": 8/8 = 1 to 8 × 8 = 64; linear whatever its span (on a log x
-  // axis a property linear in the input drew as a curve that reads as exponential)
-  assert.deepEqual(rangeAround(field('SyncStrategyScenario', 'workers'), 8), { from: '1', to: '64', scale: 'lin' });
+  // workers = 8, "integer >= 1": 8/8 = 1 to 8 × 8 = 64, a ratio of 64: logarithmic
+  assert.deepEqual(rangeAround(field('SyncStrategyScenario', 'workers'), 8), { from: '1', to: '64', scale: 'log' });
   // unit_cost = 30000 USD, ">= 0 USD": 3750 to 240000
-  assert.deepEqual(rangeAround(field('ClusterTcoScenario', 'unit_cost'), 30000), { from: '3750', to: '240000', scale: 'lin' });
+  assert.deepEqual(rangeAround(field('ClusterTcoScenario', 'unit_cost'), 30000), { from: '3750', to: '240000', scale: 'log' });
   // pue = 1.12, ">= 1": 0.14 is below the rule, so from 1; to 8.96, under a decade: linear
   assert.deepEqual(rangeAround(field('ClusterTcoScenario', 'pue'), 1.12), { from: '1', to: '8.96', scale: 'lin' });
   // staleness = 0, "integer >= 0": from 0, to 8, linear (a log axis has no 0)
   assert.deepEqual(rangeAround(field('SyncStrategyScenario', 'staleness'), 0), { from: '0', to: '8', scale: 'lin' });
   // mfu = 0.4, "> 0 and <= 1": 0.05 to min(3.2, 1) = 1
-  assert.deepEqual(rangeAround(field('TrainingComputeScenario', 'mfu'), 0.4), { from: '0.05', to: '1', scale: 'lin' });
+  assert.deepEqual(rangeAround(field('TrainingComputeScenario', 'mfu'), 0.4), { from: '0.05', to: '1', scale: 'log' });
   // target_bubble = 0.5, "> 0 and < 1": 0.0625; 4 is past the open end 1, so 1 - (1 - 0.5)/10 = 0.95
-  assert.deepEqual(rangeAround(field('PipelineBubbleScenario', 'target_bubble'), 0.5), { from: '0.0625', to: '0.95', scale: 'lin' });
+  assert.deepEqual(rangeAround(field('PipelineBubbleScenario', 'target_bubble'), 0.5), { from: '0.0625', to: '0.95', scale: 'log' });
   // device_hour_rate = 2 USD/h (its display unit): 0.25 to 16
-  assert.deepEqual(rangeAround(field('SyncStrategyScenario', 'device_hour_rate'), 2), { from: '0.25', to: '16', scale: 'lin' });
+  assert.deepEqual(rangeAround(field('SyncStrategyScenario', 'device_hour_rate'), 2), { from: '0.25', to: '16', scale: 'log' });
   // an open lower end below x/8: 1 + (2 - 1)/10 = 1.1; the bounds are canonical, over display_factor
   const open = { name: 'x', type: 'float', display_factor: 1, bounds: { min: 1, min_exclusive: true, max: null, max_exclusive: false } };
-  assert.deepEqual(rangeAround(open, 2), { from: '1.1', to: '16', scale: 'lin' });
+  assert.deepEqual(rangeAround(open, 2), { from: '1.1', to: '16', scale: 'log' });
   const gb = { name: 'y', type: 'quantity', display_factor: 1e9, bounds: { min: 2e10, min_exclusive: false, max: null, max_exclusive: false } };
-  assert.deepEqual(rangeAround(gb, 80), { from: '20', to: '640', scale: 'lin' });  // 10 GB is below the 20 GB rule
+  assert.deepEqual(rangeAround(gb, 80), { from: '20', to: '640', scale: 'log' });  // 10 GB is below the 20 GB rule
   // an integer range of one value still has two points
   const one = { name: 'z', type: 'int', display_factor: 1, bounds: { min: 1, min_exclusive: false, max: 1, max_exclusive: false } };
   assert.deepEqual(rangeAround(one, 1), { from: '1', to: '2', scale: 'lin' });
   assert.equal(rangeAround(field('SyncStrategyScenario', 'workers'), NaN), null);
   // an integer's ends are whole numbers as they are: context_tokens 2048 sweeps 256 to 16384
-  assert.deepEqual(rangeAround(field('LlmServingScenario', 'context_tokens'), 2048), { from: '256', to: '16384', scale: 'lin' });
+  assert.deepEqual(rangeAround(field('LlmServingScenario', 'context_tokens'), 2048), { from: '256', to: '16384', scale: 'log' });
   // a value the rule refuses starts no range (the page starts around fallbackValue instead)
   assert.equal(rangeAround(field('SyncStrategyScenario', 'base_iteration_time'), -5), null);
   assert.equal(rangeAround(field('PipelineBubbleScenario', 'target_bubble'), 2), null);
@@ -69,7 +68,7 @@ test('with no valid value, a sweep starts around one inside the rule', () => {
   assert.equal(fallbackValue(field('PipelineBubbleScenario', 'target_bubble')), 0.5);
   assert.equal(fallbackValue(field('TrainingComputeScenario', 'mfu')), 1);
   assert.equal(fallbackValue({ type: 'float', display_factor: 1, bounds: { min: 2, min_exclusive: false, max: null, max_exclusive: false } }), 4);
-  assert.deepEqual(rangeAround(field('PipelineBubbleScenario', 'target_bubble'), 0.5), { from: '0.0625', to: '0.95', scale: 'lin' });
+  assert.deepEqual(rangeAround(field('PipelineBubbleScenario', 'target_bubble'), 0.5), { from: '0.0625', to: '0.95', scale: 'log' });
 });
 
 test('a sweep first shows properties that move with the swept input', () => {
