@@ -284,6 +284,15 @@ test('Compare writes each rule to wrap between words, a number kept with its uni
   const hardware = await rule('hardware');
   assert.ok(hardware.includes('memory_<wbr>bandwidth') && hardware.includes('&gt;&nbsp;0&nbsp;GB/s'), hardware);
   assert.ok((await rule('weight_bytes_per_param')).includes('information/<wbr>param'));
+  // four columns fit the 700 px page's box: the fourth's values were cut off at 150 px a column;
+  // a registry cell shows the entry's numbers, not its source paragraph in every column
+  await page.goto(`${server.origin}/index.html?mode=compare&ctype=ZeroShardingScenario&c0=ZeroPaper7_5B64Gpus&c1=Llama70BZeroLab64&c2=ZeroPaper7_5B64Gpus&c3=Llama70BZeroLab64`);
+  await page.waitForSelector('body[data-ready="1"]');
+  const [table, box] = await page.evaluate(() => { const t = document.getElementById('compare-table'); return [t.scrollWidth, t.parentElement.clientWidth]; });
+  assert.ok(table <= box, `a ${table} px table in a ${box} px box`);
+  assert.ok(await page.locator('#compare-table [data-field="workload"] .entry-facts').first().isVisible());
+  assert.ok(!(await page.locator('#compare-table [data-field="workload"] .entry-source').first().isVisible()));
+  await page.setViewportSize({ width: 1280, height: 900 });
 });
 
 test('no console errors and no request outside the origin', () => {
