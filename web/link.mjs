@@ -424,9 +424,17 @@ export function decodeState(ctx, search) {
     const p = ctx.presets.find((x) => x.name === presetName.trim());  // as the embeds read it
     const left = !p && ctx.leftOut && ctx.leftOut(presetName.trim());
     if (p) s.calc = { preset: p.name, type: p.type, texts: presetTexts(ctx, p.name) };
-    else if (left) notices.push(`The link names preset "${clip(text(presetName), 60)}" of the preset file, which was left out (${left}); showing ${s.calc.preset}.`);
-    else if (ctx.fileFailed) notices.push(`The link names preset "${clip(text(presetName), 60)}", which is not a built-in preset, and the preset file that may hold it cannot be used; showing ${s.calc.preset}.`);
-    else notices.push(`The link names an unknown preset "${clip(text(presetName), 60)}"; showing ${s.calc.preset}.`);
+    // a preset that is not there, with a type that is: that type's first preset (its blank
+    // form if it has none), not the default scenario of another type
+    const t = !p && typeName !== null ? ctx.types.find((x) => x.name === typeName) : null;
+    if (t) {
+      const first = ctx.presets.find((x) => x.type === t.name && !x.file);
+      s.calc = first ? { preset: first.name, type: t.name, texts: presetTexts(ctx, first.name) } : { preset: null, type: t.name, texts: {} };
+    }
+    const shown = s.calc.preset || `a blank ${s.calc.type}`;
+    if (p) { /* found */ } else if (left) notices.push(`The link names preset "${clip(text(presetName), 60)}" of the preset file, which was left out (${left}); showing ${shown}.`);
+    else if (ctx.fileFailed) notices.push(`The link names preset "${clip(text(presetName), 60)}", which is not a built-in preset, and the preset file that may hold it cannot be used; showing ${shown}.`);
+    else notices.push(`The link names an unknown preset "${clip(text(presetName), 60)}"; showing ${shown}${t ? `, of the type it names` : ''}.`);
     if (p && typeName !== null && typeName !== p.type)
       notices.push(`The link names preset ${p.name}, of type ${p.type}, and type "${clip(text(typeName), 60)}"; showing the preset.`);
   } else if (typeName !== null) {

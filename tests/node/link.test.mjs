@@ -462,3 +462,15 @@ test("a sweep value in a link too long to be one is left out and said, not cut i
   // 100 characters are read as they are
   assert.equal(decodeState(ctx, `?mode=sweep&preset=TransformerBsp8Workers&sfrom=${'0'.repeat(98)}1`).state.sweep.from, `${'0'.repeat(98)}1`);
 });
+
+test('a link with an unknown preset and a known type opens that type, on its first preset', () => {
+  // it showed the default scenario of another type (found by an attacking helper)
+  const first = ctx.presets.find((p) => p.type === 'HierarchicalAllReduceScenario');
+  const { state, notices } = decodeState(ctx, '?preset=NoSuchPreset&type=HierarchicalAllReduceScenario');
+  assert.equal(state.calc.type, 'HierarchicalAllReduceScenario');
+  assert.equal(state.calc.preset, first.name);
+  assert.deepEqual(notices, [`The link names an unknown preset "NoSuchPreset"; showing ${first.name}, of the type it names.`]);
+  // with no type, or an unknown one, the default scenario as before
+  assert.equal(decodeState(ctx, '?preset=NoSuchPreset&type=Nope').state.calc.preset, ctx.presets[0].name);
+});
+
