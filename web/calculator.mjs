@@ -18,6 +18,11 @@ export function fieldKind(f) {
 
 /** Property `p`'s equation as text: its typeset line's accessible name and text form. */
 const equationText = (p) => `${p.name} = ${p.equation}`;
+/** A line as text, for a card too narrow for it typeset (fit.mjs, `.linear`): its "name = "
+ *  in a span of its own, which style.css hides as the typeset line's `.short` step does
+ *  (the card's title names it), then `rest`, a number kept with its unit. */
+const linearText = (name, rest) => el('span', { class: 'linear-text', 'aria-hidden': 'true' },
+  el('span', { class: 'linear-name', text: `${name} = ` }), keepTogether(rest));
 
 /** Sets `node`'s text, unless it already reads so: an unchanged text is not laid out again. */
 function setText(node, text) {
@@ -284,7 +289,7 @@ export class ScenarioView {
     const uses = this.opts.useIn ? (p.links || []).map((link) => this.useInButton(p, link)) : [];
     const predict = this.predictions.has(p.name) ? this.predictBox(p) : null;
     const equation = el('div', { class: 'equation', role: 'img', 'aria-label': equationText(p) }, mathml(p.mathml),
-      el('span', { class: 'linear-text', 'aria-hidden': 'true', text: keepTogether(equationText(p)) }));
+      linearText(p.name, p.equation));
     const card = el('article', { class: 'property', 'data-property': p.name },
       el('h4', {}, el('code', { text: p.name }), better),
       el('p', { class: 'reading' }, value, exact),
@@ -424,7 +429,7 @@ export class ScenarioView {
           const math = mathml(p.work.mathml);
           const texts = math.getElementsByTagNameNS('http://www.w3.org/1998/Math/MathML', 'mtext');
           if (texts.length) texts[texts.length - 1].textContent = shownText(p, prefs);
-          work.replaceChildren(math, el('span', { class: 'linear-text', 'aria-hidden': 'true', text: keepTogether(line) }));
+          work.replaceChildren(math, linearText(name, line.slice(name.length + 3)));
           work.hidden = false;
           work.setAttribute('aria-label', line);
           entry.unfitted.push(work);

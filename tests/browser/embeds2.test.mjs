@@ -467,8 +467,12 @@ test('at a phone\'s width a line too wide first drops its "name =" (the card\'s 
     const [name, eq] = box.querySelectorAll('math > *');
     const all = [...document.querySelectorAll('#properties :is(.equation, .work)')].filter((b) => !b.hidden && b.offsetParent);
     return { cls: box.className, name: getComputedStyle(name).display, eq: getComputedStyle(eq).display, label: box.getAttribute('aria-label'),
-      fits: box.scrollWidth <= box.clientWidth + 1, full: all.filter((b) => !/fit-|linear/.test(b.className)).length, lines: all.length };
+      fits: box.scrollWidth <= box.clientWidth + 1, full: all.filter((b) => !/fit-|linear/.test(b.className)).length, lines: all.length,
+      // a line written out as text drops its "name = " too
+      text: all.filter((b) => b.classList.contains('linear')).map((b) => [b.closest('.property').dataset.property, b.querySelector('.linear-text').innerText]) };
   });
+  assert.ok(r.text.length > 0, 'a line written out as text at 390 px');
+  for (const [name, shown] of r.text) assert.ok(!shown.startsWith(`${name} =`), `${name}: ${shown}`);
   assert.equal(r.cls, 'equation short');
   assert.deepEqual([r.name, r.eq], ['none', 'none']);
   assert.ok(r.fits);
