@@ -5,9 +5,9 @@
 // so that both lay each line out the same way and the live view takes the prerendered
 // one's place without a card changing height.
 // Steps: style.css `.short` (the line without its "name =", which the card's title already
-// shows), then `.fit-1` … `.fit-3` (smaller, still short), then `.linear` (the whole line
-// written out as text, which wraps at its spaces), so that a line's final "= value" is
-// always in view.
+// shows), then `.fit-1` … `.fit-3` (smaller, still short), then `.linear` (the line written
+// out as text, also without its "name =", which wraps at its spaces), so that a line's
+// final "= value" is always in view.
 
 /** The classes a box takes, in order, while it is still too wide. */
 const FIT_STEPS = [['short'], ['short', 'fit-1'], ['short', 'fit-2'], ['short', 'fit-3'], ['linear']];
