@@ -141,6 +141,9 @@ export function fallbackValue(f) {
   return max > 0 ? max / 2 : max - 1;
 }
 
+/** The tick steps of a linear axis of an integer input: 1, 2, 5, 10, 20, 50… up to 5e15. */
+const INT_INCRS = /* @__PURE__ */ Array.from({ length: 48 }, (_, i) => [1, 2, 5][i % 3] * 10 ** Math.floor(i / 3));
+
 /** How many times larger one of two values on one axis may be than the other before the
  *  smaller is drawn as a flat line along the axis's foot (260 W beside 266 kW). */
 const ONE_AXIS_RATIO = 20;
@@ -647,7 +650,9 @@ export class Sweep {
       axes: [
         { scale: 'x', stroke: col.muted, font, grid, ticks, size: 30, gap: 4, space: xSpace, values: (u, splits) => tickTexts(splits, axes.x.money),
           // uPlot's own log ticks skip ranges without a power of ten, and its filter labels only those
-          ...(log ? { splits: logSplits, filter: (u, splits) => splits } : {}) },
+          ...(log ? { splits: logSplits, filter: (u, splits) => splits }
+            // an integer input steps by whole numbers: so do its ticks (workers 1 to 2 had 1.1, 1.2…)
+            : last.field.type === 'int' ? { incrs: INT_INCRS } : {}) },
         ...axes.ys.map((a, k) => ({ scale: a.key || '1', side: k % 2 ? 1 : 3, stroke: col.muted, font, gap: 4, show: k < drawn,
           grid: { ...grid, show: k === 0 }, ticks, size: fitLabels, values: (u, splits) => tickTexts(splits, a.money) })),
       ],

@@ -651,3 +651,12 @@ test('a link with a range but no scale gets the scale of its own range', async (
     assert.ok(!(await page.locator('#sweep-status').evaluate((e) => e.classList.contains('failed'))), query);
   }
 });
+
+test('an integer input\'s linear axis has whole-number ticks', async () => {
+  // workers 1 to 2 read 1, 1.1, 1.2 … 2 (found by an attacking helper)
+  for (const [from, to] of [[1, 2], [1, 7], [3, 40]]) {
+    await open(`?mode=sweep&preset=TransformerBsp8Workers&sfield=workers&sfrom=${from}&sto=${to}&sscale=lin&sprops=cost`);
+    const x = (await plot()).axes.find((a) => a.side === 2);
+    assert.ok(x.ticks.length >= 2 && x.ticks.every((t) => /^\d+$/.test(t.replace(/,/g, ''))), `${from} to ${to}: ${x.ticks.join(' | ')}`);
+  }
+});
