@@ -424,12 +424,12 @@ export class ScenarioView {
         setText(exact, exactText(p));
         // the work ends in the result as the display units show it; a line that reads the
         // same (its label says it all) is left as it is, fitted, as are the texts above
-        const line = `${name} = ${p.work.text} = ${shownText(p, prefs)}`;
+        const rest = `${p.work.text} = ${shownText(p, prefs)}`, line = `${name} = ${rest}`;
         if (work.hidden || !work.firstElementChild || work.getAttribute('aria-label') !== line) {
           const math = mathml(p.work.mathml);
           const texts = math.getElementsByTagNameNS('http://www.w3.org/1998/Math/MathML', 'mtext');
           if (texts.length) texts[texts.length - 1].textContent = shownText(p, prefs);
-          work.replaceChildren(math, linearText(name, line.slice(name.length + 3)));
+          work.replaceChildren(math, linearText(name, rest));
           work.hidden = false;
           work.setAttribute('aria-label', line);
           entry.unfitted.push(work);

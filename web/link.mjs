@@ -432,9 +432,11 @@ export function decodeState(ctx, search) {
       s.calc = first ? { preset: first.name, type: t.name, texts: presetTexts(ctx, first.name) } : { preset: null, type: t.name, texts: {} };
     }
     const shown = s.calc.preset || `a blank ${s.calc.type}`;
-    if (p) { /* found */ } else if (left) notices.push(`The link names preset "${clip(text(presetName), 60)}" of the preset file, which was left out (${left}); showing ${shown}.`);
-    else if (ctx.fileFailed) notices.push(`The link names preset "${clip(text(presetName), 60)}", which is not a built-in preset, and the preset file that may hold it cannot be used; showing ${shown}.`);
-    else notices.push(`The link names an unknown preset "${clip(text(presetName), 60)}"; showing ${shown}${t ? `, of the type it names` : ''}.`);
+    if (!p) {
+      if (left) notices.push(`The link names preset "${clip(text(presetName), 60)}" of the preset file, which was left out (${left}); showing ${shown}.`);
+      else if (ctx.fileFailed) notices.push(`The link names preset "${clip(text(presetName), 60)}", which is not a built-in preset, and the preset file that may hold it cannot be used; showing ${shown}.`);
+      else notices.push(`The link names an unknown preset "${clip(text(presetName), 60)}"; showing ${shown}${t ? ', of the type it names' : ''}.`);
+    }
     if (p && typeName !== null && typeName !== p.type)
       notices.push(`The link names preset ${p.name}, of type ${p.type}, and type "${clip(text(typeName), 60)}"; showing the preset.`);
   } else if (typeName !== null) {

@@ -219,6 +219,13 @@ const Per& pick_money_per(double a) {
   return a * kPerHour.seconds >= 0.01 ? kPerHour : pick_per(a);
 }
 
+// The scale a rate of unit "1/s" or "USD/s" and size `a` (>= 0) is written in, by human_text
+// and display_scale alike: zero (and NaN) per hour for money, per second otherwise.
+const Per& rate_per(std::string_view unit, double a) {
+  if (!(a > 0)) return unit == "USD/s" ? kPerHour : kPer[0];
+  return unit == "USD/s" ? pick_money_per(a) : pick_per(a);
+}
+
 const UnitScales* unit_scales(std::string_view unit) {
   for (const UnitScales& u : kScales)
     if (unit == u.unit) return &u;
@@ -255,9 +262,7 @@ std::string human_text(double v, std::string_view unit, BytePrefix bytes) {
     return singular_at_one(scaled(v, u->scales, u->n));
   }
   if (unit == "1/s" || unit == "USD/s") {
-    // zero reads in the scale display_scale gives it: "$0.00/h", "0/s" (it read "/year")
-    const Per& per = v == 0 ? (unit == "USD/s" ? kPerHour : kPer[0])
-                            : unit == "USD/s" ? pick_money_per(std::fabs(v)) : pick_per(std::fabs(v));
+    const Per& per = rate_per(unit, std::fabs(v));  // zero as display_scale: "$0.00/h", "0/s"
     const double x = v * per.seconds;
     return (unit == "USD/s" ? money(x) : format_sig(x)) + "/" + per.name;
   }
@@ -304,7 +309,7 @@ DisplayScale display_scale(double v, std::string_view unit, BytePrefix bytes) {
     return {s.factor, s.suffix, false, true};
   }
   if (unit == "1/s" || unit == "USD/s") {
-    const Per& per = unit == "USD/s" ? (a > 0 ? pick_money_per(a) : kPerHour) : a > 0 ? pick_per(a) : kPer[0];
+    const Per& per = rate_per(unit, a);
     return {1 / per.seconds, (unit == "USD/s" ? "$/" : "per ") + std::string(per.name), unit == "USD/s", true};
   }
   if (unit.size() > 2 && unit.compare(0, 2, "1/") == 0) return {1, "per " + std::string(unit.substr(2)), false, true};
