@@ -1,6 +1,7 @@
-// embind layer: three raw functions that speak JSON text. No C++ exception ever
-// reaches JavaScript: every error becomes {"error", "field"} here, so nothing leaks and
-// the instance stays usable (docs/architecture.md, The WASM boundary). The public API (createMlsysim,
+// embind layer: raw functions that speak JSON text. The core returns its input errors as
+// values (mlsysim::Expected; the module is built without exceptions, docs/performance.md,
+// "Errors as values"): each becomes {"error", "field"} here, so nothing leaks and the
+// instance stays usable (docs/architecture.md, The WASM boundary). The public API (createMlsysim,
 // evaluate, ...) is the thin JavaScript layer in post.mjs.
 #include <emscripten/bind.h>
 #include <malloc.h>
@@ -17,22 +18,25 @@ using mlsysim::Json;
 
 using mlsysim::dump_text;
 
+// The reply {"result": value} or, for an input error, {"error": text, "field": name}.
+template <class T>
+std::string reply(const mlsysim::Expected<T>& r) {
+  if (!r) return dump_text(Json{{"error", r.error().what()}, {"field", r.error().field}});
+  return dump_text(Json{{"result", *r}});
+}
+std::string error_reply(const mlsysim::InputError& e) { return dump_text(Json{{"error", e.what()}, {"field", e.field}}); }
+
 // `request` is the JSON of {"type", "inputs"} or {"preset", "overrides"} (as for
 // `mlsysim eval --input`); the flags are EvalOptions'. Returns {"result": Result} or
 // {"error": text, "field": name}.
 std::string request(const std::string& request_json, bool binary_bytes, bool work, bool partial) {
-  try {
-    const Json req = mlsysim::parse_json(request_json, "inputs");
-    mlsysim::EvalOptions options;
-    options.bytes = binary_bytes ? mlsysim::BytePrefix::binary : mlsysim::BytePrefix::decimal;
-    options.work = work;
-    options.partial = partial;
-    return dump_text(Json{{"result", mlsysim::evaluate_request(req, options)}});
-  } catch (const mlsysim::InputError& e) {
-    return dump_text(Json{{"error", e.what()}, {"field", e.field}});
-  } catch (const std::exception& e) {
-    return dump_text(Json{{"error", std::string("internal error: ") + e.what()}, {"field", nullptr}});
-  }
+  const mlsysim::Expected<Json> req = mlsysim::parse_json(request_json, "inputs");
+  if (!req) return error_reply(req.error());
+  mlsysim::EvalOptions options;
+  options.bytes = binary_bytes ? mlsysim::BytePrefix::binary : mlsysim::BytePrefix::decimal;
+  options.work = work;
+  options.partial = partial;
+  return reply(mlsysim::evaluate_request(*req, options));
 }
 
 // Sweeps: JavaScript writes the values into the view from sweep_input(n), calls
@@ -61,23 +65,16 @@ mlsysim::SweepSession g_sweep_session;
 // `request_json`: {type, inputs, field, unit, properties}. Returns {"result": {properties,
 // units, invalid_points, first_invalid}} or {"error", "field"}.
 std::string sweep(const std::string& request_json) {
-  try {
-    return "{\"result\":" + g_sweep_session.sweep(request_json, g_sweep_in.data(), g_sweep_in.size(), g_sweep_out) + "}";
-  } catch (const mlsysim::InputError& e) {
-    return dump_text(Json{{"error", e.what()}, {"field", e.field}});
-  } catch (const std::exception& e) {
-    return dump_text(Json{{"error", std::string("internal error: ") + e.what()}, {"field", nullptr}});
-  }
+  const mlsysim::Expected<std::string> summary = g_sweep_session.sweep(request_json, g_sweep_in.data(), g_sweep_in.size(), g_sweep_out);
+  if (!summary) return error_reply(summary.error());
+  return "{\"result\":" + *summary + "}";
 }
 
 // `what` is a list of mlsysim::list (types, presets, categories, registries, limits, or a
 // registry's plural); returns its JSON, or {"error", "field"}.
 std::string list(const std::string& what) {
-  try {
-    return dump_text(mlsysim::list(what));
-  } catch (const mlsysim::InputError& e) {
-    return dump_text(Json{{"error", e.what()}, {"field", e.field}});
-  }
+  const mlsysim::Expected<Json> r = mlsysim::list(what);
+  return r ? dump_text(*r) : error_reply(r.error());
 }
 
 // The scenario types' heads (mlsysim::list_scenario_types(false)): each entry with its
@@ -86,31 +83,24 @@ std::string type_heads() { return dump_text(mlsysim::list_scenario_types(false))
 
 // One scenario type in full (mlsysim::describe_scenario_type), or {"error", "field"}.
 std::string describe_type(const std::string& name) {
-  try {
-    return dump_text(mlsysim::describe_scenario_type(name));
-  } catch (const mlsysim::InputError& e) {
-    return dump_text(Json{{"error", e.what()}, {"field", e.field}});
-  }
+  const mlsysim::Expected<Json> r = mlsysim::describe_scenario_type(name);
+  return r ? dump_text(*r) : error_reply(r.error());
 }
 
 // `text`: a course's preset file. Returns {"result": {presets, notices}} or {"error", "field"}
 // (mlsysim::read_preset_file).
 std::string read_preset_file(const std::string& text) {
-  try {
-    return dump_text(Json{{"result", mlsysim::preset_file_json(mlsysim::read_preset_file(text))}});
-  } catch (const mlsysim::InputError& e) {
-    return dump_text(Json{{"error", e.what()}, {"field", e.field}});
-  }
+  const mlsysim::Expected<mlsysim::PresetFile> file = mlsysim::read_preset_file(text);
+  if (!file) return error_reply(file.error());
+  return dump_text(Json{{"result", mlsysim::preset_file_json(*file)}});
 }
 
 // `value_json`: the JSON of a text or number. Returns {"result": value in the canonical
 // unit of `unit`'s dimension} or {"error", "field"} (mlsysim::read_value).
 std::string read_value(const std::string& value_json, const std::string& unit, const std::string& name) {
-  try {
-    return dump_text(Json{{"result", mlsysim::read_value(mlsysim::parse_json(value_json, name), unit, name)}});
-  } catch (const mlsysim::InputError& e) {
-    return dump_text(Json{{"error", e.what()}, {"field", e.field}});
-  }
+  const mlsysim::Expected<Json> value = mlsysim::parse_json(value_json, name);
+  if (!value) return error_reply(value.error());
+  return reply(mlsysim::read_value(*value, unit, name));
 }
 
 std::string version() { return mlsysim::version(); }

@@ -235,8 +235,9 @@ function mlsysimDigits(digits) {
   return digits;
 }
 
-/** Calls the raw module function `fn`; a WebAssembly exception or trap that escapes it
- *  (not expected: every C++ error is caught in wasm/bindings.cpp) becomes an Error. */
+/** Calls the raw module function `fn`; a trap that escapes it (not expected: the core
+ *  returns every input error as a value, which wasm/bindings.cpp writes as {error, field})
+ *  becomes an Error. */
 function mlsysimRaw(fn, ...args) {
   try {
     return fn(...args);

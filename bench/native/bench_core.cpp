@@ -25,7 +25,7 @@ const mlsysim::Json& cases() {
     std::ifstream in(MLSYSIM_BENCH_CASES);
     std::stringstream s;
     s << in.rdbuf();
-    return mlsysim::parse_json(s.str(), "cases");
+    return mlsysim::parse_json(s.str(), "cases").value();
   }();
   return j;
 }
@@ -51,8 +51,9 @@ void evaluate_text(benchmark::State& state, const std::string& preset, bool work
   mlsysim::EvalOptions options;
   options.work = work;
   for (auto _ : state) {
-    const mlsysim::Json reply = mlsysim::evaluate_request(mlsysim::parse_json(request, "inputs"), options);
-    benchmark::DoNotOptimize(reply.dump());
+    const mlsysim::Expected<mlsysim::Json> req = mlsysim::parse_json(request, "inputs");
+    const mlsysim::Expected<mlsysim::Json> reply = mlsysim::evaluate_request(*req, options);
+    benchmark::DoNotOptimize(reply->dump());
   }
   state.SetItemsProcessed(state.iterations());
 }
@@ -64,10 +65,11 @@ void evaluate_text(benchmark::State& state, const std::string& preset, bool work
 // JavaScript around the call is not here. Without it, the kernel alone: run_sweep on a
 // prepared request.
 void sweep_case(benchmark::State& state, const mlsysim::Json& c, bool from_text) {
-  const mlsysim::Preset& p = mlsysim::find_preset(c["preset"].get<std::string>());
+  const mlsysim::Preset& p = *mlsysim::find_preset(c["preset"].get<std::string>()).value();
   const std::string request = mlsysim::Json{{"type", p.type}, {"inputs", p.inputs}, {"field", c["field"]},
                                             {"unit", nullptr}, {"properties", c["properties"]}}.dump();
-  const mlsysim::PreparedSweep prepared = mlsysim::prepare_sweep(mlsysim::sweep_request(mlsysim::parse_json(request, "inputs")));
+  const mlsysim::PreparedSweep prepared =
+      mlsysim::prepare_sweep(mlsysim::sweep_request(mlsysim::parse_json(request, "inputs").value()).value()).value();
   mlsysim::SweepSession session;
   const std::size_t n = c["points"].get<std::size_t>();
   const double from = c["from"].get<double>(), to = c["to"].get<double>();
@@ -76,11 +78,11 @@ void sweep_case(benchmark::State& state, const mlsysim::Json& c, bool from_text)
   std::size_t props = 0;
   for (auto _ : state) {
     if (from_text) {
-      const std::string reply = "{\"result\":" + session.sweep(request, values.data(), n, out) + "}";
+      const std::string reply = "{\"result\":" + *session.sweep(request, values.data(), n, out) + "}";
       props = prepared.props.size();
       benchmark::DoNotOptimize(reply.data());
     } else {
-      props = mlsysim::run_sweep(prepared, values.data(), n, out).properties.size();
+      props = mlsysim::run_sweep(prepared, values.data(), n, out)->properties.size();
     }
     benchmark::DoNotOptimize(out.data());
   }
@@ -94,7 +96,7 @@ const int registered = [] {
   benchmark::RegisterBenchmark("parse_unit", parse_units);
   for (const auto& e : cases()["evaluate"]) {
     const std::string preset = e["preset"].get<std::string>();
-    const std::string type = mlsysim::find_preset(preset).type;
+    const std::string type = mlsysim::find_preset(preset).value()->type;
     benchmark::RegisterBenchmark(("evaluate/" + type).c_str(), evaluate_text, preset, false);
     benchmark::RegisterBenchmark(("evaluate_work/" + type).c_str(), evaluate_text, preset, true);
   }

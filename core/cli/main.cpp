@@ -59,7 +59,7 @@ struct UsageError : std::runtime_error {
 // opens like a JSON object or array must be valid JSON.
 Json set_value(const std::string& field, const std::string& text) {
   std::size_t start = text.find_first_not_of(" \t\n\r");
-  if (start != std::string::npos && (text[start] == '{' || text[start] == '[')) return mlsysim::parse_json(text, field);
+  if (start != std::string::npos && (text[start] == '{' || text[start] == '[')) return mlsysim::parse_json(text, field).value();
   Json v = Json::parse(text, nullptr, false);
   if (v.is_discarded()) return Json(text);
   return v;
@@ -82,7 +82,7 @@ std::string input_text(const Json& v, const Json& field) {
     std::string unit = v["unit"].get<std::string>();
     const std::string shown_in = field.is_object() ? field.value("display_unit", unit) : unit;
     if (shown_in != unit && std::isfinite(value)) {
-      const mlsysim::Quantity u = mlsysim::parse_unit(shown_in);  // a declared unit: it parses
+      const mlsysim::Quantity u = mlsysim::declared_unit(shown_in);  // a declared unit: it parses
       char buf[40];
       std::snprintf(buf, sizeof buf, "%.12g", value / u.value);
       value = std::strtod(buf, nullptr);
@@ -153,12 +153,9 @@ std::string entry_line(const Json& e, const Json& kind) {
 
 // `course`: the presets of --preset-file, listed after the built-in ones (with "file").
 void print_list(const std::string& what, bool json, const mlsysim::PresetFile& course, const std::string& file) {
-  Json list;
-  try {
-    list = mlsysim::list(what);
-  } catch (const InputError& e) {
-    throw UsageError(e.what());  // "list: unknown list ...; valid lists: ..."
-  }
+  mlsysim::Expected<Json> listed = mlsysim::list(what);
+  if (!listed) throw UsageError(listed.error().what());  // "list: unknown list ...; valid lists: ..."
+  Json list = std::move(*listed);
   if (what == "presets")
     for (const mlsysim::Preset& p : course.presets)
       list.push_back({{"name", p.name}, {"type", p.type}, {"summary", p.summary}, {"inputs", p.inputs}, {"file", file}});
@@ -287,7 +284,7 @@ int run(const std::vector<std::string>& args) {
   if (has_preset_file) {
     if (args[0] != "list" && args[0] != "eval") throw UsageError("--preset-file goes with list or eval");
     if (preset_file == "-" && has_input && input == "-") throw UsageError("--preset-file and --input cannot both read standard input");
-    course = mlsysim::read_preset_file(read_all(preset_file, "preset_file", mlsysim::kMaxPresetFileBytes));
+    course = mlsysim::read_preset_file(read_all(preset_file, "preset_file", mlsysim::kMaxPresetFileBytes)).value();
     for (const Json& n : course.notices)
       std::cerr << InputError::printable(preset_file) << ": " << n["message"].get<std::string>() << "\n";
   }
@@ -307,18 +304,19 @@ int run(const std::vector<std::string>& args) {
   if (has_input) {
     if (has_type || !positional.empty() || !sets.empty())
       throw UsageError("--input takes the whole request; do not combine it with PRESET, --type or --set");
-    const Json request = mlsysim::parse_json(read_all(input), "input");
-    result = mlsysim::evaluate_request(request, options, course.presets);
+    // an InputError (.value() throws it, natively) ends the command with status 2 (main)
+    const Json request = mlsysim::parse_json(read_all(input), "input").value();
+    result = mlsysim::evaluate_request(request, options, course.presets).value();
   } else if (has_type) {
     if (!positional.empty()) throw UsageError("give either PRESET or --type TYPE, not both");
-    result = mlsysim::evaluate(type, sets, options);
+    result = mlsysim::evaluate(type, sets, options).value();
   } else {
     if (positional.size() > 1) throw UsageError("eval takes one PRESET, got " + std::to_string(positional.size()) + " names");
     if (positional.empty()) throw UsageError("eval needs PRESET, --type TYPE or --input FILE");
     for (const Json& n : course.notices)  // a course preset that was left out says why
       if (n["preset"] == positional[0])
         throw InputError("preset", InputError::quoted(positional[0]) + " of " + InputError::quoted(preset_file) + " was left out: " + n["message"].get<std::string>());
-    result = mlsysim::evaluate_preset(positional[0], sets, options, course.presets);
+    result = mlsysim::evaluate_preset(positional[0], sets, options, course.presets).value();
   }
   if (json) std::cout << result.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
   else print_result(result);

@@ -96,7 +96,7 @@ std::string fill(const std::string& text, const ScenarioType& type, const Inputs
       out += !s.display_unit.empty() ? text_in_unit(v, s.display_unit) : human_text(v, f && f->type == FieldType::Int ? "count" : "");
       found = true;
     }
-    if (!found) throw std::logic_error(type.name + ": a warning names {" + name + "}, which is not declared");
+    if (!found) declaration_error(type.name + ": a warning names {" + name + "}, which is not declared");
   }
   return out;
 }
@@ -159,13 +159,13 @@ Json result(const ScenarioType& type, const Inputs& in, const Json& preset, cons
   return out;
 }
 
-// Normalizes and evaluates: throwing at the first input error, or with options.partial
+// Normalizes and evaluates: InputError at the first input error, or with options.partial
 // collecting them all.
-Json evaluate_inputs(const ScenarioType& type, const Json& inputs, const Json& preset, const EvalOptions& options) {
-  if (!options.partial) return result(type, normalize_inputs(type, inputs), preset, options);
+Expected<Json> evaluate_inputs(const ScenarioType& type, const Json& inputs, const Json& preset, const EvalOptions& options) {
   std::vector<FieldError> errors;
-  const Inputs in = normalize_inputs(type, inputs, "", &errors);
-  return result(type, in, preset, options, errors);
+  const Expected<Inputs> in = normalize_inputs(type, inputs, "", options.partial ? &errors : nullptr);
+  if (!in) return in.error();
+  return result(type, *in, preset, options, errors);
 }
 
 // The other properties an expression names (its substituted work shows their values).
@@ -188,7 +188,7 @@ Json field_json(const FieldSpec& f) {
           {"dimension", f.dim.name()},
           {"unit", f.dim.canonical_unit()},
           {"display_unit", f.shown_unit()},
-          {"display_factor", f.display_unit.empty() ? 1.0 : parse_unit(f.display_unit).value},
+          {"display_factor", f.display_unit.empty() ? 1.0 : declared_unit(f.display_unit).value},
           {"required", f.required},
           {"default", f.default_value},
           {"rule", f.rule()},
@@ -253,7 +253,7 @@ Json scenario_type_json(const ScenarioType& t, bool details) {
                      {"links", links_of(t, p.name)},
                      // a result always written in one unit of its dimension (accelerator_hours in h)
                      {"display_unit", p.display_unit.empty() ? Json() : Json(p.display_unit)},
-                     {"display_factor", p.display_unit.empty() ? 1.0 : parse_unit(p.display_unit).value}});
+                     {"display_factor", p.display_unit.empty() ? 1.0 : declared_unit(p.display_unit).value}});
   }
   Json symbols = Json::array();
   for (const SymbolSpec& sym : t.symbols) {
@@ -280,7 +280,11 @@ Json list_scenario_types(bool details) {
   return out;
 }
 
-Json describe_scenario_type(const std::string& name) { return scenario_type_json(find_scenario_type(name), true); }
+Expected<Json> describe_scenario_type(const std::string& name) {
+  const Expected<const ScenarioType*> t = find_scenario_type(name);
+  if (!t) return t.error();
+  return scenario_type_json(**t, true);
+}
 
 Json list_presets() {
   Json out = Json::array();
@@ -295,7 +299,7 @@ Json list_categories() {
   return out;
 }
 
-Json list_registry(const std::string& plural) {
+Expected<Json> list_registry(const std::string& plural) {
   std::vector<std::string> names;
   for (const RegistryKind& k : registry_kinds()) {
     if (k.plural == plural) {
@@ -305,7 +309,7 @@ Json list_registry(const std::string& plural) {
     }
     names.push_back(k.plural);
   }
-  throw InputError("list", "unknown registry " + describe(Json(plural)) + "; valid registries: " + join(names));
+  return InputError("list", "unknown registry " + describe(Json(plural)) + "; valid registries: " + join(names));
 }
 
 Json list_registries() {
@@ -322,7 +326,7 @@ Json list_registries() {
                    {"headline", k.headline},
                    {"fields", fields},
                    {"derived", derived},
-                   {"entries", list_registry(k.plural)}});
+                   {"entries", *list_registry(k.plural)}});
   }
   return out;
 }
@@ -344,7 +348,7 @@ std::vector<std::string> list_names() {
   return names;
 }
 
-Json list(const std::string& what) {
+Expected<Json> list(const std::string& what) {
   if (what == "types") return list_scenario_types();
   if (what == "presets") return list_presets();
   if (what == "categories") return list_categories();
@@ -354,126 +358,135 @@ Json list(const std::string& what) {
   for (const RegistryKind& k : registry_kinds())
     if (k.plural == what) return list_registry(what);
   const std::vector<std::string> names = list_names();
-  throw InputError("list", "unknown list " + describe(Json(what)) + "; valid lists: " + join(names));
+  return InputError("list", "unknown list " + describe(Json(what)) + "; valid lists: " + join(names));
 }
 
-Json evaluate(const std::string& type_name_, const Json& inputs, const EvalOptions& options) {
-  return evaluate_inputs(find_scenario_type(type_name_), inputs, nullptr, options);
+Expected<Json> evaluate(const std::string& type_name_, const Json& inputs, const EvalOptions& options) {
+  const Expected<const ScenarioType*> t = find_scenario_type(type_name_);
+  if (!t) return t.error();
+  return evaluate_inputs(**t, inputs, nullptr, options);
 }
 
 namespace {
 
-Json evaluate_with(const Preset& preset, const Json& overrides, const EvalOptions& options) {
+Expected<Json> evaluate_with(const Preset& preset, const Json& overrides, const EvalOptions& options) {
   Json inputs = preset.inputs;
   if (!overrides.is_null()) {
     if (!overrides.is_object() || is_number_tag(overrides))
-      throw InputError("overrides", "must be an object of field values, got " + describe(overrides));
+      return InputError("overrides", "must be an object of field values, got " + describe(overrides));
     for (const auto& [key, value] : overrides.items()) inputs[key] = value;
   }
-  return evaluate_inputs(find_scenario_type(preset.type), inputs, preset.name, options);
+  // a preset's type is a known type: built-in ones by the catalog's check, a course's
+  // by read_preset_entry
+  return evaluate_inputs(*find_scenario_type(preset.type).value(), inputs, preset.name, options);
 }
 
 // One entry of a preset file, checked; InputError on the part of its shape it breaks, and
 // every input error of its inputs in `input_errors` ([{field, message}], as a partial
 // evaluation lists them). `earlier`: the names of the entries before it, kept or not
 // (fixing one must not make a clash).
-Preset read_preset_entry(const Json& e, const std::vector<std::string>& earlier, Json& input_errors) {
-  if (!e.is_object()) throw InputError("preset", "must be an object {name, type, summary, inputs}, got " + describe(e));
-  only_keys(e, "preset", "", {"name", "type", "summary", "inputs"});
+Expected<Preset> read_preset_entry(const Json& e, const std::vector<std::string>& earlier, Json& input_errors) {
+  if (!e.is_object()) return InputError("preset", "must be an object {name, type, summary, inputs}, got " + describe(e));
+  if (Expected<void> ok = only_keys(e, "preset", "", {"name", "type", "summary", "inputs"}); !ok) return ok.error();
   Preset p;
   if (!e.contains("name") || !e["name"].is_string())
-    throw InputError("name", "must be a text of 1 to 64 letters, digits, '_', '-' or '.', starting with a letter or digit, got " +
+    return InputError("name", "must be a text of 1 to 64 letters, digits, '_', '-' or '.', starting with a letter or digit, got " +
                                  (e.contains("name") ? describe(e["name"]) : std::string("nothing")));
   p.name = e["name"].get<std::string>();
   // starting with a letter or digit: "--json" would read as an option of the CLI
   bool ok = !p.name.empty() && p.name.size() <= 64 && std::isalnum(static_cast<unsigned char>(p.name[0]));
   for (char c : p.name) ok = ok && (std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.');
-  if (!ok) throw InputError("name", "must be 1 to 64 letters, digits, '_', '-' or '.', starting with a letter or digit, got " + describe(e["name"]));
+  if (!ok) return InputError("name", "must be 1 to 64 letters, digits, '_', '-' or '.', starting with a letter or digit, got " + describe(e["name"]));
   const auto lower = [](std::string s) {
     for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     return s;
   };
   for (const Preset& b : presets())
     if (lower(b.name) == lower(p.name))
-      throw InputError("name", describe(e["name"]) + " is the built-in preset " + describe(Json(b.name)) +
+      return InputError("name", describe(e["name"]) + " is the built-in preset " + describe(Json(b.name)) +
                                    "; a course preset needs a name of its own");
   for (const std::string& b : earlier)
     if (lower(b) == lower(p.name))
-      throw InputError("name", describe(e["name"]) + " is already the name of an earlier preset of this file");
+      return InputError("name", describe(e["name"]) + " is already the name of an earlier preset of this file");
   if (!e.contains("type") || !e["type"].is_string())
-    throw InputError("type", "must be a scenario type name, got " + (e.contains("type") ? describe(e["type"]) : std::string("nothing")));
-  p.type = find_scenario_type(e["type"].get<std::string>()).name;
+    return InputError("type", "must be a scenario type name, got " + (e.contains("type") ? describe(e["type"]) : std::string("nothing")));
+  const Expected<const ScenarioType*> type = find_scenario_type(e["type"].get<std::string>());
+  if (!type) return type.error();
+  p.type = (*type)->name;
   if (e.contains("summary")) {
     if (!e["summary"].is_string() || e["summary"].get<std::string>().size() > 500)
-      throw InputError("summary", "must be a text of at most 500 bytes, got " + describe(e["summary"]));
+      return InputError("summary", "must be a text of at most 500 bytes, got " + describe(e["summary"]));
     p.summary = e["summary"].get<std::string>();
   }
   if (!e.contains("inputs") || !e["inputs"].is_object())
-    throw InputError("inputs", "must be an object of field values, as evaluate takes them, got " +
+    return InputError("inputs", "must be an object of field values, as evaluate takes them, got " +
                                    (e.contains("inputs") ? describe(e["inputs"]) : std::string("nothing")));
   p.inputs = e["inputs"];
   // every rule of every field, as an evaluation applies them; all problems at once, so
   // that an author fixes the entry in one pass
   EvalOptions partial;
   partial.partial = true;
-  input_errors = evaluate(p.type, p.inputs, partial)["input_errors"];
+  input_errors = (*evaluate(p.type, p.inputs, partial))["input_errors"];  // (partial: not an error)
   return p;
 }
 
 }  // namespace
 
-Json evaluate_preset(const std::string& name, const Json& overrides, const EvalOptions& options,
-                     const std::vector<Preset>& course) {
+Expected<Json> evaluate_preset(const std::string& name, const Json& overrides, const EvalOptions& options,
+                               const std::vector<Preset>& course) {
   for (const Preset& p : course)
     if (p.name == name) return evaluate_with(p, overrides, options);
-  if (course.empty()) return evaluate_with(find_preset(name), overrides, options);
+  if (course.empty()) {
+    const Expected<const Preset*> p = find_preset(name);
+    if (!p) return p.error();
+    return evaluate_with(**p, overrides, options);
+  }
   for (const Preset& p : presets())
     if (p.name == name) return evaluate_with(p, overrides, options);
   std::vector<std::string> names;
   for (const Preset& p : presets()) names.push_back(p.name);
   for (const Preset& p : course) names.push_back(p.name);
-  throw InputError("preset", "unknown preset " + describe(Json(name)) + "; valid choices: " + join(names));
+  return InputError("preset", "unknown preset " + describe(Json(name)) + "; valid choices: " + join(names));
 }
 
-PresetFile read_preset_file(const std::string& text) {
+Expected<PresetFile> read_preset_file(const std::string& text) {
   if (text.size() > kMaxPresetFileBytes)
-    throw InputError("preset_file", "is " + std::to_string(text.size()) + " bytes; a preset file may have at most 1 MiB (" +
+    return InputError("preset_file", "is " + std::to_string(text.size()) + " bytes; a preset file may have at most 1 MiB (" +
                                         std::to_string(kMaxPresetFileBytes) + " bytes)");
-  const Json doc = parse_json(text, "preset_file");
+  const Expected<Json> parsed = parse_json(text, "preset_file");
+  if (!parsed) return parsed.error();
+  const Json& doc = *parsed;
   if (!doc.is_object() || !doc.contains("presets") || !doc["presets"].is_array())
-    throw InputError("preset_file", "must be a JSON object {\"presets\": [{name, type, summary, inputs}, ...]}, got " + describe(doc));
+    return InputError("preset_file", "must be a JSON object {\"presets\": [{name, type, summary, inputs}, ...]}, got " + describe(doc));
   for (const auto& [key, _] : doc.items())
-    if (key != "presets") throw InputError("preset_file", "unknown key " + describe(Json(key)) + "; a preset file has only \"presets\"");
+    if (key != "presets") return InputError("preset_file", "unknown key " + describe(Json(key)) + "; a preset file has only \"presets\"");
   const Json& list = doc["presets"];
   if (list.size() > kMaxPresetFilePresets)
-    throw InputError("preset_file", "has " + std::to_string(list.size()) + " presets; a preset file may have at most " +
+    return InputError("preset_file", "has " + std::to_string(list.size()) + " presets; a preset file may have at most " +
                                         std::to_string(kMaxPresetFilePresets));
   PresetFile out;
   std::vector<std::string> names;
   for (std::size_t k = 0; k < list.size(); ++k) {
     const Json& e = list[k];
     const bool named = e.is_object() && e.contains("name") && e["name"].is_string() && !e["name"].get<std::string>().empty();
-    const std::string who_ = named ? "preset " + describe(Json(e["name"].get<std::string>().substr(0, 64))) + " (entry " +
+    const std::string who = named ? "preset " + describe(Json(e["name"].get<std::string>().substr(0, 64))) + " (entry " +
                                          std::to_string(k + 1) + ")"
                                    : "entry " + std::to_string(k + 1);
-    try {
-      Json input_errors = Json::array();
-      Preset p = read_preset_entry(e, names, input_errors);
-      names.push_back(p.name);
-      if (input_errors.empty()) out.presets.push_back(std::move(p));
-      for (const Json& ie : input_errors)
-        out.notices.push_back({{"preset", p.name}, {"entry", k + 1}, {"field", ie["field"]},
-                               {"message", who_ + ": " + ie["message"].get<std::string>()}});
-    } catch (const InputError& err) {
+    Json input_errors = Json::array();
+    Expected<Preset> p = read_preset_entry(e, names, input_errors);
+    if (!p) {
       if (named) names.push_back(e["name"].get<std::string>());
-      const std::string who = named ? "preset " + describe(Json(e["name"].get<std::string>().substr(0, 64))) + " (entry " +
-                                          std::to_string(k + 1) + ")"
-                                    : "entry " + std::to_string(k + 1);
       out.notices.push_back({{"preset", named ? Json(e["name"]) : Json()},
                              {"entry", k + 1},
-                             {"field", err.field},
-                             {"message", who + ": " + err.what()}});
+                             {"field", p.error().field},
+                             {"message", who + ": " + p.error().what()}});
+      continue;
     }
+    names.push_back(p->name);
+    for (const Json& ie : input_errors)
+      out.notices.push_back({{"preset", p->name}, {"entry", k + 1}, {"field", ie["field"]},
+                             {"message", who + ": " + ie["message"].get<std::string>()}});
+    if (input_errors.empty()) out.presets.push_back(std::move(*p));
   }
   return out;
 }
@@ -485,13 +498,10 @@ Json preset_file_json(const PresetFile& file) {
   return {{"presets", presets}, {"notices", file.notices}};
 }
 
-double read_value(const Json& value, const std::string& unit, const std::string& name) {
-  Dim dim;
-  try {
-    dim = reported_dim(unit);
-  } catch (const UnitError& e) {
-    throw InputError(name, e.what());
-  }
+Expected<double> read_value(const Json& value, const std::string& unit, const std::string& name) {
+  const Expected<Dim, UnitError> reported = reported_dim(unit);
+  if (!reported) return InputError(name, reported.error().what());
+  const Dim dim = *reported;
   // a count as its result reads, "256 samples": the label is no unit, so it is taken off
   if (is_count_label(unit) && unit != "count" && value.is_string()) {
     std::string text = value.get<std::string>();
@@ -504,23 +514,23 @@ double read_value(const Json& value, const std::string& unit, const std::string&
   return read_quantity(value, name, "", dim, Bounds{}, is_count_label(unit) ? "" : unit);
 }
 
-Json evaluate_request(const Json& request, const EvalOptions& options, const std::vector<Preset>& course) {
+Expected<Json> evaluate_request(const Json& request, const EvalOptions& options, const std::vector<Preset>& course) {
   if (!request.is_object() || is_number_tag(request))
-    throw InputError("input", "must be a JSON object {\"type\", \"inputs\"} or {\"preset\", \"overrides\"}, got " + describe(request));
+    return InputError("input", "must be a JSON object {\"type\", \"inputs\"} or {\"preset\", \"overrides\"}, got " + describe(request));
   for (const auto& [key, _] : request.items())
     if (key != "type" && key != "inputs" && key != "preset" && key != "overrides")
-      throw InputError(key, "unknown key of the request; valid keys: type, inputs, preset, overrides");
+      return InputError(key, "unknown key of the request; valid keys: type, inputs, preset, overrides");
   const bool has_type = request.contains("type"), has_preset = request.contains("preset");
   if (has_type == has_preset)
-    throw InputError("input", "give exactly one of \"type\" (with \"inputs\") or \"preset\" (with optional \"overrides\")");
+    return InputError("input", "give exactly one of \"type\" (with \"inputs\") or \"preset\" (with optional \"overrides\")");
   if (has_preset) {
-    if (!request["preset"].is_string()) throw InputError("preset", "must be a preset name, got " + describe(request["preset"]));
-    if (request.contains("inputs")) throw InputError("inputs", "goes with \"type\"; with \"preset\" use \"overrides\"");
+    if (!request["preset"].is_string()) return InputError("preset", "must be a preset name, got " + describe(request["preset"]));
+    if (request.contains("inputs")) return InputError("inputs", "goes with \"type\"; with \"preset\" use \"overrides\"");
     return evaluate_preset(request["preset"].get<std::string>(), request.contains("overrides") ? request["overrides"] : Json(),
                            options, course);
   }
-  if (!request["type"].is_string()) throw InputError("type", "must be a scenario type name, got " + describe(request["type"]));
-  if (request.contains("overrides")) throw InputError("overrides", "goes with \"preset\"; with \"type\" use \"inputs\"");
+  if (!request["type"].is_string()) return InputError("type", "must be a scenario type name, got " + describe(request["type"]));
+  if (request.contains("overrides")) return InputError("overrides", "goes with \"preset\"; with \"type\" use \"inputs\"");
   return evaluate(request["type"].get<std::string>(), request.contains("inputs") ? request["inputs"] : Json::object(), options);
 }
 

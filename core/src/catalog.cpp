@@ -39,21 +39,21 @@ const std::vector<ScenarioType>& scenario_types() {
         const FieldSpec* f = nullptr;
         for (const ScenarioType& u : list)
           if (u.name == l.type) f = u.field(l.field);
-        if (!p || !f || !f->numeric() || reported_dim(p->unit) != (f->type == FieldType::Quantity ? f->dim : dims::none))
-          throw std::logic_error(t.name + ": link of " + l.property + " to " + l.type + "." + l.field +
+        if (!p || !f || !f->numeric() || !reported_dim(p->unit) || *reported_dim(p->unit) != (f->type == FieldType::Quantity ? f->dim : dims::none))
+          declaration_error(t.name + ": link of " + l.property + " to " + l.type + "." + l.field +
                                  " joins no property and numeric field of one dimension");
       }
     std::vector<std::string> preset_names;
     for (const ScenarioType& t : list)
       for (const Preset& p : t.presets) {
         if (std::find(preset_names.begin(), preset_names.end(), p.name) != preset_names.end())
-          throw std::logic_error("two presets are called " + p.name);
+          declaration_error("two presets are called " + p.name);
         preset_names.push_back(p.name);
       }
     for (ScenarioType& t : list) {
       bool known = false;
       for (const Category& c : categories()) known = known || c.name == t.category;
-      if (!known) throw std::logic_error(t.name + ": unknown category " + t.category);
+      if (!known) declaration_error(t.name + ": unknown category " + t.category);
       for (Preset& p : t.presets) p.type = t.name;  // its model is built on first use (compiled())
     }
     return list;
@@ -61,13 +61,13 @@ const std::vector<ScenarioType>& scenario_types() {
   return types;
 }
 
-const ScenarioType& find_scenario_type(const std::string& name) {
+Expected<const ScenarioType*> find_scenario_type(const std::string& name) {
   std::vector<std::string> names;
   for (const ScenarioType& t : scenario_types()) {
-    if (t.name == name) return t;
+    if (t.name == name) return &t;
     names.push_back(t.name);
   }
-  throw InputError("type", "unknown scenario type " + describe(Json(name)) + "; valid types: " + join(names));
+  return InputError("type", "unknown scenario type " + describe(Json(name)) + "; valid types: " + join(names));
 }
 
 const std::vector<Preset>& presets() {
@@ -79,13 +79,13 @@ const std::vector<Preset>& presets() {
   return list;
 }
 
-const Preset& find_preset(const std::string& name) {
+Expected<const Preset*> find_preset(const std::string& name) {
   std::vector<std::string> names;
   for (const Preset& p : presets()) {
-    if (p.name == name) return p;
+    if (p.name == name) return &p;
     names.push_back(p.name);
   }
-  throw InputError("preset", "unknown preset " + describe(Json(name)) + "; valid choices: " + join(names));
+  return InputError("preset", "unknown preset " + describe(Json(name)) + "; valid choices: " + join(names));
 }
 
 }  // namespace mlsysim

@@ -53,7 +53,7 @@ Expr Expr::num(double v) {
 Expr Expr::num(double v, const char* unit) {
   Node n;
   n.shown = v;
-  n.value = v * parse_unit(unit).value;  // an unknown unit fails the declaration at start-up
+  n.value = v * declared_unit(unit).value;  // an unknown unit fails the declaration at start-up
   n.unit = unit;
   return from(std::move(n));
 }

@@ -2,6 +2,7 @@
 #include "mlsysim/json.hpp"
 
 #include <cstdio>
+#include <type_traits>
 
 #include "mlsysim/errors.hpp"
 #include "value_text.hpp"
@@ -37,9 +38,27 @@ std::string position(const std::string& text, std::size_t at) {
   return "line " + std::to_string(line) + ", column " + std::to_string(column);
 }
 
+// nlohmann's DOM builder (the handler its own parse() uses, from nlohmann's detail
+// namespace of the 3.11 headers Debian 12 ships), with its parse error kept instead of
+// thrown: the core has no exceptions (docs/performance.md, "Errors as values"). A SAX
+// handler's parse_error is where nlohmann lets a caller decide what an error does.
+struct DomParser : nlohmann::detail::json_sax_dom_parser<Json> {
+  explicit DomParser(Json& root) : json_sax_dom_parser(root, false) {}
+  template <class Exception>
+  bool parse_error(std::size_t /*position*/, const std::string& /*last_token*/, const Exception& ex) {
+    message = ex.what();
+    if constexpr (std::is_same_v<Exception, Json::parse_error>) byte = ex.byte;
+    failed = true;
+    return false;
+  }
+  bool failed = false;
+  std::string message;     // "[json.exception.parse_error.101] parse error at line 1, ..."
+  std::size_t byte = 0;    // for a parse error: one past the byte the lexer stopped at; 0 otherwise
+};
+
 }  // namespace
 
-Json parse_json(const std::string& text, const std::string& field) {
+Expected<Json> parse_json(const std::string& text, const std::string& field) {
   constexpr int kMaxDepth = 64;
   constexpr std::size_t kMaxEntries = 10000;  // our largest request has a few dozen
   int depth = 0;
@@ -55,30 +74,32 @@ Json parse_json(const std::string& text, const std::string& field) {
     } else if (c == '\0') {
       // nlohmann's lexer takes a NUL for the end of the text: what follows it would be
       // dropped unread ("{...}\0garbage" was taken), or the error put at the NUL
-      throw InputError(field, "not valid JSON: a NUL character (\\u0000) at " + position(text, i) + ", outside a string");
+      return InputError(field, "not valid JSON: a NUL character (\\u0000) at " + position(text, i) + ", outside a string");
     } else if (c == '[' || c == '{') {
-      if (++depth > kMaxDepth) throw InputError(field, "nests deeper than " + std::to_string(kMaxDepth) + " levels");
+      if (++depth > kMaxDepth) return InputError(field, "nests deeper than " + std::to_string(kMaxDepth) + " levels");
     } else if (c == ']' || c == '}') {
       --depth;
     } else if (c == ':' || c == ',') {
       // nlohmann's ordered objects insert in linear time, so a huge object is quadratic
       if (++entries > kMaxEntries)
-        throw InputError(field, "has more than " + std::to_string(kMaxEntries) + " entries; a request needs a few dozen");
+        return InputError(field, "has more than " + std::to_string(kMaxEntries) + " entries; a request needs a few dozen");
     }
   }
-  try {
-    // as a range of `const char*`, the one input json_text's literals take too: each kind
-    // of input is another copy of nlohmann's parser in the module (~8 KB of code)
-    return Json::parse(text.data(), text.data() + text.size());
-  } catch (const Json::exception& e) {  // parse_error; out_of_range for a number past a double
-    std::string why = e.what();
+  // as a range of `const char*`, the one input json_text's literals take too: each kind
+  // of input is another copy of nlohmann's parser in the module (~8 KB of code)
+  Json out;
+  DomParser dom(out);
+  Json::sax_parse(text.data(), text.data() + text.size(), &dom);
+  if (!dom.failed) return out;
+  {  // a parse_error, or out_of_range for a number past a double
+    std::string why = dom.message;
     const std::size_t at = why.find("] ");
     if (at != std::string::npos) why = why.substr(at + 2);  // drop "[json.exception.parse_error.101] "
     // the lexer stops at the first byte of a character of several (a curly quote from a
     // word processor, a no-break space): "last read" would end in part of it, shown as
     // U+FFFD; show it whole, and name it
-    const auto* parse = dynamic_cast<const Json::parse_error*>(&e);
-    std::size_t last = parse ? parse->byte - 1 : text.size();  // the byte the lexer stopped at
+    const bool parse = dom.byte != 0;
+    std::size_t last = parse ? dom.byte - 1 : text.size();  // the byte the lexer stopped at
     // a first character of U+F000–U+FFFF starts with the byte a BOM starts with, and the
     // lexer calls it an invalid BOM (a full-width ｛ typed for {): it is that character
     const auto continuation = [&](std::size_t k) { return k < text.size() && (static_cast<unsigned char>(text[k]) & 0xC0) == 0x80; };
@@ -95,7 +116,7 @@ Json parse_json(const std::string& text, const std::string& field) {
       std::snprintf(hex, sizeof hex, "0x%02X", static_cast<unsigned>(b));
       // in Latin-1 a byte of 0xA0 up is the code point of that number (0xFC is ü)
       const std::string latin1 = b >= 0xA0 ? std::string{static_cast<char>(0xC0 | (b >> 6)), static_cast<char>(0x80 | (b & 0x3F))} : "";
-      throw InputError(field, "not valid JSON: the byte " + std::string(hex) + " at " + position(text, last) +
+      return InputError(field, "not valid JSON: the byte " + std::string(hex) + " at " + position(text, last) +
                                   " is not UTF-8 text" + (latin1.empty() ? "" : " (in Latin-1 or Windows-1252 it is \"" + latin1 + "\")") +
                                   ": save the file as UTF-8");
     }
@@ -113,7 +134,7 @@ Json parse_json(const std::string& text, const std::string& field) {
       why.insert(cut + 2, std::string(" (") + code + ", which JSON takes only inside a string: its quotes are the straight \" and its spaces ASCII)");
       why.insert(cut + 1, text, last + 1, n - 1);
     }
-    throw InputError(field, "not valid JSON: " + why);
+    return InputError(field, "not valid JSON: " + why);
   }
 }
 

@@ -32,7 +32,7 @@ struct Checker {
   std::string where;  // "Type.property"
   std::vector<std::string> bound;  // variables of the integer searches around this point
 
-  [[noreturn]] void fail(const std::string& what) const { throw std::logic_error(where + ": " + what); }
+  [[noreturn]] void fail(const std::string& what) const { declaration_error(where + ": " + what); }
 
   static MaybeDim unify(const MaybeDim& a, const MaybeDim& b, bool* ok) {
     *ok = !a || !b || *a == *b;
@@ -56,7 +56,7 @@ struct Checker {
     if (depth > 64) fail("property references nest too deeply");
     switch (n.kind) {
       case Kind::Num:
-        if (!n.unit.empty()) return parse_unit(n.unit).dim;
+        if (!n.unit.empty()) return declared_unit(n.unit).dim;
         return n.value == 0 ? MaybeDim() : MaybeDim(dims::none);
       case Kind::Sym: {
         if (std::find(bound.begin(), bound.end(), n.name) != bound.end()) return dims::none;  // a searched integer
@@ -68,7 +68,9 @@ struct Checker {
       case Kind::Prop: {
         const PropertySpec* p = find_property(type, n.name);
         if (!p) fail("equation uses undeclared property " + n.name);
-        return reported_dim(p->unit);
+        const Expected<Dim, UnitError> d = reported_dim(p->unit);
+        if (!d) fail(std::string("declared unit of ") + n.name + ": " + d.error().what());
+        return *d;
       }
       case Kind::Add: return same(n, "add");
       case Kind::Sub: return same(n, "subtract");
@@ -137,7 +139,7 @@ struct Compiler {
 
   std::uint32_t slot_of(const std::string& name) const {
     const int s = model.slot(name);
-    if (s < 0) throw std::logic_error(type.name + ": equation uses undeclared symbol " + name);
+    if (s < 0) declaration_error(type.name + ": equation uses undeclared symbol " + name);
     return static_cast<std::uint32_t>(s);
   }
 
@@ -145,7 +147,7 @@ struct Compiler {
   // whose absence this part of the expression handles itself (the `then` of
   // when(given(x), ...)), which are not required.
   std::size_t emit(const ENode& n, Program& prog, int nesting, const std::vector<std::uint32_t>& optional) {
-    if (nesting > 32) throw std::logic_error(type.name + ": property references nest too deeply");
+    if (nesting > 32) declaration_error(type.name + ": property references nest too deeply");
     auto op = [&](Op::Code c, std::uint32_t index = 0, double value = 0) { prog.ops.push_back({c, index, value}); };
     switch (n.kind) {
       case Kind::Num: op(Op::Push, 0, n.value); return 1;
@@ -168,12 +170,12 @@ struct Compiler {
       }
       case Kind::Prop: {
         const PropertySpec* p = find_property(type, n.name);
-        if (!p) throw std::logic_error(type.name + ": equation uses undeclared property " + n.name);
+        if (!p) declaration_error(type.name + ": equation uses undeclared property " + n.name);
         return emit(p->expr.node(), prog, nesting + 1, optional);  // inlined
       }
       case Kind::Least:
       case Kind::Greatest: {
-        if (!var.empty()) throw std::logic_error(type.name + ": an integer search inside another's condition");
+        if (!var.empty()) declaration_error(type.name + ": an integer search inside another's condition");
         const std::size_t df = emit(*n.args[0], prog, nesting, optional);
         const std::size_t de = emit(*n.args[1], prog, nesting, optional);
         // the condition: a program of its own, run for each candidate integer
@@ -182,7 +184,7 @@ struct Compiler {
         model.max_stack = std::max(model.max_stack, emit(*n.args[2], cond, nesting, optional));
         var.clear();
         for (const Op& o : cond.ops)
-          if (o.code == Op::Guard) throw std::logic_error(type.name + ": a guard inside an integer search's condition");
+          if (o.code == Op::Guard) declaration_error(type.name + ": a guard inside an integer search's condition");
         prog.slots.insert(prog.slots.end(), cond.slots.begin(), cond.slots.end());
         prog.reads.insert(prog.reads.end(), cond.reads.begin(), cond.reads.end());
         model.conditions.push_back(std::move(cond));
@@ -227,7 +229,7 @@ struct Compiler {
         op(c);
         return std::max(da, db + 1);
       }
-    throw std::logic_error(type.name + ": unknown expression node");
+    declaration_error(type.name + ": unknown expression node");
   }
 
   Program compile(const Expr& e) {
@@ -272,8 +274,8 @@ Model build_model(const ScenarioType& type) {
     s.unit = s.dim.canonical_unit();
     s.display_unit = s.unit;
     if (!f.display_unit.empty()) {
-      const Quantity u = parse_unit(f.display_unit);  // a declaration error throws at start-up
-      if (u.dim != f.dim) throw std::logic_error(type.name + "." + f.name + ": display unit of the wrong dimension");
+      const Quantity u = declared_unit(f.display_unit);  // a declaration error fails at start-up
+      if (u.dim != f.dim) declaration_error(type.name + "." + f.name + ": display unit of the wrong dimension");
       s.display_unit = f.display_unit;
       s.display_factor = u.value;
     }
@@ -286,16 +288,16 @@ Model build_model(const ScenarioType& type) {
     const std::size_t dot = sym.path.find('.');
     const std::string head = sym.path.substr(0, dot);
     const FieldSpec* f = type.field(head);
-    if (!f) throw std::logic_error(type.name + ": symbol " + sym.name + " reads undeclared field " + head);
+    if (!f) declaration_error(type.name + ": symbol " + sym.name + " reads undeclared field " + head);
     if (f->numeric()) {
-      if (dot != std::string::npos) throw std::logic_error(type.name + ": symbol " + sym.name + ": " + head + " is a number");
+      if (dot != std::string::npos) declaration_error(type.name + ": symbol " + sym.name + ": " + head + " is a number");
       const int field_slot = m.slot(head);
       s = m.slots[static_cast<std::size_t>(field_slot)];
       s.name = sym.name;
       s.alias_of = s.field;
       s.field = -1;
     } else {
-      if (dot == std::string::npos) throw std::logic_error(type.name + ": symbol " + sym.name + " names an entry, not a number");
+      if (dot == std::string::npos) declaration_error(type.name + ": symbol " + sym.name + " names an entry, not a number");
       const RegistryKind* kind = find_registry_kind(f->registry);
       s.registry_field = static_cast<int>(f - type.fields.data());
       s.path = sym.path.substr(dot + 1);
@@ -303,7 +305,7 @@ Model build_model(const ScenarioType& type) {
       s.unit = s.dim.canonical_unit();
       s.display_unit = path_display_unit(*kind, s.path);
       if (s.display_unit.empty()) s.display_unit = s.unit;
-      else s.display_factor = parse_unit(s.display_unit).value;
+      else s.display_factor = declared_unit(s.display_unit).value;
     }
     m.slots.push_back(s);
   }
@@ -311,18 +313,13 @@ Model build_model(const ScenarioType& type) {
   // every equation's dimension against its declared unit
   for (const PropertySpec& p : type.properties) {
     Checker c{type, m, type.name + "." + p.name};
-    Dim declared;
-    try {
-      declared = reported_dim(p.unit);
-    } catch (const UnitError& e) {
-      c.fail(std::string("declared unit: ") + e.what());
-    }
+    const Expected<Dim, UnitError> reported = reported_dim(p.unit);
+    if (!reported) c.fail(std::string("declared unit: ") + reported.error().what());
+    const Dim declared = *reported;
     if (!p.display_unit.empty()) {
-      try {
-        if (parse_unit(p.display_unit).dim != declared) c.fail("shown in \"" + p.display_unit + "\", not a unit of " + dim_text(declared));
-      } catch (const UnitError& e) {
-        c.fail(std::string("shown in: ") + e.what());
-      }
+      const Expected<Quantity, UnitError> shown = parse_unit(p.display_unit);
+      if (!shown) c.fail(std::string("shown in: ") + shown.error().what());
+      if (shown->dim != declared) c.fail("shown in \"" + p.display_unit + "\", not a unit of " + dim_text(declared));
     }
     const MaybeDim got = c.dim(p.expr.node());
     if (got && *got != declared)
@@ -333,8 +330,8 @@ Model build_model(const ScenarioType& type) {
   Compiler c{type, m};
   for (const PropertySpec& p : type.properties) m.programs.push_back(c.compile(p.expr));
   for (const WarningSpec& w : type.warnings) m.warnings.push_back(c.compile(w.when));
-  if (m.max_stack > 32) throw std::logic_error(type.name + ": an equation needs more than 32 stack entries");
-  if (m.slots.size() > Model::kMaxSlots) throw std::logic_error(type.name + ": more than 64 symbols");
+  if (m.max_stack > 32) declaration_error(type.name + ": an equation needs more than 32 stack entries");
+  if (m.slots.size() > Model::kMaxSlots) declaration_error(type.name + ": more than 64 symbols");
 
   // declarations stay honest: every symbol is read, every exact product is of integers
   std::vector<std::string> used;
@@ -342,12 +339,12 @@ Model build_model(const ScenarioType& type) {
   for (const WarningSpec& w : type.warnings) symbols_read(type, w.when.node(), used);
   for (const SymbolSpec& sym : type.symbols)
     if (std::find(used.begin(), used.end(), sym.name) == used.end())
-      throw std::logic_error(type.name + ": symbol " + sym.name + " is declared but no equation uses it");
+      declaration_error(type.name + ": symbol " + sym.name + " is declared but no equation uses it");
   for (const ExactProduct& r : type.exact_products)
     for (const std::string& name : {r.a, r.b}) {
       const FieldSpec* f = type.field(name);
       if (!f || f->type != FieldType::Int)
-        throw std::logic_error(type.name + ": exact product of " + name + ", which is not an integer field");
+        declaration_error(type.name + ": exact product of " + name + ", which is not an integer field");
     }
   return m;
 }

@@ -66,7 +66,7 @@ bool as_number(const Json& v, double& out) {
   return false;
 }
 
-std::int64_t read_int(const Json& v, const std::string& field, const std::string& prefix, const Bounds& b) {
+Expected<std::int64_t> read_int(const Json& v, const std::string& field, const std::string& prefix, const Bounds& b) {
   const std::string must = prefix + "must be an integer " + b.text();
   double x = 0;
   bool number = as_number(v, x);
@@ -75,114 +75,118 @@ std::int64_t read_int(const Json& v, const std::string& field, const std::string
     number = parse_number(s, x);
     // "2.9999999999999999" reads as the double 3 but is not a whole number as written
     if (number && std::isfinite(x) && std::floor(x) == x && !whole_literal(s))
-      throw InputError(field, must + ", got " + describe(v) + ": it has a fraction, though it rounds to " + js_number(x));
+      return InputError(field, must + ", got " + describe(v) + ": it has a fraction, though it rounds to " + js_number(x));
     // a literal just above 2^53 rounds to a double that passes the bound: at that
     // magnitude only the exact integer literal 9007199254740992 is taken
     if (number && std::fabs(x) >= static_cast<double>(kMaxExactInteger) && !exactly_2_53(s))
       x = std::copysign(1e300, x);
   }
   if (!number && v.is_string() && !number_advice(v.get<std::string>()).empty())
-    throw InputError(field, must + ", got " + describe(v) + ": " + number_advice(v.get<std::string>()));
+    return InputError(field, must + ", got " + describe(v) + ": " + number_advice(v.get<std::string>()));
   if (!number || !std::isfinite(x) || std::floor(x) != x || !b.contains(x))
-    throw InputError(field, must + ", got " + describe(v));
+    return InputError(field, must + ", got " + describe(v));
   // a JSON float at 2^53 may stand for 9007199254740991.5 or ...993: not exact
   const bool too_big = x > static_cast<double>(kMaxExactInteger) ||
                        (v.is_number_float() && std::fabs(x) >= static_cast<double>(kMaxExactInteger)) ||
                        (v.is_number_unsigned() && v.get<std::uint64_t>() > static_cast<std::uint64_t>(kMaxExactInteger));
   if (too_big)
-    throw InputError(field, must + " and at most 2^53 = 9007199254740992 (exact in JavaScript), got " + describe(v));
+    return InputError(field, must + " and at most 2^53 = 9007199254740992 (exact in JavaScript), got " + describe(v));
   return static_cast<std::int64_t>(x) + 0;  // + 0 turns -0 into 0
 }
 
-double read_float(const Json& v, const std::string& field, const std::string& prefix, const Bounds& b) {
+Expected<double> read_float(const Json& v, const std::string& field, const std::string& prefix, const Bounds& b) {
   double x = 0;
   bool number = as_number(v, x);
   if (!number && v.is_string()) number = parse_number(typed_number(v.get<std::string>()), x);
   const std::string must = prefix + "must be a finite number " + b.text() + ", got " + describe(v);
   if (!number && v.is_string() && !number_advice(v.get<std::string>()).empty())
-    throw InputError(field, must + ": " + number_advice(v.get<std::string>()));
-  if (!number || !std::isfinite(x) || !b.contains(x)) throw InputError(field, must);
+    return InputError(field, must + ": " + number_advice(v.get<std::string>()));
+  if (!number || !std::isfinite(x) || !b.contains(x)) return InputError(field, must);
   return x + 0.0;
 }
 
-double read_quantity(const Json& v, const std::string& field, const std::string& prefix, const Dim& dim,
+Expected<double> read_quantity(const Json& v, const std::string& field, const std::string& prefix, const Dim& dim,
                      const Bounds& b, const std::string& display_unit) {
   const std::string name = dim.name();
   const std::string shown_unit = display_unit.empty() ? dim.canonical_unit() : display_unit;
   const std::string expected = name.empty() ? std::string("a number") : article(name);
   const std::string example = dim.canonical_unit().empty() ? "" : " such as \"1 " + shown_unit + "\"";
-  Quantity q;
-  try {
-    double num = 0;
-    if (v.is_string()) {
-      q = parse_quantity(v.get<std::string>());
-      if (q.value == 0 && q.dim.dimensionless()) q.dim = dim;  // zero is zero in every unit: "0" needs none
-    } else if (as_number(v, num) && num == 0) {
-      q = {0.0, dim};
-    } else if (v.is_object() && !v.contains("$number")) {
-      for (const auto& [key, _] : v.items())
-        if (key != "value" && key != "unit")
-          throw InputError(field, prefix + "unknown key " + describe(Json(key)) + " in {value, unit}; valid keys: value, unit");
-      if (!v.contains("value") || !as_number(v["value"], num))
-        throw InputError(field, prefix + "{value, unit} needs a number \"value\", got " + describe(v));
-      if (!std::isfinite(num)) throw InputError(field, prefix + "must be a finite number, got " + describe(v));
-      const Json unit = v.contains("unit") ? v["unit"] : Json("");
-      if (!unit.is_string()) throw InputError(field, prefix + "{value, unit} needs a string \"unit\", got " + describe(v));
-      q = parse_unit(unit.get<std::string>());
-      q.value *= num;
-      if (!std::isfinite(q.value)) throw InputError(field, prefix + describe(v) + " is out of range");
-    } else if (as_number(v, num) && dim.dimensionless()) {
-      q = {num, dims::none};
-    } else if (as_number(v, num)) {
-      throw InputError(field, prefix + "expected " + expected + example + ", got " + describe(v) + " (no unit)");
-    } else {
-      throw InputError(field, prefix + "expected " + expected + example + ", got " + describe(v));
-    }
-  } catch (const UnitError& e) {
-    // "$40", "15T", "12,500 USD": the number as it must be written
-    const std::string advice = v.is_string() ? number_advice(v.get<std::string>()) : "";
+  // what a UnitError becomes: "$40", "15T", "12,500 USD" with the number as it must be
+  // written, and what to write instead (a number, with the unit a quantity needs)
+  const auto unit_error = [&](const UnitError& e) {
+    const std::string advice = v.is_string() ? number_advice(v.get_ref<const std::string&>()) : "";
     const bool said = advice.empty() || std::string(e.what()).find(advice) != std::string::npos;
-    // what to write instead: a number, with the unit a quantity needs
-    throw InputError(field, prefix + e.what() + "; expected " + (dim.dimensionless() ? "a number such as \"0.25\"" : expected + example) +
-                                (said ? "" : ": " + advice));
+    return InputError(field, prefix + e.what() + "; expected " + (dim.dimensionless() ? "a number such as \"0.25\"" : expected + example) +
+                                 (said ? "" : ": " + advice));
+  };
+  Quantity q;
+  double num = 0;
+  if (v.is_string()) {
+    const Expected<Quantity, UnitError> parsed = parse_quantity(v.get_ref<const std::string&>());
+    if (!parsed) return unit_error(parsed.error());
+    q = *parsed;
+    if (q.value == 0 && q.dim.dimensionless()) q.dim = dim;  // zero is zero in every unit: "0" needs none
+  } else if (as_number(v, num) && num == 0) {
+    q = {0.0, dim};
+  } else if (v.is_object() && !v.contains("$number")) {
+    for (const auto& [key, _] : v.items())
+      if (key != "value" && key != "unit")
+        return InputError(field, prefix + "unknown key " + describe(Json(key)) + " in {value, unit}; valid keys: value, unit");
+    if (!v.contains("value") || !as_number(v["value"], num))
+      return InputError(field, prefix + "{value, unit} needs a number \"value\", got " + describe(v));
+    if (!std::isfinite(num)) return InputError(field, prefix + "must be a finite number, got " + describe(v));
+    const Json unit = v.contains("unit") ? v["unit"] : Json("");
+    if (!unit.is_string()) return InputError(field, prefix + "{value, unit} needs a string \"unit\", got " + describe(v));
+    const Expected<Quantity, UnitError> parsed = parse_unit(unit.get_ref<const std::string&>());
+    if (!parsed) return unit_error(parsed.error());
+    q = *parsed;
+    q.value *= num;
+    if (!std::isfinite(q.value)) return InputError(field, prefix + describe(v) + " is out of range");
+  } else if (as_number(v, num) && dim.dimensionless()) {
+    q = {num, dims::none};
+  } else if (as_number(v, num)) {
+    return InputError(field, prefix + "expected " + expected + example + ", got " + describe(v) + " (no unit)");
+  } else {
+    return InputError(field, prefix + "expected " + expected + example + ", got " + describe(v));
   }
   if (!std::isfinite(q.value))
-    throw InputError(field, prefix + "must be a finite " + (name.empty() ? std::string("number") : name) + ", got " + describe(v));
+    return InputError(field, prefix + "must be a finite " + (name.empty() ? std::string("number") : name) + ", got " + describe(v));
   if (q.dim != dim) {
     const std::string got_dim = q.dim.dimensionless() ? "no unit" : q.dim.name();
-    throw InputError(field, prefix + "expected " + expected + ", got " + describe(v) + " (" + got_dim + ")" +
+    return InputError(field, prefix + "expected " + expected + ", got " + describe(v) + " (" + got_dim + ")" +
                                 (example.empty() ? "" : "; for example \"1 " + shown_unit + "\""));
   }
   if (!b.contains(q.value)) {
     // the bounds as the field's display unit writes them (>= 0 USD/h, not USD/s)
-    const Bounds shown = b.scaled(display_unit.empty() ? 1.0 : parse_unit(display_unit).value);
-    throw InputError(field, prefix + "must be " + (dim.dimensionless() ? "" : name + " ") + shown.text(shown_unit) +
+    const Bounds shown = b.scaled(display_unit.empty() ? 1.0 : declared_unit(display_unit).value);
+    return InputError(field, prefix + "must be " + (dim.dimensionless() ? "" : name + " ") + shown.text(shown_unit) +
                                 ", got " + describe(v));
   }
   return q.value + 0.0;
 }
 
-void only_keys(const Json& obj, const std::string& field, const std::string& prefix, const std::vector<std::string>& allowed) {
+Expected<void> only_keys(const Json& obj, const std::string& field, const std::string& prefix, const std::vector<std::string>& allowed) {
   for (const auto& [key, _] : obj.items()) {
     bool ok = false;
     for (const std::string& a : allowed) ok = ok || key == a;
-    if (!ok) throw InputError(field, prefix + "unknown key " + describe(Json(key)) + "; valid keys: " + join(allowed));
+    if (!ok) return InputError(field, prefix + "unknown key " + describe(Json(key)) + "; valid keys: " + join(allowed));
   }
+  return {};
 }
 
-std::string read_name(const Json& obj, const std::string& field, const std::string& prefix, const std::string& fallback) {
+Expected<std::string> read_name(const Json& obj, const std::string& field, const std::string& prefix, const std::string& fallback) {
   if (!obj.contains("name") || obj["name"].is_null()) return fallback;
   if (!obj["name"].is_string() || obj["name"].get<std::string>().empty())
-    throw InputError(field, prefix + "name must be a non-empty string, got " + describe(obj["name"]));
+    return InputError(field, prefix + "name must be a non-empty string, got " + describe(obj["name"]));
   return obj["name"].get<std::string>();
 }
 
-std::string read_source(const Json& v, const std::string& field) {
-  if (!v.is_string()) throw InputError(field, "source must be a string, got " + describe(v));
+Expected<std::string> read_source(const Json& v, const std::string& field) {
+  if (!v.is_string()) return InputError(field, "source must be a string, got " + describe(v));
   return v.get<std::string>().substr(0, 500);
 }
 
-std::int64_t exact_product(std::int64_t a, std::int64_t b, const std::string& blame, const std::string& what) {
+Expected<std::int64_t> exact_product(std::int64_t a, std::int64_t b, const std::string& blame, const std::string& what) {
   std::int64_t r = 0;
   if (__builtin_mul_overflow(a, b, &r) || r > kMaxExactInteger) {
     // the exact product in decimal (a double would round 2^53 + 1 to 2^53 and contradict
@@ -193,7 +197,7 @@ std::int64_t exact_product(std::int64_t a, std::int64_t b, const std::string& bl
       digits.insert(digits.begin(), static_cast<char>('0' + static_cast<int>(p % 10)));
       p /= 10;
     } while (p != 0);
-    throw InputError(blame, what + " = " + digits +
+    return InputError(blame, what + " = " + digits +
                               " is above 2^53 = 9007199254740992, the largest whole number a result holds exactly (as a "
                               "JavaScript number does): make one of the two smaller");
   }

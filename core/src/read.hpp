@@ -20,25 +20,25 @@ bool as_number(const Json& v, double& out);
 
 /// An integer within `b` and at most 2^53; `prefix` names a part inside a composite field
 /// ("count: "), or is empty. InputError on `field`.
-std::int64_t read_int(const Json& v, const std::string& field, const std::string& prefix, const Bounds& b);
+Expected<std::int64_t> read_int(const Json& v, const std::string& field, const std::string& prefix, const Bounds& b);
 /// A finite number within `b`. InputError on `field`.
-double read_float(const Json& v, const std::string& field, const std::string& prefix, const Bounds& b);
+Expected<double> read_float(const Json& v, const std::string& field, const std::string& prefix, const Bounds& b);
 /// A quantity of dimension `dim` within `b` (canonical units), from "2 USD/h", {value,
 /// unit} or (dimensionless only) a number. `display_unit` is the unit examples and bounds
 /// are written in. InputError on `field`.
-double read_quantity(const Json& v, const std::string& field, const std::string& prefix, const Dim& dim,
-                     const Bounds& b, const std::string& display_unit = "");
+Expected<double> read_quantity(const Json& v, const std::string& field, const std::string& prefix, const Dim& dim,
+                               const Bounds& b, const std::string& display_unit = "");
 
 /// InputError unless every key of `obj` is one of `allowed`.
-void only_keys(const Json& obj, const std::string& field, const std::string& prefix,
-               const std::vector<std::string>& allowed);
+Expected<void> only_keys(const Json& obj, const std::string& field, const std::string& prefix,
+                         const std::vector<std::string>& allowed);
 /// obj["name"] (a non-empty string), or `fallback` when absent.
-std::string read_name(const Json& obj, const std::string& field, const std::string& prefix, const std::string& fallback);
+Expected<std::string> read_name(const Json& obj, const std::string& field, const std::string& prefix, const std::string& fallback);
 /// A source text (cut at 500 bytes).
-std::string read_source(const Json& v, const std::string& field);
+Expected<std::string> read_source(const Json& v, const std::string& field);
 
 /// The exact product a x b of two integers in [0, 2^53]; InputError on `blame` when it is
 /// above 2^53 (not exact in JavaScript, docs/api.md, Input values), with `what` naming it.
-std::int64_t exact_product(std::int64_t a, std::int64_t b, const std::string& blame, const std::string& what);
+Expected<std::int64_t> exact_product(std::int64_t a, std::int64_t b, const std::string& blame, const std::string& what);
 
 }  // namespace mlsysim

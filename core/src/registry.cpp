@@ -46,39 +46,52 @@ struct Tables {
   }
 };
 
-std::shared_ptr<const Entry> read_at(const Tables& t, const RegistryKind& kind, const Json& v, const std::string& field,
-                                     const std::string& prefix, bool top);
+Expected<std::shared_ptr<const Entry>> read_at(const Tables& t, const RegistryKind& kind, const Json& v,
+                                               const std::string& field, const std::string& prefix, bool top);
 
-FieldValue read_value(const Tables& t, const FieldSpec& spec, const Json& v, const std::string& field,
+Expected<FieldValue> read_value(const Tables& t, const FieldSpec& spec, const Json& v, const std::string& field,
                       const std::string& prefix) {
   FieldValue out;
   out.present = true;
   switch (spec.type) {
-    case FieldType::Int: out.x = static_cast<double>(read_int(v, field, prefix, spec.bounds)); break;
-    case FieldType::Float: out.x = read_float(v, field, prefix, spec.bounds); break;
-    case FieldType::Quantity: out.x = read_quantity(v, field, prefix, spec.dim, spec.bounds, spec.display_unit); break;
+    case FieldType::Int: {
+      const Expected<std::int64_t> x = read_int(v, field, prefix, spec.bounds);
+      if (!x) return x.error();
+      out.x = static_cast<double>(*x);
+      break;
+    }
+    case FieldType::Float:
+    case FieldType::Quantity: {
+      const Expected<double> x = spec.type == FieldType::Float ? read_float(v, field, prefix, spec.bounds)
+                                                                : read_quantity(v, field, prefix, spec.dim, spec.bounds, spec.display_unit);
+      if (!x) return x.error();
+      out.x = *x;
+      break;
+    }
     case FieldType::Registry: {
       const RegistryKind* kind = t.find(spec.registry);
-      if (!kind) throw std::logic_error(spec.name + ": undeclared registry kind " + spec.registry);
-      out.entry = read_at(t, *kind, v, field, prefix, prefix.empty());
+      if (!kind) declaration_error(spec.name + ": undeclared registry kind " + spec.registry);
+      Expected<std::shared_ptr<const Entry>> e = read_at(t, *kind, v, field, prefix, prefix.empty());
+      if (!e) return e.error();
+      out.entry = std::move(*e);
       break;
     }
   }
   return out;
 }
 
-std::shared_ptr<const Entry> find_entry(const Tables& t, const RegistryKind& kind, const std::string& name,
-                                        const std::string& field, const std::string& prefix) {
+Expected<std::shared_ptr<const Entry>> find_entry(const Tables& t, const RegistryKind& kind, const std::string& name,
+                                                  const std::string& field, const std::string& prefix) {
   std::vector<std::string> names;
   for (const auto& e : t.entries[t.index(kind)]) {
     if (e->name == name) return e;
     names.push_back(e->name);
   }
-  throw InputError(field, prefix + "unknown " + kind.name + " " + describe(Json(name)) + "; valid choices: " + join(names));
+  return InputError(field, prefix + "unknown " + kind.name + " " + describe(Json(name)) + "; valid choices: " + join(names));
 }
 
-std::shared_ptr<const Entry> read_at(const Tables& t, const RegistryKind& kind, const Json& v, const std::string& field,
-                                     const std::string& prefix, bool top) {
+Expected<std::shared_ptr<const Entry>> read_at(const Tables& t, const RegistryKind& kind, const Json& v,
+                                               const std::string& field, const std::string& prefix, bool top) {
   if (v.is_string()) return find_entry(t, kind, v.get<std::string>(), field, prefix);
   std::vector<std::string> keys{"name"}, required;
   for (const FieldSpec& f : kind.fields) {
@@ -88,11 +101,13 @@ std::shared_ptr<const Entry> read_at(const Tables& t, const RegistryKind& kind, 
   keys.push_back("source");
   const std::string shape = "{name" + (required.empty() ? "" : ", " + join(required)) + "}";
   if (!v.is_object())
-    throw InputError(field, prefix + "expected " + (top ? "a " : "") + kind.name + " name or " + shape + ", got " + describe(v));
-  only_keys(v, field, prefix.empty() ? "" : prefix, keys);
+    return InputError(field, prefix + "expected " + (top ? "a " : "") + kind.name + " name or " + shape + ", got " + describe(v));
+  if (Expected<void> ok = only_keys(v, field, prefix.empty() ? "" : prefix, keys); !ok) return ok.error();
   auto e = std::make_shared<Entry>();
   e->kind = &kind;
-  e->name = read_name(v, field, prefix.empty() ? "" : prefix.substr(0, prefix.size() - 2) + " ", "custom " + kind.name);
+  Expected<std::string> name = read_name(v, field, prefix.empty() ? "" : prefix.substr(0, prefix.size() - 2) + " ", "custom " + kind.name);
+  if (!name) return name.error();
+  e->name = std::move(*name);
   e->numbers.assign(kind.fields.size(), NAN);
   e->entries.assign(kind.fields.size(), nullptr);
   e->sources.assign(kind.fields.size(), "");
@@ -100,12 +115,13 @@ std::shared_ptr<const Entry> read_at(const Tables& t, const RegistryKind& kind, 
   for (std::size_t k = 0; k < kind.fields.size(); ++k) {
     const FieldSpec& f = kind.fields[k];
     if (!v.contains(f.name) || v[f.name].is_null()) {
-      if (f.required) throw InputError(field, owner + " needs \"" + f.name + "\" (" + f.rule() + ")");
+      if (f.required) return InputError(field, owner + " needs \"" + f.name + "\" (" + f.rule() + ")");
       continue;
     }
-    const FieldValue x = read_value(t, f, v[f.name], field, prefix + f.name + ": ");
-    e->numbers[k] = f.numeric() ? x.x : NAN;
-    e->entries[k] = x.entry;
+    const Expected<FieldValue> x = read_value(t, f, v[f.name], field, prefix + f.name + ": ");
+    if (!x) return x.error();
+    e->numbers[k] = f.numeric() ? x->x : NAN;
+    e->entries[k] = x->entry;
   }
   for (std::size_t k = 0; k < kind.fields.size(); ++k) {
     const FieldSpec& f = kind.fields[k];
@@ -116,7 +132,7 @@ std::shared_ptr<const Entry> read_at(const Tables& t, const RegistryKind& kind, 
     if (f.at_most_field.empty()) continue;
     const double a = e->numbers[k], b = e->numbers[field_index(kind, f.at_most_field)];
     if (!std::isnan(a) && !std::isnan(b) && a > b)
-      throw InputError(field, prefix + f.name + ": must be at most " + f.at_most_field + " (" + js_number(b) + "), got " +
+      return InputError(field, prefix + f.name + ": must be at most " + f.at_most_field + " (" + js_number(b) + "), got " +
                                   js_number(a));
   }
   for (const DerivedSubField& d : kind.derived) {
@@ -128,11 +144,17 @@ std::shared_ptr<const Entry> read_at(const Tables& t, const RegistryKind& kind, 
       e->derived.push_back(NAN);
       continue;
     }
-    e->derived.push_back(static_cast<double>(exact_product(static_cast<std::int64_t>(a), static_cast<std::int64_t>(b), field,
-                                                           prefix + d.a + " x " + d.b.substr(d.b.rfind('.') + 1))));
+    const Expected<std::int64_t> product = exact_product(static_cast<std::int64_t>(a), static_cast<std::int64_t>(b), field,
+                                                         prefix + d.a + " x " + d.b.substr(d.b.rfind('.') + 1));
+    if (!product) return product.error();
+    e->derived.push_back(static_cast<double>(*product));
   }
-  if (v.contains("source") && !v["source"].is_null()) e->source = read_source(v["source"], field);
-  return e;
+  if (v.contains("source") && !v["source"].is_null()) {
+    Expected<std::string> source = read_source(v["source"], field);
+    if (!source) return source.error();
+    e->source = std::move(*source);
+  }
+  return std::shared_ptr<const Entry>(std::move(e));
 }
 
 // The registries, built once: each kind's entries from its data rows, validated by the
@@ -149,13 +171,16 @@ const Tables& tables() {
         Json v = row.values;
         v["name"] = row.name;
         v["source"] = row.source;
-        auto e = std::const_pointer_cast<Entry>(read_at(out, kind, v, kind.name + " " + row.name, "", true));
+        // a built-in entry that breaks a rule is a wrong declaration
+        Expected<std::shared_ptr<const Entry>> read = read_at(out, kind, v, kind.name + " " + row.name, "", true);
+        if (!read) declaration_error(read.error().what());
+        auto e = std::const_pointer_cast<Entry>(*read);
         for (const auto& [sub, src] : row.sources.items()) {
           const std::size_t i = field_index(kind, sub);
-          if (i == kind.fields.size()) throw std::logic_error(row.name + ": a source for an undeclared sub-field " + sub);
+          if (i == kind.fields.size()) declaration_error(row.name + ": a source for an undeclared sub-field " + sub);
           e->sources[i] = src.get<std::string>();
         }
-        if (e->source.empty()) throw std::logic_error(kind.name + " " + row.name + " has no source");
+        if (e->source.empty()) declaration_error(kind.name + " " + row.name + " has no source");
         out.entries[k].push_back(e);
       }
     }
@@ -190,7 +215,7 @@ std::string FieldSpec::rule() const {
     case FieldType::Int: return "integer " + bounds.text() + (at_most_field.empty() ? "" : " and <= " + at_most_field);
     case FieldType::Float: return "finite number " + bounds.text();
     case FieldType::Quantity: {
-      const Bounds shown = bounds.scaled(display_unit.empty() ? 1.0 : parse_unit(display_unit).value);
+      const Bounds shown = bounds.scaled(display_unit.empty() ? 1.0 : declared_unit(display_unit).value);
       return dim.name() + " " + shown.text(shown_unit()) + (required || !default_value.is_null() ? "" : " when given");
     }
     case FieldType::Registry: {
@@ -236,10 +261,10 @@ bool Entry::number(const std::string& path, double& out, std::string& missing) c
           if (std::isnan(out)) missing = walked;
           return !std::isnan(out);
         }
-      throw std::logic_error(kind->name + " has no sub-field " + path);
+      declaration_error(kind->name + " has no sub-field " + path);
     }
     if (p + 1 == parts.size()) {
-      if (!e->kind->fields[i].numeric()) throw std::logic_error(path + " is an entry, not a number");
+      if (!e->kind->fields[i].numeric()) declaration_error(path + " is an entry, not a number");
       out = e->numbers[i];
       if (std::isnan(out)) missing = walked;
       return !std::isnan(out);
@@ -271,11 +296,11 @@ const std::vector<std::shared_ptr<const Entry>>& registry_entries(const Registry
   return tables().entries[tables().index(kind)];
 }
 
-std::shared_ptr<const Entry> read_entry(const RegistryKind& kind, const Json& v, const std::string& field) {
+Expected<std::shared_ptr<const Entry>> read_entry(const RegistryKind& kind, const Json& v, const std::string& field) {
   return read_at(tables(), kind, v, field, "", true);
 }
 
-FieldValue read_field(const FieldSpec& spec, const Json& v, const std::string& field, const std::string& prefix) {
+Expected<FieldValue> read_field(const FieldSpec& spec, const Json& v, const std::string& field, const std::string& prefix) {
   return read_value(tables(), spec, v, field, prefix);
 }
 
@@ -291,17 +316,17 @@ const FieldSpec* walk(const RegistryKind& kind, const std::string& path, const R
           *owner = k;
           return nullptr;  // a derived count
         }
-      throw std::logic_error(kind.name + " has no sub-field " + path);
+      declaration_error(kind.name + " has no sub-field " + path);
     }
     if (p + 1 == parts.size()) {
-      if (!f->numeric()) throw std::logic_error(kind.name + "." + path + " is an entry, not a number");
+      if (!f->numeric()) declaration_error(kind.name + "." + path + " is an entry, not a number");
       *owner = k;
       return f;
     }
-    if (f->numeric()) throw std::logic_error(kind.name + "." + path + ": " + parts[p] + " is a number");
+    if (f->numeric()) declaration_error(kind.name + "." + path + ": " + parts[p] + " is a number");
     k = find_registry_kind(f->registry);
   }
-  throw std::logic_error(kind.name + ": empty path");
+  declaration_error(kind.name + ": empty path");
 }
 }  // namespace
 

@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <optional>
 
 #include "mlsysim/text.hpp"
 #include "read.hpp"
@@ -43,7 +44,7 @@ const FieldSpec* ScenarioType::field(const std::string& n) const {
 const FieldValue& Inputs::at(const std::string& field) const {
   for (std::size_t k = 0; k < type_->fields.size(); ++k)
     if (type_->fields[k].name == field) return values_[k];
-  throw std::logic_error("scenario declaration reads undeclared field " + field);
+  declaration_error("scenario declaration reads undeclared field " + field);
 }
 
 namespace {
@@ -58,44 +59,46 @@ std::pair<std::string, std::string> split_symbol(const SymbolSpec& s) {
 
 }  // namespace
 
-Inputs normalize_inputs(const ScenarioType& type, const Json& inputs, const std::string& swept,
-                        std::vector<FieldError>* errors) {
-  if (!inputs.is_object() || is_number_tag(inputs)) throw InputError("inputs", "must be an object of field values, got " + describe(inputs));
-  // each check throws; collecting, an error is recorded and the field it blames left absent
-  auto check = [&](const auto& f) {
-    try {
-      f();
-      return true;
-    } catch (const InputError& e) {
-      if (!errors) throw;
-      for (const FieldError& known : *errors)
-        if (known.field == e.field) return false;  // one error per field: the first
-      errors->push_back({e.field, e.what()});
-      return false;
+Expected<Inputs> normalize_inputs(const ScenarioType& type, const Json& inputs, const std::string& swept,
+                                  std::vector<FieldError>* errors) {
+  if (!inputs.is_object() || is_number_tag(inputs)) return InputError("inputs", "must be an object of field values, got " + describe(inputs));
+  // without `errors`, the first error ends the reading (`stop`); collecting, an error is
+  // recorded (one per field: the first) and the field it blames left absent
+  std::optional<InputError> stop;
+  auto failed = [&](const InputError& e) {
+    if (!errors) {
+      stop = e;
+      return;
     }
+    for (const FieldError& known : *errors)
+      if (known.field == e.field) return;
+    errors->push_back({e.field, e.what()});
   };
   std::vector<std::string> names;
   for (const FieldSpec& f : type.fields) names.push_back(f.name);
   for (const auto& item : inputs.items()) {
-    const std::string key = item.key();  // (a structured binding cannot be captured in C++17)
-    check([&] {
-      if (!type.field(key)) {
-        const std::string guess = nearest_name(key, names);
-        throw InputError(key, "unknown field of " + type.name + (guess.empty() ? "" : " (did you mean " + guess + "?)") +
-                                  "; valid fields: " + join(names));
-      }
-    });
+    const std::string& key = item.key();
+    if (type.field(key)) continue;
+    const std::string guess = nearest_name(key, names);
+    failed(InputError(key, "unknown field of " + type.name + (guess.empty() ? "" : " (did you mean " + guess + "?)") +
+                               "; valid fields: " + join(names)));
+    if (stop) return *stop;
   }
   std::vector<FieldValue> values(type.fields.size());
   for (std::size_t k = 0; k < type.fields.size(); ++k) {
     const FieldSpec& f = type.fields[k];
     const bool given = inputs.contains(f.name) && !inputs[f.name].is_null();
-    const bool ok = check([&] {
-      if (given) values[k] = read_field(f, inputs[f.name], f.name);
-      else if (f.required) throw InputError(f.name, "is required (" + f.rule() + ") but was not given");
-      else if (!f.default_value.is_null()) values[k] = read_field(f, f.default_value, f.name);
-    });
-    if (!ok && !given && errors)
+    Expected<FieldValue> v = given                          ? read_field(f, inputs[f.name], f.name)
+                             : f.required                   ? Expected<FieldValue>(InputError(f.name, "is required (" + f.rule() + ") but was not given"))
+                             : !f.default_value.is_null()   ? read_field(f, f.default_value, f.name)
+                                                            : Expected<FieldValue>(FieldValue{});
+    if (v) {
+      values[k] = std::move(*v);
+      continue;
+    }
+    failed(v.error());
+    if (stop) return *stop;
+    if (!given)
       for (FieldError& e : *errors) e.missing = e.missing || e.field == f.name;
   }
   auto drop = [&](const std::string& field) {
@@ -112,28 +115,30 @@ Inputs normalize_inputs(const ScenarioType& type, const Json& inputs, const std:
     const Entry& e = in.entry(field);
     double x = 0;
     std::string missing;
-    if (!e.number(rest, x, missing) &&
-        !check([&] {
-          throw InputError(field, e.kind->name + " " + describe(Json(e.name)) + " has no " + missing + ", which " + type.name +
-                                      " needs (" + (s.name == s.path ? s.path : s.name + " = " + s.path) + "); choose another " +
-                                      e.kind->name + " or give " + missing + " inline");
-        }))
-      drop(field);
+    if (e.number(rest, x, missing)) continue;
+    failed(InputError(field, e.kind->name + " " + describe(Json(e.name)) + " has no " + missing + ", which " + type.name +
+                                 " needs (" + (s.name == s.path ? s.path : s.name + " = " + s.path) + "); choose another " +
+                                 e.kind->name + " or give " + missing + " inline"));
+    if (stop) return *stop;
+    drop(field);
   }
   for (const ExactProduct& r : type.exact_products) {
     if (r.a == swept || r.b == swept || !in.has(r.a) || !in.has(r.b)) continue;
     const auto a = static_cast<std::int64_t>(in.x(r.a)), b = static_cast<std::int64_t>(in.x(r.b));
-    // throwing, the larger factor is blamed; collecting, both are (the one just edited
-    // among them), so neither field shows a value the rule refuses
+    // at the first error, the larger factor is blamed; collecting, both are (the one just
+    // edited among them), so neither field shows a value the rule refuses
     const std::string blame = a >= b ? r.a : r.b;
-    if (!check([&] { exact_product(a, b, blame, r.a + " x " + r.b); })) {
-      const std::string other = blame == r.a ? r.b : r.a;
-      check([&] { exact_product(a, b, other, r.a + " x " + r.b); });
-      drop(blame);
-      drop(other);
-    }
+    const Expected<std::int64_t> product = exact_product(a, b, blame, r.a + " x " + r.b);
+    if (product) continue;
+    failed(product.error());
+    if (stop) return *stop;
+    const std::string other = blame == r.a ? r.b : r.a;
+    failed(exact_product(a, b, other, r.a + " x " + r.b).error());
+    drop(blame);
+    drop(other);
   }
-  return errors ? Inputs(type, values) : in;
+  if (errors) return Inputs(type, values);
+  return in;
 }
 
 }  // namespace mlsysim

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <tuple>
 
 #include "mlsysim/text.hpp"
 #include "model.hpp"
@@ -26,25 +27,24 @@ double stand_in(const FieldSpec& spec) {
 
 }  // namespace
 
-SweepRequest sweep_request(const Json& req) {
-  if (!req.is_object() || is_number_tag(req)) throw InputError("inputs", "a sweep request must be an object, got " + describe(req));
+Expected<SweepRequest> sweep_request(const Json& req) {
+  if (!req.is_object() || is_number_tag(req)) return InputError("inputs", "a sweep request must be an object, got " + describe(req));
   SweepRequest r;
-  auto text = [&](const char* key, bool required) {
+  for (const auto& [key, out, required] : {std::tuple<const char*, std::string*, bool>{"type", &r.type, true},
+                                           {"field", &r.field, true},
+                                           {"unit", &r.unit, false}}) {
     if (!req.contains(key) || req[key].is_null()) {
-      if (required) throw InputError(key, "is required");
-      return std::string();
+      if (required) return InputError(key, "is required");
+      continue;
     }
-    if (!req[key].is_string()) throw InputError(key, "must be a string, got " + describe(req[key]));
-    return req[key].get<std::string>();
-  };
-  r.type = text("type", true);
-  r.field = text("field", true);
-  r.unit = text("unit", false);
+    if (!req[key].is_string()) return InputError(key, "must be a string, got " + describe(req[key]));
+    *out = req[key].get<std::string>();
+  }
   r.inputs = req.contains("inputs") ? req["inputs"] : Json::object();
   if (req.contains("properties") && !req["properties"].is_null()) {
-    if (!req["properties"].is_array()) throw InputError("properties", "must be an array of property names");
+    if (!req["properties"].is_array()) return InputError("properties", "must be an array of property names");
     for (const Json& p : req["properties"]) {
-      if (!p.is_string()) throw InputError("properties", "must be an array of property names, got " + describe(p));
+      if (!p.is_string()) return InputError("properties", "must be an array of property names, got " + describe(p));
       r.properties.push_back(p.get<std::string>());
     }
   }
@@ -58,9 +58,11 @@ Json sweep_summary_json(const SweepSummary& s) {
               {"first_invalid", s.first_invalid}};
 }
 
-PreparedSweep prepare_sweep(const SweepRequest& request) {
+Expected<PreparedSweep> prepare_sweep(const SweepRequest& request) {
   PreparedSweep ps;
-  const ScenarioType& type = find_scenario_type(request.type);
+  const Expected<const ScenarioType*> found = find_scenario_type(request.type);
+  if (!found) return found.error();
+  const ScenarioType& type = **found;
   ps.type = &type;
   const Model& m = type.compiled();
   // the swept field
@@ -73,23 +75,20 @@ PreparedSweep prepare_sweep(const SweepRequest& request) {
     if (f.name == request.field) field = static_cast<int>(k);
   }
   if (field < 0)
-    throw InputError("field", "cannot sweep " + describe(Json(request.field)) + "; numeric fields of " +
+    return InputError("field", "cannot sweep " + describe(Json(request.field)) + "; numeric fields of " +
                                   type.name + ": " + join(numeric));
   ps.field = static_cast<std::size_t>(field);
   ps.unit = request.unit;
   const FieldSpec& spec = type.fields[ps.field];
   if (!request.unit.empty() && spec.type != FieldType::Quantity)
-    throw InputError("unit", spec.name + " is a plain number (" + (spec.type == FieldType::Int ? "integer" : "float") +
+    return InputError("unit", spec.name + " is a plain number (" + (spec.type == FieldType::Int ? "integer" : "float") +
                                  "), so its sweep values take no unit; got " + describe(Json(request.unit)));
   if (spec.type == FieldType::Quantity) {
-    Quantity u;
-    try {
-      u = parse_unit(request.unit.empty() ? spec.dim.canonical_unit() : request.unit);
-    } catch (const UnitError& e) {
-      throw InputError("unit", e.what());
-    }
+    const Expected<Quantity, UnitError> parsed = parse_unit(request.unit.empty() ? spec.dim.canonical_unit() : request.unit);
+    if (!parsed) return InputError("unit", parsed.error().what());
+    const Quantity u = *parsed;
     if (u.dim != spec.dim)
-      throw InputError("unit", "expected a unit of " + (spec.dim.name().empty() ? std::string("a plain number") : spec.dim.name()) +
+      return InputError("unit", "expected a unit of " + (spec.dim.name().empty() ? std::string("a plain number") : spec.dim.name()) +
                                    " for " + spec.name + ", got " + describe(Json(request.unit)));
     ps.factor = u.value;
   }
@@ -103,11 +102,11 @@ PreparedSweep prepare_sweep(const SweepRequest& request) {
       if (p == type.properties.size()) {
         std::vector<std::string> names;
         for (const PropertySpec& q : type.properties) names.push_back(q.name);
-        throw InputError("properties", "unknown property " + describe(Json(name)) + " of " + type.name +
+        return InputError("properties", "unknown property " + describe(Json(name)) + " of " + type.name +
                                            "; valid properties: " + join(names));
       }
       if (std::find(ps.props.begin(), ps.props.end(), p) != ps.props.end())
-        throw InputError("properties", "lists " + describe(Json(name)) + " twice");
+        return InputError("properties", "lists " + describe(Json(name)) + " twice");
       ps.props.push_back(p);
     }
   }
@@ -119,14 +118,14 @@ PreparedSweep prepare_sweep(const SweepRequest& request) {
   // the other inputs, validated once; the swept field takes a valid stand-in value
   ps.other_inputs = request.inputs.is_null() ? Json::object() : request.inputs;
   if (!ps.other_inputs.is_object() || is_number_tag(ps.other_inputs))
-    throw InputError("inputs", "must be an object of field values, got " + describe(ps.other_inputs));
+    return InputError("inputs", "must be an object of field values, got " + describe(ps.other_inputs));
   ps.other_inputs.erase(spec.name);
-  Inputs base = [&] {
-    Json probe = ps.other_inputs;
-    const double x = stand_in(spec);
-    probe[spec.name] = spec.type == FieldType::Quantity ? Json({{"value", x}, {"unit", spec.dim.canonical_unit()}}) : Json(x);
-    return normalize_inputs(type, probe, /*swept=*/spec.name);
-  }();
+  Json probe = ps.other_inputs;
+  const double x = stand_in(spec);
+  probe[spec.name] = spec.type == FieldType::Quantity ? Json({{"value", x}, {"unit", spec.dim.canonical_unit()}}) : Json(x);
+  const Expected<Inputs> normalized = normalize_inputs(type, probe, /*swept=*/spec.name);
+  if (!normalized) return normalized.error();
+  const Inputs& base = *normalized;
   ps.slots.resize(m.slots.size());
   std::unique_ptr<bool[]> present(new bool[m.slots.size()]);
   m.load(base, ps.slots.data(), present.get());
@@ -142,16 +141,16 @@ PreparedSweep prepare_sweep(const SweepRequest& request) {
 namespace {
 
 // run_sweep without its summary's names: the invalid points' count and first message.
-void run_points(const PreparedSweep& ps, const double* values, std::size_t n, std::vector<double>& out,
+Expected<void> run_points(const PreparedSweep& ps, const double* values, std::size_t n, std::vector<double>& out,
                 std::size_t& invalid_points, std::string& first_invalid) {
   const ScenarioType& type = *ps.type;
   const Model& m = type.compiled();
   const FieldSpec& spec = type.fields[ps.field];
   const int field = static_cast<int>(ps.field);
   if (n > kMaxSweepPoints)
-    throw InputError("values", "at most " + std::to_string(kMaxSweepPoints) + " points, got " + std::to_string(n));
+    return InputError("values", "at most " + std::to_string(kMaxSweepPoints) + " points, got " + std::to_string(n));
   if (ps.props.size() * n > kMaxSweepValues)
-    throw InputError("values", "at most " + std::to_string(kMaxSweepValues) + " results (points x properties), got " +
+    return InputError("values", "at most " + std::to_string(kMaxSweepValues) + " results (points x properties), got " +
                                    std::to_string(ps.props.size() * n));
 
   // Pass 1: the swept values in canonical units, checked against the field's rule and
@@ -181,12 +180,8 @@ void run_points(const PreparedSweep& ps, const double* values, std::size_t n, st
     probe[spec.name] = spec.type != FieldType::Quantity
                            ? number
                            : Json(js_number(x) + " " + (ps.unit.empty() ? spec.dim.canonical_unit() : ps.unit));
-    first_invalid = spec.name + ": must be " + spec.rule() + ", got " + js_number(x);
-    try {
-      normalize_inputs(type, probe);
-    } catch (const InputError& e) {
-      first_invalid = e.what();
-    }
+    const Expected<Inputs> at_point = normalize_inputs(type, probe);
+    first_invalid = at_point ? spec.name + ": must be " + spec.rule() + ", got " + js_number(x) : at_point.error().what();
   }
 
   // Pass 2: each property over all points by the batch interpreter. The swept field's
@@ -211,26 +206,34 @@ void run_points(const PreparedSweep& ps, const double* values, std::size_t n, st
     if (invalid_points)  // a property that does not read the field has values there too
       for (std::size_t i = 0; i < n; ++i) o[i] = std::isnan(column[i]) ? NAN : o[i];
   }
+  return {};
 }
 
 }  // namespace
 
-SweepSummary run_sweep(const PreparedSweep& ps, const double* values, std::size_t n, std::vector<double>& out) {
+Expected<SweepSummary> run_sweep(const PreparedSweep& ps, const double* values, std::size_t n, std::vector<double>& out) {
   SweepSummary summary = ps.header;
-  run_points(ps, values, n, out, summary.invalid_points, summary.first_invalid);
+  if (Expected<void> ran = run_points(ps, values, n, out, summary.invalid_points, summary.first_invalid); !ran) return ran.error();
   return summary;
 }
 
-
-SweepSummary sweep(const SweepRequest& request, const double* values, std::size_t n, std::vector<double>& out) {
-  return run_sweep(prepare_sweep(request), values, n, out);
+Expected<SweepSummary> sweep(const SweepRequest& request, const double* values, std::size_t n, std::vector<double>& out) {
+  const Expected<PreparedSweep> prepared = prepare_sweep(request);
+  if (!prepared) return prepared.error();
+  return run_sweep(*prepared, values, n, out);
 }
 
-std::string SweepSession::sweep(const std::string& request_text, const double* values, std::size_t n,
+Expected<std::string> SweepSession::sweep(const std::string& request_text, const double* values, std::size_t n,
                                 std::vector<double>& out) {
   if (!prepared_ || request_text != text_) {
     prepared_.reset();  // a request that fails to prepare leaves nothing behind
-    auto fresh = std::make_unique<PreparedSweep>(prepare_sweep(sweep_request(parse_json(request_text, "inputs"))));
+    const Expected<Json> json = parse_json(request_text, "inputs");
+    if (!json) return json.error();
+    const Expected<SweepRequest> request = sweep_request(*json);
+    if (!request) return request.error();
+    Expected<PreparedSweep> prepared = prepare_sweep(*request);
+    if (!prepared) return prepared.error();
+    auto fresh = std::make_unique<PreparedSweep>(std::move(*prepared));
     // the summary's text up to its last two members, which change with the values:
     // building and writing the names' JSON again on every call was most of a small
     // sweep's time (docs/performance.md)
@@ -242,7 +245,7 @@ std::string SweepSession::sweep(const std::string& request_text, const double* v
   }
   std::size_t invalid_points = 0;
   std::string first_invalid;
-  run_points(*prepared_, values, n, out, invalid_points, first_invalid);
+  if (Expected<void> ran = run_points(*prepared_, values, n, out, invalid_points, first_invalid); !ran) return ran.error();
   return head_ + ",\"invalid_points\":" + std::to_string(invalid_points) + ",\"first_invalid\":" + dump_text(Json(first_invalid)) + "}";
 }
 

@@ -271,7 +271,7 @@ std::string human_text(double v, std::string_view unit, BytePrefix bytes) {
 }
 
 std::string text_in_unit(double v, std::string_view unit) {
-  return number_text(v / parse_unit(unit).value) + " " + std::string(unit);
+  return number_text(v / declared_unit(unit).value) + " " + std::string(unit);
 }
 
 std::string quantity_number_text(double v) {

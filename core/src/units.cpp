@@ -374,13 +374,7 @@ std::string number_advice(std::string_view text) {
     // "$2 USD": the unit is there already
     const bool has_unit = !rest.empty() && rest[0] != '/';
     const std::string fixed = number + (has_unit ? " " + rest : " USD" + rest);
-    if (n > 0) {
-      try {
-        parse_quantity(fixed);
-        return "a dollar sign before the number is not read: write " + in_quotes(fixed);
-      } catch (const UnitError&) {
-      }
-    }
+    if (n > 0 && parse_quantity(fixed)) return "a dollar sign before the number is not read: write " + in_quotes(fixed);
     return "a dollar sign before the number is not read: write the number, then USD (\"40 USD\", \"2.5 USD/h\")";
   }
   std::size_t end = 0;  // the number part: digits, commas, one point, a sign
@@ -428,7 +422,7 @@ bool parse_number(std::string_view text, double& out) {
   return true;
 }
 
-Quantity parse_unit(std::string_view expr) {
+Expected<Quantity, UnitError> parse_unit(std::string_view expr) {
   expr = trim(expr);
   Quantity q{1.0, dims::none};
   if (expr.empty()) return q;
@@ -443,8 +437,8 @@ Quantity parse_unit(std::string_view expr) {
     const std::string_view token = expr.substr(start, i - start);
     if (token.empty()) {
       if (first && i < expr.size() && expr[i] == '/')
-        throw UnitError("malformed unit " + in_quotes(expr) + ": expected a unit name (or 1, as in 1/s) before '/'");
-      throw UnitError("malformed unit " + in_quotes(expr) + ": expected a unit name");
+        return UnitError("malformed unit " + in_quotes(expr) + ": expected a unit name (or 1, as in 1/s) before '/'");
+      return UnitError("malformed unit " + in_quotes(expr) + ": expected a unit name");
     }
     // "1/s": a 1 may stand first, as the numerator of an inverse unit
     const UnitDef one{"1", 1.0, dims::none, false};
@@ -464,7 +458,7 @@ Quantity parse_unit(std::string_view expr) {
             msg += "; did you mean " + in_quotes(s.spelling) + "? (unit symbols are case-sensitive)";
             break;
           }
-      throw UnitError(msg);
+      return UnitError(msg);
     }
     int power = 1;
     while (i < expr.size() && is_space(expr[i])) ++i;
@@ -475,7 +469,7 @@ Quantity parse_unit(std::string_view expr) {
       const std::size_t digits_start = j;
       while (j < expr.size() && is_digit(expr[j])) ++j;
       if (j == digits_start || j - digits_start > 2)
-        throw UnitError("malformed unit " + in_quotes(expr) + ": '^' needs a small integer power");
+        return UnitError("malformed unit " + in_quotes(expr) + ": '^' needs a small integer power");
       power = std::atoi(std::string(expr.substr(i, j - i)).c_str());
       i = j;
     }
@@ -492,47 +486,55 @@ Quantity parse_unit(std::string_view expr) {
     while (i < expr.size() && is_space(expr[i])) ++i;
     if (i == expr.size()) break;
     if (expr[i] != '*' && expr[i] != '/')
-      throw UnitError("malformed unit " + in_quotes(expr) + ": expected '*' or '/' after " + in_quotes(token));
+      return UnitError("malformed unit " + in_quotes(expr) + ": expected '*' or '/' after " + in_quotes(token));
     op = expr[i++];
   }
   return q;
 }
 
 namespace {
-Quantity parse_plain_quantity(std::string_view text) {
+Expected<Quantity, UnitError> parse_plain_quantity(std::string_view text) {
   const std::string_view s = trim(text);
-  if (s.empty()) throw UnitError("empty text, expected a number");
+  if (s.empty()) return UnitError("empty text, expected a number");
   if (s.size() > 1 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
-    throw UnitError("malformed number " + in_quotes(s) + ": hexadecimal is not accepted");
+    return UnitError("malformed number " + in_quotes(s) + ": hexadecimal is not accepted");
   std::size_t n = number_prefix(s);
   if (n == 0) {
     const std::string lower = ascii_lower(s.substr(0, 9));
     if (lower.rfind("nan", 0) == 0 || lower.rfind("inf", 0) == 0 || lower.rfind("+inf", 0) == 0 ||
         lower.rfind("-inf", 0) == 0)
-      throw UnitError("got " + in_quotes(s) + ": not a finite number");
-    throw UnitError("malformed number " + in_quotes(s));
+      return UnitError("got " + in_quotes(s) + ": not a finite number");
+    return UnitError("malformed number " + in_quotes(s));
   }
   // "1..2", "1.2.3", "1e" followed by more number characters: not a unit, a broken number
   if (n < s.size()) {
     const char c = s[n];
-    if (c == ',') throw UnitError("malformed number " + in_quotes(s) + ": " + number_advice(s));
+    if (c == ',') return UnitError("malformed number " + in_quotes(s) + ": " + number_advice(s));
     if (is_digit(c) || c == '.' || c == '+' || c == '-' || c == ',' ||
         ((c == 'e' || c == 'E') && (n + 1 == s.size() || !std::isalpha(static_cast<unsigned char>(s[n + 1])))))
-      throw UnitError("malformed number " + in_quotes(s));
+      return UnitError("malformed number " + in_quotes(s));
   }
   double v = 0;
-  if (!parse_number(s.substr(0, n), v)) throw UnitError("number " + in_quotes(s.substr(0, n)) + " is out of range");
+  if (!parse_number(s.substr(0, n), v)) return UnitError("number " + in_quotes(s.substr(0, n)) + " is out of range");
   // a rate as results write it, "1.694/year" (or "2 /year"): the unit 1/year
   const std::string_view unit = trim(s.substr(n));
-  Quantity q = !unit.empty() && unit[0] == '/' ? parse_unit("1" + std::string(unit)) : parse_unit(unit);
+  Expected<Quantity, UnitError> parsed = !unit.empty() && unit[0] == '/' ? parse_unit("1" + std::string(unit)) : parse_unit(unit);
+  if (!parsed) return parsed;
+  Quantity q = *parsed;
   q.value = scale_decimal(s.substr(0, n), v, q.value);
   if (!std::isfinite(q.value))
-    throw UnitError(in_quotes(s) + " is out of range once converted to " + q.dim.canonical_unit());
+    return UnitError(in_quotes(s) + " is out of range once converted to " + q.dim.canonical_unit());
   return q;
 }
 }  // namespace
 
-Quantity parse_quantity(std::string_view text) {
+Quantity declared_unit(std::string_view expr) {
+  Expected<Quantity, UnitError> q = parse_unit(expr);
+  if (!q) declaration_error(std::string("declared unit ") + q.error().what());
+  return *q;
+}
+
+Expected<Quantity, UnitError> parse_quantity(std::string_view text) {
   return parse_plain_quantity(plain_spaces(text));
 }
 
@@ -556,11 +558,13 @@ bool is_count_label(std::string_view unit) {
   return false;
 }
 
-Dim reported_dim(std::string_view unit) {
+Expected<Dim, UnitError> reported_dim(std::string_view unit) {
   if (is_count_label(unit)) return dims::none;
-  const Quantity q = parse_unit(unit);
+  const Expected<Quantity, UnitError> parsed = parse_unit(unit);
+  if (!parsed) return parsed.error();
+  const Quantity q = *parsed;
   if (q.value != 1.0 || q.dim.canonical_unit() != unit)
-    throw UnitError("unit " + in_quotes(unit) + " is not canonical; write " + in_quotes(q.dim.canonical_unit()));
+    return UnitError("unit " + in_quotes(unit) + " is not canonical; write " + in_quotes(q.dim.canonical_unit()));
   return q.dim;
 }
 

@@ -48,14 +48,14 @@ inline void check_error(const mlsysim::InputError& e) {
 inline void quantity(const std::uint8_t* data, std::size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
   try {
-    const mlsysim::Quantity q = mlsysim::parse_quantity(text);
+    const mlsysim::Quantity q = mlsysim::parse_quantity(text).value();
     check(std::isfinite(q.value), "parsed quantity is finite");
     for (const char* unit : {"s", "byte", "USD", "count", "", "samples"}) mlsysim::human_text(q.value, unit);
     mlsysim::human_text(q.value, q.dim.canonical_unit(), mlsysim::BytePrefix::binary);
   } catch (const mlsysim::UnitError&) {
   }
   try {
-    mlsysim::parse_unit(text);
+    mlsysim::parse_unit(text).value();
   } catch (const mlsysim::UnitError&) {
   }
 }
@@ -65,17 +65,17 @@ inline void quantity(const std::uint8_t* data, std::size_t size) {
 inline void request(const std::uint8_t* data, std::size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
   try {
-    const mlsysim::Json req = mlsysim::parse_json(text, "input");
+    const mlsysim::Json req = mlsysim::parse_json(text, "input").value();
     mlsysim::EvalOptions options;
     options.work = size % 2 == 0;
-    check_result(mlsysim::evaluate_request(req, options));
+    check_result(mlsysim::evaluate_request(req, options).value());
   } catch (const mlsysim::InputError& e) {
     check_error(e);
   }
   // the same text as a course's preset file: kept presets evaluate, notices name a field
   try {
-    const mlsysim::PresetFile file = mlsysim::read_preset_file(text);
-    for (const mlsysim::Preset& p : file.presets) check_result(mlsysim::evaluate_preset(p.name, nullptr, {}, file.presets));
+    const mlsysim::PresetFile file = mlsysim::read_preset_file(text).value();
+    for (const mlsysim::Preset& p : file.presets) check_result(mlsysim::evaluate_preset(p.name, nullptr, {}, file.presets).value());
     for (const mlsysim::Json& n : file.notices)
       check(n["message"].is_string() && !n["message"].get<std::string>().empty(), "a notice has a message");
   } catch (const mlsysim::InputError& e) {
@@ -133,7 +133,7 @@ inline void evaluate(const std::uint8_t* data, std::size_t size) {
     }
   }
   try {
-    check_result(mlsysim::evaluate(preset["type"].get<std::string>(), inputs));
+    check_result(mlsysim::evaluate(preset["type"].get<std::string>(), inputs).value());
   } catch (const mlsysim::InputError& e) {
     check_error(e);
   }
@@ -146,7 +146,7 @@ inline void evaluate(const std::uint8_t* data, std::size_t size) {
   for (double& v : values) v = f64();
   std::vector<double> out;
   try {
-    const auto s = mlsysim::sweep(req, values.data(), values.size(), out);
+    const auto s = mlsysim::sweep(req, values.data(), values.size(), out).value();
     check(out.size() == s.properties.size() * values.size(), "sweep output size");
     for (double v : out) check(std::isnan(v) || std::isfinite(v), "sweep values are finite or gaps");
   } catch (const mlsysim::InputError& e) {

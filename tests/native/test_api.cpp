@@ -70,14 +70,14 @@ TEST_CASE("A type's heads and its description are the parts of its listScenarioT
   for (std::size_t k = 0; k < full.size(); ++k) {
     const std::string name = full[k]["name"];
     INFO(name);
-    CHECK(mlsysim::describe_scenario_type(name) == full[k]);
+    CHECK(mlsysim::describe_scenario_type(name).value() == full[k]);
     // the same keys in the same order; the three lists null, everything else as in full
     Json expected = full[k];
     for (const char* key : {"fields", "properties", "symbols"}) expected[key] = nullptr;
     CHECK(heads[k].dump() == expected.dump());
   }
   try {
-    mlsysim::describe_scenario_type("SyncStrategy");
+    mlsysim::describe_scenario_type("SyncStrategy").value();
     FAIL("no error");
   } catch (const mlsysim::InputError& e) {
     CHECK(e.field == "type");
@@ -86,13 +86,13 @@ TEST_CASE("A type's heads and its description are the parts of its listScenarioT
 }
 
 TEST_CASE("The registries hold the spec's numbers with a source for each", "[api][registry]") {
-  const Json w = mlsysim::list_registry("workloads");
+  const Json w = mlsysim::list_registry("workloads").value();
   REQUIRE(w.size() >= 8);
   const Json gpt3 = test::named(w, "GPT3");
   CHECK(gpt3["parameters"] == 1.75e11);  // docs/scenarios.md, Workloads
   CHECK_THAT(gpt3["source"].get<std::string>(), Catch::Contains("Brown et al. 2020"));
   for (const Json& e : w) CHECK_FALSE(e["source"].get<std::string>().empty());
-  const Json f = mlsysim::list_registry("fleets");
+  const Json f = mlsysim::list_registry("fleets").value();
   REQUIRE(f.size() >= 8);
   CHECK(test::named(f, "Reference_25K_H100")["accelerators"] == 25000);
   for (const char* name : {"TransformerBsp8Workers", "TransformerSsp8Workers", "TransformerAsp8Workers",
@@ -101,21 +101,21 @@ TEST_CASE("The registries hold the spec's numbers with a source for each", "[api
   const Json p = mlsysim::list_presets();
   for (const Json& preset : p) {
     INFO(preset["name"]);
-    CHECK_NOTHROW(mlsysim::evaluate(preset["type"].get<std::string>(), preset["inputs"]));
+    CHECK_NOTHROW(mlsysim::evaluate(preset["type"].get<std::string>(), preset["inputs"]).value());
   }
 }
 
 TEST_CASE("The request form of eval --input takes a type or a preset", "[api]") {
   const Json by_preset = mlsysim::evaluate_request(
-      {{"preset", "TransformerBsp8Workers"}, {"overrides", {{"workers", 16}}}});
+      {{"preset", "TransformerBsp8Workers"}, {"overrides", {{"workers", 16}}}}).value();
   CHECK(by_preset["properties"]["global_batch"]["value"] == 512);
   const Json by_type = mlsysim::evaluate_request(
-      {{"type", "SyncStrategyScenario"}, {"inputs", by_preset["inputs"]}});
+      {{"type", "SyncStrategyScenario"}, {"inputs", by_preset["inputs"]}}).value();
   CHECK(by_type["properties"] == by_preset["properties"]);
   CHECK(by_type["preset"].is_null());
-  CHECK_THROWS_AS(mlsysim::evaluate_request({{"type", "SyncStrategyScenario"}, {"preset", "X"}}), mlsysim::InputError);
-  CHECK_THROWS_AS(mlsysim::evaluate_request(Json::array()), mlsysim::InputError);
-  CHECK_THROWS_AS(mlsysim::evaluate_request({{"preset", 3}}), mlsysim::InputError);
+  CHECK_THROWS_AS(mlsysim::evaluate_request({{"type", "SyncStrategyScenario"}, {"preset", "X"}}).value(), mlsysim::InputError);
+  CHECK_THROWS_AS(mlsysim::evaluate_request(Json::array()).value(), mlsysim::InputError);
+  CHECK_THROWS_AS(mlsysim::evaluate_request({{"preset", 3}}).value(), mlsysim::InputError);
 }
 
 TEST_CASE("Every bad input of the shared table is refused with its field named", "[api][bad-input]") {
@@ -124,9 +124,9 @@ TEST_CASE("Every bad input of the shared table is refused with its field named",
     SECTION(c.dump().substr(0, 120)) {
       try {
         if (c.contains("preset"))
-          mlsysim::evaluate_preset(c["preset"].get<std::string>(), c["set"]);
+          mlsysim::evaluate_preset(c["preset"].get<std::string>(), c["set"]).value();
         else
-          mlsysim::evaluate(c["type"].get<std::string>(), c["inputs"]);
+          mlsysim::evaluate(c["type"].get<std::string>(), c["inputs"]).value();
         FAIL("accepted");
       } catch (const mlsysim::InputError& e) {
         CHECK(e.field == c["field"].get<std::string>());

@@ -6,11 +6,11 @@ using test::prop;
 
 namespace {
 Json ref_inputs() { return test::preset_inputs("ReferenceJobAttackSurface"); }
-Json eval(const Json& inputs) { return mlsysim::evaluate("DataParallelAttackSurfaceScenario", inputs); }
+Json eval(const Json& inputs) { return mlsysim::evaluate("DataParallelAttackSurfaceScenario", inputs).value(); }
 }  // namespace
 
 TEST_CASE("ReferenceJobAttackSurface gives the worked values of the spec", "[attack][preset]") {
-  const Json r = mlsysim::evaluate_preset("ReferenceJobAttackSurface", nullptr);
+  const Json r = mlsysim::evaluate_preset("ReferenceJobAttackSurface", nullptr).value();
   // 128 nodes x 8 = 1024 (the seed's doctest)
   CHECK(prop(r, "accelerators") == 1024);
   CHECK(prop(r, "nodes") == 128);
@@ -27,7 +27,7 @@ TEST_CASE("ReferenceJobAttackSurface gives the worked values of the spec", "[att
 }
 
 TEST_CASE("Without a weight width only weight_bytes is unavailable", "[attack][property-error]") {
-  const Json r = mlsysim::evaluate_preset("LabJobAttackSurface", nullptr);
+  const Json r = mlsysim::evaluate_preset("LabJobAttackSurface", nullptr).value();
   CHECK(r["properties"]["weight_bytes"].contains("error"));
   CHECK_THAT(r["properties"]["weight_bytes"]["error"].get<std::string>(),
              Catch::Contains("weight_bytes_per_param"));

@@ -10,12 +10,12 @@ using test::Near;
 using test::prop;
 
 namespace {
-Json training(const Json& inputs) { return mlsysim::evaluate("TrainingComputeScenario", inputs); }
+Json training(const Json& inputs) { return mlsysim::evaluate("TrainingComputeScenario", inputs).value(); }
 
 /// The InputError that evaluating `inputs` raises; fails the test when there is none.
 std::pair<std::string, std::string> refusal(const std::string& type, const Json& inputs) {
   try {
-    mlsysim::evaluate(type, inputs);
+    mlsysim::evaluate(type, inputs).value();
   } catch (const mlsysim::InputError& e) {
     return {e.field, e.what()};
   }
@@ -74,8 +74,8 @@ TEST_CASE("TrainingComputeScenario refuses an MFU that is not above 0 and at mos
 }
 
 TEST_CASE("RooflineScenario: decode is memory-bound, prefill compute-bound, on the same H100", "[catalog][compute]") {
-  const Json decode = mlsysim::evaluate_preset("Llama8BDecodeStepH100", nullptr);
-  const Json prefill = mlsysim::evaluate_preset("Llama8BPrefill2KH100", nullptr);
+  const Json decode = mlsysim::evaluate_preset("Llama8BDecodeStepH100", nullptr).value();
+  const Json prefill = mlsysim::evaluate_preset("Llama8BPrefill2KH100", nullptr).value();
   // the catalog's 4.7, as docs/scenarios.md prints it by hand: ridge 989e12 / 3.35e12 = 295.22 flop/byte
   CHECK_THAT(prop(decode, "ridge_point"), Near(989.0 / 3.35));
   CHECK(prop(decode, "memory_to_compute_ratio") > 1);

@@ -7,13 +7,13 @@ using test::Near;
 using test::prop;
 
 namespace {
-Json zero(const Json& inputs) { return mlsysim::evaluate("ZeroShardingScenario", inputs); }
-Json activations(const Json& inputs) { return mlsysim::evaluate("ActivationMemoryScenario", inputs); }
+Json zero(const Json& inputs) { return mlsysim::evaluate("ZeroShardingScenario", inputs).value(); }
+Json activations(const Json& inputs) { return mlsysim::evaluate("ActivationMemoryScenario", inputs).value(); }
 
 /// The InputError that evaluating `inputs` raises; fails the test when there is none.
 std::pair<std::string, std::string> refusal(const std::string& type, const Json& inputs) {
   try {
-    mlsysim::evaluate(type, inputs);
+    mlsysim::evaluate(type, inputs).value();
   } catch (const mlsysim::InputError& e) {
     return {e.field, e.what()};
   }
@@ -67,7 +67,7 @@ TEST_CASE("ZeroShardingScenario's fewest devices is exact at the boundary", "[ca
 }
 
 TEST_CASE("ZeroShardingScenario's widths take their defaults and refuse the wrong dimension", "[catalog][memory][rules]") {
-  const Json r = mlsysim::evaluate_preset("ZeroPaper7_5B64Gpus", nullptr);
+  const Json r = mlsysim::evaluate_preset("ZeroPaper7_5B64Gpus", nullptr).value();
   CHECK(r["inputs"]["optimizer_bytes_per_param"] == Json({{"value", 12}, {"unit", "byte/param"}}));
   // ZeRO Fig. 1 (the catalog's 4.5, as docs/scenarios.md prints it): 120 / 31.4 / 16.6 / 1.9 GB
   CHECK(prop(r, "replicated_bytes") == 1.2e11);
@@ -106,7 +106,7 @@ TEST_CASE("A transformer's geometry is possible: heads at most hidden_dim, kv_he
   };
   for (const Case& c : refused) {
     try {
-      mlsysim::evaluate_preset("Llama8BChatH100", workload(c.heads, c.kv_heads));
+      mlsysim::evaluate_preset("Llama8BChatH100", workload(c.heads, c.kv_heads)).value();
       FAIL("accepted heads " << c.heads << " kv_heads " << c.kv_heads.dump());
     } catch (const mlsysim::InputError& e) {
       CHECK(e.field == "workload");
@@ -114,10 +114,10 @@ TEST_CASE("A transformer's geometry is possible: heads at most hidden_dim, kv_he
     }
   }
   // 32 heads of width 128, 8 key/value heads: 2 x 32 layers x 8 x 128 x 2 byte = 131,072 B per token
-  CHECK(mlsysim::evaluate_preset("Llama8BChatH100", workload(32, 8))["properties"]["kv_bytes_per_token"]["value"] == 131072);
+  CHECK(mlsysim::evaluate_preset("Llama8BChatH100", workload(32, 8)).value()["properties"]["kv_bytes_per_token"]["value"] == 131072);
   // the limits themselves: 4096 heads of width 1; 32 key/value heads of 32: 2 x 32 x 32 x 128 x 2 = 524,288 B
-  CHECK(mlsysim::evaluate_preset("Llama8BChatH100", workload(4096, nullptr))["properties"]["kv_bytes_per_token"]["value"] ==
+  CHECK(mlsysim::evaluate_preset("Llama8BChatH100", workload(4096, nullptr)).value()["properties"]["kv_bytes_per_token"]["value"] ==
         2 * 32 * 4096 * 1 * 2);
-  CHECK(mlsysim::evaluate_preset("Llama8BChatH100", workload(32, 32))["properties"]["kv_bytes_per_token"]["value"] == 524288);
+  CHECK(mlsysim::evaluate_preset("Llama8BChatH100", workload(32, 32)).value()["properties"]["kv_bytes_per_token"]["value"] == 524288);
   CHECK_THAT(mlsysim::list_registries()[0]["fields"][3]["rule"].get<std::string>(), Catch::Contains("and <= hidden_dim"));
 }

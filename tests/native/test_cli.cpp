@@ -16,7 +16,7 @@ using test::Run;
 TEST_CASE("eval PRESET --json prints the same Result as the library", "[cli]") {
   const Run r = cli("eval TransformerBsp8Workers --json");
   REQUIRE(r.status == 0);
-  CHECK(Json::parse(r.out) == mlsysim::evaluate_preset("TransformerBsp8Workers", nullptr));
+  CHECK(Json::parse(r.out) == mlsysim::evaluate_preset("TransformerBsp8Workers", nullptr).value());
 }
 
 TEST_CASE("eval PRESET shows each quantity input in the unit people write it in", "[cli]") {

@@ -50,7 +50,7 @@ TEST_CASE("The catalog's new units parse to their canonical values", "[units]") 
   };
   for (const Row& r : rows) {
     INFO(r.text);
-    const Quantity q = parse_quantity(r.text);
+    const Quantity q = parse_quantity(r.text).value();
     CHECK_THAT(q.value, test::Near(r.value));
     CHECK(q.dim == r.dim);
   }
@@ -60,11 +60,11 @@ TEST_CASE("The catalog's new units parse to their canonical values", "[units]") 
   CHECK((dims::none / dims::time).canonical_unit() == "1/s");
   CHECK((dims::mass / dims::energy).name() == "mass/energy");
   // spellings that would be misread get advice, not a guess
-  CHECK_THROWS_WITH(parse_quantity("989 TFLOPS"), Catch::Contains("write \"TFLOP/s\" for a rate"));
-  CHECK_THROWS_WITH(parse_quantity("200 Gb"), Catch::Contains("\"Gbit\" or \"GB\""));
-  CHECK(reported_dim("samples") == dims::none);
-  CHECK(reported_dim("W") == dims::power);
-  CHECK_THROWS_WITH(reported_dim("ms"), Catch::Contains("not canonical"));
+  CHECK_THROWS_WITH(parse_quantity("989 TFLOPS").value(), Catch::Contains("write \"TFLOP/s\" for a rate"));
+  CHECK_THROWS_WITH(parse_quantity("200 Gb").value(), Catch::Contains("\"Gbit\" or \"GB\""));
+  CHECK(reported_dim("samples").value() == dims::none);
+  CHECK(reported_dim("W").value() == dims::power);
+  CHECK_THROWS_WITH(reported_dim("ms").value(), Catch::Contains("not canonical"));
 }
 
 TEST_CASE("Human text scales the catalog's units", "[units]") {
@@ -149,7 +149,7 @@ TEST_CASE("Accelerator time reads in accelerator-hours, in its card and in the w
   // 23,371 days of accelerator time is right, but GPU-hours are how runs are billed and compared
   mlsysim::EvalOptions work;
   work.work = true;
-  const Json r = evaluate_preset("Gpt3OnTraining1KA100", nullptr, work)["properties"];
+  const Json r = evaluate_preset("Gpt3OnTraining1KA100", nullptr, work).value()["properties"];
   const double hours = r["accelerator_hours"]["value"].get<double>() / 3600;
   CHECK(hours == Approx(560897.4).margin(0.05));  // 1,024 GPUs x 22.82 days x 24 h
   CHECK(r["accelerator_hours"]["text"] == "560,897.4 h");
@@ -166,7 +166,7 @@ TEST_CASE("Symbols are paths into the inputs, with the unit their path gives", "
   CHECK(m.slots[static_cast<std::size_t>(m.slot("peak"))].display_unit == "TFLOP/s");
   // an entry that lacks a sub-field the equations read is an input error naming both
   try {
-    normalize_inputs(t, {{"fleet", "Training_1K"}, {"workload", "ResNet50"}});
+    normalize_inputs(t, {{"fleet", "Training_1K"}, {"workload", "ResNet50"}}).value();
     FAIL("accepted ResNet50, which has no layers");
   } catch (const InputError& e) {
     CHECK(e.field == "workload");
@@ -174,13 +174,13 @@ TEST_CASE("Symbols are paths into the inputs, with the unit their path gives", "
   }
   try {  // an inline fleet without an accelerator: only a type that reads it refuses it
     normalize_inputs(t, {{"fleet", {{"name", "F"}, {"count", 2}, {"node", {{"name", "N"}, {"accelerators_per_node", 4}}}}},
-                         {"workload", "GPT3"}});
+                         {"workload", "GPT3"}}).value();
     FAIL("accepted a node without an accelerator");
   } catch (const InputError& e) {
     CHECK(e.field == "fleet");
     CHECK_THAT(e.what(), Catch::Contains("has no node.accelerator"));
   }
-  const Inputs ok = normalize_inputs(t, {{"fleet", "Training_1K"}, {"workload", "GPT3"}});
+  const Inputs ok = normalize_inputs(t, {{"fleet", "Training_1K"}, {"workload", "GPT3"}}).value();
   std::vector<double> slots(m.slots.size());
   std::unique_ptr<bool[]> present(new bool[m.slots.size()]);
   m.load(ok, slots.data(), present.get());
@@ -198,21 +198,21 @@ TEST_CASE("Registries are data: every kind lists its entries with their numbers 
   for (const char* k : {"workload", "hardware", "node", "fabric", "fleet"}) CHECK_NOTHROW(test::named(kinds, k));
   // docs/scenarios.md (Registries), by hand: H100 989 TFLOP/s, 80 GiB, 3.35 TB/s; DGX_H100 450 GB/s per
   // direction; NDR 400 Gbps = 5e10 byte/s and 5 us; Training_10K = 1250 x 8
-  const Json h100 = test::named(mlsysim::list_registry("hardware"), "H100");
+  const Json h100 = test::named(mlsysim::list_registry("hardware").value(), "H100");
   CHECK(h100["peak_flops"] == 9.89e14);
   CHECK(h100["memory_capacity"] == 80.0 * 1073741824.0);
   CHECK(h100["memory_bandwidth"] == 3.35e12);
   CHECK(h100["headline"] == "989 TFLOP/s");
-  const Json ndr = test::named(mlsysim::list_registry("fabrics"), "InfiniBand_NDR");
+  const Json ndr = test::named(mlsysim::list_registry("fabrics").value(), "InfiniBand_NDR");
   CHECK(ndr["bandwidth"] == 5e10);
   CHECK_THAT(ndr["latency"].get<double>(), test::Near(5e-6));  // 5 x 1e-6, within an ulp
-  const Json ten_k = test::named(mlsysim::list_registry("fleets"), "Training_10K");
+  const Json ten_k = test::named(mlsysim::list_registry("fleets").value(), "Training_10K");
   CHECK(ten_k["accelerators"] == 10000);
   CHECK(ten_k["node"]["intra_node_bandwidth"] == 4.5e11);
   CHECK(ten_k["fabric"]["name"] == "InfiniBand_NDR");
-  const Json llama = test::named(mlsysim::list_registry("workloads"), "Llama3_8B");
+  const Json llama = test::named(mlsysim::list_registry("workloads").value(), "Llama3_8B");
   CHECK(llama["kv_heads"] == 8);
-  CHECK(test::named(mlsysim::list_registry("workloads"), "GPT3")["kv_heads"] == 96);  // defaults to heads
+  CHECK(test::named(mlsysim::list_registry("workloads").value(), "GPT3")["kv_heads"] == 96);  // defaults to heads
   CHECK_THAT(llama["sources"]["training_tokens"].get<std::string>(), Catch::Contains("15T+"));
   for (const Json& k : kinds)
     for (const Json& e : k["entries"]) {
@@ -241,7 +241,7 @@ TEST_CASE("Integer results follow their inequality exactly, in evaluate and in s
   };
   t.model = std::make_shared<const Model>(build_model(t));
   auto eval = [&](Json in) {
-    const Inputs inputs = normalize_inputs(t, in);
+    const Inputs inputs = normalize_inputs(t, in).value();
     std::vector<double> slots(t.model->slots.size());
     std::unique_ptr<bool[]> present(new bool[slots.size()]);
     t.model->load(inputs, slots.data(), present.get());
@@ -271,7 +271,7 @@ TEST_CASE("Integer results follow their inequality exactly, in evaluate and in s
     std::vector<const double*> cols(t.model->slots.size());
     std::vector<double> fixed(t.model->slots.size());
     std::unique_ptr<bool[]> present(new bool[fixed.size()]);
-    t.model->load(normalize_inputs(t, base), fixed.data(), present.get());
+    t.model->load(normalize_inputs(t, base).value(), fixed.data(), present.get());
     std::unique_ptr<bool[]> varies(new bool[fixed.size()]);
     for (std::size_t k = 0; k < fixed.size(); ++k) {
       varies[k] = static_cast<int>(k) == s;
@@ -315,7 +315,7 @@ TEST_CASE("Negation keeps its operand's dimension and is written as a minus sign
              Catch::Contains("exp needs a dimensionless argument"));
   t.model = std::make_shared<const Model>(build_model(t));
   REQUIRE((t.model->slot("T") == 0 && t.model->slot("M") == 1));
-  const Inputs in = normalize_inputs(t, {{"T", "1 h"}, {"M", "4 h"}});
+  const Inputs in = normalize_inputs(t, {{"T", "1 h"}, {"M", "4 h"}}).value();
   std::vector<double> slots(t.model->slots.size());
   std::unique_ptr<bool[]> present(new bool[slots.size()]);
   t.model->load(in, slots.data(), present.get());
@@ -395,8 +395,8 @@ TEST_CASE("Conventions are named where a reader meets them: total parameters and
 TEST_CASE("Every property lists each input that moves its value in depends_on", "[declarations]") {
   int moved = 0;
   for (const Preset& preset : presets()) {
-    const ScenarioType& t = find_scenario_type(preset.type);
-    const Json described = describe_scenario_type(t.name);
+    const ScenarioType& t = *find_scenario_type(preset.type).value();
+    const Json described = describe_scenario_type(t.name).value();
     const auto deps = [&](const Json& p, const std::string& field) {
       for (const Json& d : p["depends_on"]) {
         if (d == field) return true;
@@ -405,7 +405,7 @@ TEST_CASE("Every property lists each input that moves its value in depends_on", 
       }
       return false;
     };
-    const Json base = evaluate(t.name, preset.inputs);
+    const Json base = evaluate(t.name, preset.inputs).value();
     for (const FieldSpec& f : t.fields) {
       if (!f.numeric()) continue;
       const Json& given = base["inputs"][f.name];
@@ -420,7 +420,7 @@ TEST_CASE("Every property lists each input that moves its value in depends_on", 
         in[f.name] = f.type == FieldType::Quantity ? Json{{"value", x}, {"unit", f.dim.canonical_unit()}} : Json(x);
         Json r;
         try {
-          r = evaluate(t.name, in);
+          r = evaluate(t.name, in).value();
         } catch (const InputError&) {
           continue;  // outside the rule: the next candidate
         }

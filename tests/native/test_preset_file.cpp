@@ -33,7 +33,7 @@ Json bsp(int workers) {
 }  // namespace
 
 TEST_CASE("The example preset file is valid, and its presets evaluate by hand", "[preset-file]") {
-  const mlsysim::PresetFile file = mlsysim::read_preset_file(example_file());
+  const mlsysim::PresetFile file = mlsysim::read_preset_file(example_file()).value();
   CHECK(file.notices.empty());
   REQUIRE(file.presets.size() == 3);
   // three types, none of them a built-in name
@@ -45,16 +45,16 @@ TEST_CASE("The example preset file is valid, and its presets evaluate by hand", 
   const double flops = 6 * 8.03e9 * 1e12;
   const double seconds = flops / (64 * 989e12 * 0.4);
   const double cost = 64 * seconds / 3600 * 2.5;  // 84,576.17 USD
-  const Json r = mlsysim::evaluate_preset("Week5Llama8BOnLab64", nullptr, {}, file.presets);
+  const Json r = mlsysim::evaluate_preset("Week5Llama8BOnLab64", nullptr, {}, file.presets).value();
   CHECK(r["preset"] == "Week5Llama8BOnLab64");
   CHECK(r["properties"]["training_time"]["value"].get<double>() == Approx(seconds).epsilon(1e-12));
   CHECK(r["properties"]["training_cost"]["value"].get<double>() == Approx(cost).epsilon(1e-12));
   CHECK(r["properties"]["training_cost"]["text"] == "$84,576.17");
   // overrides work as for a built-in preset
-  const Json half = mlsysim::evaluate_preset("Week5Llama8BOnLab64", {{"mfu", 0.2}}, {}, file.presets);
+  const Json half = mlsysim::evaluate_preset("Week5Llama8BOnLab64", {{"mfu", 0.2}}, {}, file.presets).value();
   CHECK(half["properties"]["training_time"]["value"].get<double>() == Approx(2 * seconds).epsilon(1e-12));
   // and a built-in preset is still found with course presets given
-  CHECK(mlsysim::evaluate_preset("TransformerBsp8Workers", nullptr, {}, file.presets)["preset"] == "TransformerBsp8Workers");
+  CHECK(mlsysim::evaluate_preset("TransformerBsp8Workers", nullptr, {}, file.presets).value()["preset"] == "TransformerBsp8Workers");
 }
 
 TEST_CASE("A preset file keeps its valid entries and names each refused one, its field and its rule", "[preset-file][bad-input]") {
@@ -70,7 +70,7 @@ TEST_CASE("A preset file keeps its valid entries and names each refused one, its
                       {{"type", "SyncStrategyScenario"}, {"inputs", bsp(2)}},
                       5,
                       {{"name", "AlsoGood"}, {"type", "SyncStrategyScenario"}, {"inputs", bsp(16)}}}}};
-  const mlsysim::PresetFile file = mlsysim::read_preset_file(doc.dump());
+  const mlsysim::PresetFile file = mlsysim::read_preset_file(doc.dump()).value();
   REQUIRE(file.presets.size() == 2);
   CHECK(file.presets[0].name == "Good");
   CHECK(file.presets[0].summary == "fine");
@@ -97,7 +97,7 @@ TEST_CASE("A preset file keeps its valid entries and names each refused one, its
   Json two = bsp(0);
   two.erase("per_worker_batch");
   two["per_worker_bacth"] = 32;
-  const mlsysim::PresetFile both = mlsysim::read_preset_file(Json{{"presets", {{{"name", "Two"}, {"type", "SyncStrategyScenario"}, {"inputs", two}}}}}.dump());
+  const mlsysim::PresetFile both = mlsysim::read_preset_file(Json{{"presets", {{{"name", "Two"}, {"type", "SyncStrategyScenario"}, {"inputs", two}}}}}.dump()).value();
   CHECK(both.presets.empty());
   REQUIRE(both.notices.size() == 3);
   CHECK_THAT(both.notices[0]["message"].get<std::string>(),
@@ -108,13 +108,13 @@ TEST_CASE("A preset file keeps its valid entries and names each refused one, its
   const Json again = {{"presets",
                        {{{"name", "A"}, {"type", "SyncStrategyScenario"}, {"inputs", bsp(0)}},
                         {{"name", "A"}, {"type", "SyncStrategyScenario"}, {"inputs", bsp(2)}}}}};
-  CHECK(mlsysim::read_preset_file(again.dump()).presets.empty());
+  CHECK(mlsysim::read_preset_file(again.dump()).value().presets.empty());
 }
 
 TEST_CASE("A preset file that cannot be used as a whole is refused with one error", "[preset-file][bad-input]") {
   const auto refused = [](const std::string& text, const std::string& part) {
     try {
-      mlsysim::read_preset_file(text);
+      mlsysim::read_preset_file(text).value();
       FAIL("accepted: " << text.substr(0, 80));
     } catch (const mlsysim::InputError& e) {
       CHECK(e.field == "preset_file");
@@ -130,7 +130,7 @@ TEST_CASE("A preset file that cannot be used as a whole is refused with one erro
     many["presets"].push_back({{"name", "P" + std::to_string(k)}, {"type", "SyncStrategyScenario"}, {"inputs", bsp(2)}});
   refused(many.dump(), "has 201 presets; a preset file may have at most 200");
   many["presets"].erase(200);
-  CHECK(mlsysim::read_preset_file(many.dump()).presets.size() == 200);
+  CHECK(mlsysim::read_preset_file(many.dump()).value().presets.size() == 200);
   refused(std::string(mlsysim::kMaxPresetFileBytes + 1, ' '), "may have at most 1 MiB (1048576 bytes)");
 }
 
@@ -172,16 +172,16 @@ TEST_CASE("CLI: --preset-file lists and evaluates a course's presets and reports
 }
 
 TEST_CASE("readValue reads a prediction in the dimension of a property's unit", "[prediction]") {
-  CHECK(mlsysim::read_value("2 h", "s", "prediction") == 7200);
-  CHECK(mlsysim::read_value("40 USD", "USD", "prediction") == 40);
-  CHECK(mlsysim::read_value("1.5 GB", "byte", "prediction") == 1.5e9);
-  CHECK(mlsysim::read_value("2 USD/h", "USD/s", "prediction") == Approx(2.0 / 3600).epsilon(1e-15));
-  CHECK(mlsysim::read_value(12500, "count", "prediction") == 12500);
-  CHECK(mlsysim::read_value("5.7", "", "prediction") == 5.7);
-  CHECK(mlsysim::read_value("-3", "", "prediction") == -3);
+  CHECK(mlsysim::read_value("2 h", "s", "prediction").value() == 7200);
+  CHECK(mlsysim::read_value("40 USD", "USD", "prediction").value() == 40);
+  CHECK(mlsysim::read_value("1.5 GB", "byte", "prediction").value() == 1.5e9);
+  CHECK(mlsysim::read_value("2 USD/h", "USD/s", "prediction").value() == Approx(2.0 / 3600).epsilon(1e-15));
+  CHECK(mlsysim::read_value(12500, "count", "prediction").value() == 12500);
+  CHECK(mlsysim::read_value("5.7", "", "prediction").value() == 5.7);
+  CHECK(mlsysim::read_value("-3", "", "prediction").value() == -3);
   const auto refused = [](const Json& v, const std::string& unit, const std::string& part) {
     try {
-      mlsysim::read_value(v, unit, "prediction");
+      mlsysim::read_value(v, unit, "prediction").value();
       FAIL("accepted " << v.dump());
     } catch (const mlsysim::InputError& e) {
       CHECK(e.field == "prediction");
@@ -198,21 +198,21 @@ TEST_CASE("readValue reads a prediction in the dimension of a property's unit", 
   refused("40 usd", "USD", "did you mean \"USD\"? (unit symbols are case-sensitive)");
   refused("40%", "", "write the fraction \"0.4\"");
   // what a card shows can be typed back: a count with its label, a rate per unit of time
-  CHECK(mlsysim::read_value("256 samples", "samples", "prediction") == 256);
-  CHECK(mlsysim::read_value(" 12500 iterations ", "iterations", "prediction") == 12500);
+  CHECK(mlsysim::read_value("256 samples", "samples", "prediction").value() == 256);
+  CHECK(mlsysim::read_value(" 12500 iterations ", "iterations", "prediction").value() == 12500);
   refused("256 iterations", "samples", "unknown unit \"iterations\"");  // another label is not this one
   refused("samples", "samples", "malformed number");
   // 1.694/year: 1.694 / (365 x 86400 s), the year of money arithmetic (docs/units.md)
-  CHECK(mlsysim::read_value("1.694/year", "1/s", "prediction") == Approx(1.694 / (365 * 86400.0)).epsilon(1e-15));
-  CHECK(mlsysim::read_value("2 /h", "1/s", "prediction") == Approx(2 / 3600.0).epsilon(1e-15));
-  CHECK(mlsysim::read_value("2.5 USD/h", "USD/s", "prediction") == Approx(2.5 / 3600).epsilon(1e-15));
+  CHECK(mlsysim::read_value("1.694/year", "1/s", "prediction").value() == Approx(1.694 / (365 * 86400.0)).epsilon(1e-15));
+  CHECK(mlsysim::read_value("2 /h", "1/s", "prediction").value() == Approx(2 / 3600.0).epsilon(1e-15));
+  CHECK(mlsysim::read_value("2.5 USD/h", "USD/s", "prediction").value() == Approx(2.5 / 3600).epsilon(1e-15));
   refused("/year", "1/s", "malformed number");
 }
 
 TEST_CASE("A preset file's JSON error names the character it stopped at, whole; a NUL never ends the text early", "[preset-file][bad-input]") {
   const auto refusal = [](const std::string& text) {
     try {
-      mlsysim::read_preset_file(text);
+      mlsysim::read_preset_file(text).value();
     } catch (const mlsysim::InputError& e) {
       CHECK(e.field == "preset_file");
       return std::string(e.what());

@@ -7,7 +7,7 @@ using test::Json;
 namespace {
 std::string refusal(const std::string& preset, const Json& set) {
   try {
-    mlsysim::evaluate_preset(preset, set);
+    mlsysim::evaluate_preset(preset, set).value();
   } catch (const mlsysim::InputError& e) {
     return e.what();
   }
@@ -48,11 +48,11 @@ TEST_CASE("A number typed with spaces around it reads alike for integers, floats
   const std::string bsp = "TransformerBsp8Workers";
   for (const char* overhead : {"0.25 ", " 0.25", "0.25\t", "0.25\u00a0", "\u202f0.25"}) {
     INFO(overhead);
-    CHECK(mlsysim::evaluate_preset(bsp, Json{{"communication_overhead", overhead}})["inputs"]["communication_overhead"] == 0.25);
+    CHECK(mlsysim::evaluate_preset(bsp, Json{{"communication_overhead", overhead}}).value()["inputs"]["communication_overhead"] == 0.25);
   }
   for (const char* workers : {"16 ", "\t16", "16\u00a0"}) {
     INFO(workers);
-    CHECK(mlsysim::evaluate_preset(bsp, Json{{"workers", workers}})["inputs"]["workers"] == 16);
+    CHECK(mlsysim::evaluate_preset(bsp, Json{{"workers", workers}}).value()["inputs"]["workers"] == 16);
   }
   // inside a number a space is still no separator
   CHECK_THAT(refusal(bsp, {{"base_iterations", "12 500"}}), Catch::EndsWith("write \"12500\""));
@@ -82,15 +82,15 @@ TEST_CASE("Every text the number advice suggests is one the parser reads", "[rea
     const std::size_t q = advice.find("write \"");
     if (q == std::string::npos || advice.find("write the number") != std::string::npos) continue;
     const std::size_t from = q + 7, to = advice.find('"', from);
-    CHECK_NOTHROW(mlsysim::parse_quantity(advice.substr(from, to - from)));
+    CHECK_NOTHROW(mlsysim::parse_quantity(advice.substr(from, to - from)).value());
   }
   CHECK_THAT(mlsysim::number_advice("$abc"), Catch::EndsWith("write the number, then USD (\"40 USD\", \"2.5 USD/h\")"));
 }
 
 TEST_CASE("A bare zero is zero in every unit: taken where the rule allows it, refused by the rule where not", "[reading]") {
-  const Json r = mlsysim::evaluate_preset("TransformerBsp8Workers", {{"device_hour_rate", "0"}});
+  const Json r = mlsysim::evaluate_preset("TransformerBsp8Workers", {{"device_hour_rate", "0"}}).value();
   CHECK(r["properties"]["cost"]["value"] == 0);
-  CHECK(mlsysim::evaluate_preset("TransformerBsp8Workers", {{"device_hour_rate", 0}})["properties"]["cost"]["value"] == 0);
+  CHECK(mlsysim::evaluate_preset("TransformerBsp8Workers", {{"device_hour_rate", 0}}).value()["properties"]["cost"]["value"] == 0);
   CHECK(refusal("TransformerBsp8Workers", {{"base_iteration_time", "0"}}) == "base_iteration_time: must be time > 0 s, got \"0\"");
   CHECK_THAT(refusal("TransformerBsp8Workers", {{"base_iteration_time", "5"}}), Catch::Contains("no unit"));
 }
@@ -108,7 +108,7 @@ TEST_CASE("A partial evaluation lists every input error at once and computes wha
   mlsysim::EvalOptions partial;
   partial.partial = true;
   // every required field missing but the fleet: four errors, and the fleet's properties
-  const Json r = mlsysim::evaluate("DataParallelAttackSurfaceScenario", {{"fleet", "Lab_64_H100"}}, partial);
+  const Json r = mlsysim::evaluate("DataParallelAttackSurfaceScenario", {{"fleet", "Lab_64_H100"}}, partial).value();
   std::vector<std::string> fields;
   for (const Json& e : r["input_errors"]) fields.push_back(e["field"].get<std::string>());
   CHECK(fields == std::vector<std::string>{"workload", "dp_degree", "gradient_bytes_per_param", "checkpoint_bytes_per_param"});
@@ -116,23 +116,23 @@ TEST_CASE("A partial evaluation lists every input error at once and computes wha
   CHECK(r["properties"]["nodes"]["value"] == 8);
   CHECK(r["properties"]["gradient_bytes"]["error"] == "gradient_bytes: needs workload, which was not given");
   // invalid values are named as such; valid ones are used
-  const Json bad = mlsysim::evaluate_preset("TransformerBsp8Workers", {{"workers", -3}, {"base_iteration_time", "5 GB"}}, partial);
+  const Json bad = mlsysim::evaluate_preset("TransformerBsp8Workers", {{"workers", -3}, {"base_iteration_time", "5 GB"}}, partial).value();
   CHECK(bad["input_errors"].size() == 2);
   CHECK(bad["input_errors"][0]["message"] == "workers: must be an integer >= 1, got -3");
   CHECK(bad["properties"]["global_batch"]["error"] == "global_batch: needs workers, which is invalid");
   CHECK(bad["properties"]["speedup"]["value"].get<double>() == Approx(100000.0 / 17500));  // reads neither
   // a whole valid request gives the same Result as without the option, and no errors
-  const Json ok = mlsysim::evaluate_preset("TransformerBsp8Workers", nullptr, partial);
+  const Json ok = mlsysim::evaluate_preset("TransformerBsp8Workers", nullptr, partial).value();
   CHECK(ok["input_errors"].empty());
-  CHECK(ok["properties"] == mlsysim::evaluate_preset("TransformerBsp8Workers", nullptr)["properties"]);
+  CHECK(ok["properties"] == mlsysim::evaluate_preset("TransformerBsp8Workers", nullptr).value()["properties"]);
   // without the option, the first error still throws
-  CHECK_THROWS_AS(mlsysim::evaluate("DataParallelAttackSurfaceScenario", {{"fleet", "Lab_64_H100"}}), mlsysim::InputError);
+  CHECK_THROWS_AS(mlsysim::evaluate("DataParallelAttackSurfaceScenario", {{"fleet", "Lab_64_H100"}}).value(), mlsysim::InputError);
 }
 
 TEST_CASE("A partial evaluation blames both factors of a product above 2^53", "[reading][partial]") {
   mlsysim::EvalOptions partial;
   partial.partial = true;
-  const Json r = mlsysim::evaluate_preset("TransformerBsp8Workers", {{"workers", 100000000}, {"per_worker_batch", 100000000}}, partial);
+  const Json r = mlsysim::evaluate_preset("TransformerBsp8Workers", {{"workers", 100000000}, {"per_worker_batch", 100000000}}, partial).value();
   REQUIRE(r["input_errors"].size() == 2);
   CHECK(r["input_errors"][0]["field"] == "workers");
   CHECK(r["input_errors"][1]["field"] == "per_worker_batch");
@@ -146,7 +146,7 @@ TEST_CASE("An integer field refuses text with a fraction, even one a double roun
   // "2.9999999999999999" is the double 3; as written it is not a whole number
   const auto refused = [](const Json& workers) -> std::string {
     try {
-      mlsysim::evaluate_preset("TransformerBsp8Workers", Json{{"workers", workers}});
+      mlsysim::evaluate_preset("TransformerBsp8Workers", Json{{"workers", workers}}).value();
     } catch (const mlsysim::InputError& e) {
       CHECK(e.field == "workers");
       return e.what();
@@ -163,7 +163,7 @@ TEST_CASE("An integer field refuses text with a fraction, even one a double roun
   // whole as written: 3.0, 1.5e1, 1e3, 30e-1, 00012.000
   for (const auto& [text, workers] : std::vector<std::pair<const char*, int>>{
            {"3.0", 3}, {"1.5e1", 15}, {"1e3", 1000}, {"30e-1", 3}, {"00012.000", 12}})
-    CHECK(mlsysim::evaluate_preset("TransformerBsp8Workers", Json{{"workers", text}})["inputs"]["workers"] == workers);
+    CHECK(mlsysim::evaluate_preset("TransformerBsp8Workers", Json{{"workers", text}}).value()["inputs"]["workers"] == workers);
 }
 
 TEST_CASE("A quoted value cannot reverse, hide or break the message that quotes it", "[reading][bad-input]") {
@@ -195,7 +195,7 @@ TEST_CASE("A quoted value cannot reverse, hide or break the message that quotes 
   CHECK(cut.find("\xef\xbf\xbd") == std::string::npos);  // no U+FFFD from a character cut in two
   // a preset file's notice quotes the preset's name the same way
   const auto file = mlsysim::read_preset_file(
-      R"({"presets": [{"name": "\u202eX", "type": "SyncStrategyScenario", "inputs": {"workers": -1}}]})");
+      R"({"presets": [{"name": "\u202eX", "type": "SyncStrategyScenario", "inputs": {"workers": -1}}]})").value();
   REQUIRE(file.notices.size() == 1);
   CHECK_THAT(file.notices[0]["message"].get<std::string>(), Catch::StartsWith(R"(preset "\u202eX" (entry 1): )"));
   CHECK(file.notices[0]["message"].get<std::string>().find("\u202e") == std::string::npos);
@@ -204,14 +204,14 @@ TEST_CASE("A quoted value cannot reverse, hide or break the message that quotes 
 TEST_CASE("A no-break, narrow, thin or figure space between a number and its unit reads as a space", "[reading]") {
   // what typeset text (and text copied from it) puts there; each was "unknown unit"
   const auto rate = [](const std::string& text) {
-    return mlsysim::evaluate_preset("TransformerBsp8Workers", Json{{"device_hour_rate", text}})["inputs"]["device_hour_rate"];
+    return mlsysim::evaluate_preset("TransformerBsp8Workers", Json{{"device_hour_rate", text}}).value()["inputs"]["device_hour_rate"];
   };
   const Json plain = rate("5 USD/h");
   CHECK(plain == rate("5\u00a0USD/h"));
   CHECK(plain == rate("5\u202fUSD/h"));
   CHECK(plain == rate("5\u2009USD/h"));
   CHECK(plain == rate("\u20075 USD/h\u00a0"));
-  CHECK(mlsysim::evaluate_preset("TransformerBsp8Workers", Json{{"base_iteration_time", "500\u202fms"}})["properties"]["iteration_time"]["value"] == 0.625);
+  CHECK(mlsysim::evaluate_preset("TransformerBsp8Workers", Json{{"base_iteration_time", "500\u202fms"}}).value()["properties"]["iteration_time"]["value"] == 0.625);
   // other characters are still refused, and quoted escaped where they do not show
   CHECK(refusal("TransformerBsp8Workers", Json{{"device_hour_rate", "5\u200bUSD/h"}}).find("\\u200b") != std::string::npos);
 }

@@ -6,11 +6,11 @@ using test::prop;
 
 namespace {
 Json bsp() { return test::preset_inputs("TransformerBsp8Workers"); }
-Json eval(const Json& inputs) { return mlsysim::evaluate("SyncStrategyScenario", inputs); }
+Json eval(const Json& inputs) { return mlsysim::evaluate("SyncStrategyScenario", inputs).value(); }
 }  // namespace
 
 TEST_CASE("TransformerBsp8Workers gives the worked values of the spec", "[sync][preset]") {
-  const Json r = mlsysim::evaluate_preset("TransformerBsp8Workers", nullptr);
+  const Json r = mlsysim::evaluate_preset("TransformerBsp8Workers", nullptr).value();
   CHECK(r["preset"] == "TransformerBsp8Workers");
   // 8 workers x 32 samples = 256 (the seed's doctest)
   CHECK(prop(r, "global_batch") == 256);
@@ -33,11 +33,11 @@ TEST_CASE("TransformerBsp8Workers gives the worked values of the spec", "[sync][
 
 TEST_CASE("SSP and ASP presets differ from BSP only where the spec says", "[sync][preset]") {
   // SSP: 100000 / (15500 x 1.1) = 5.8651026...; 1/sqrt(4) = 0.5
-  const Json ssp = mlsysim::evaluate_preset("TransformerSsp8Workers", nullptr);
+  const Json ssp = mlsysim::evaluate_preset("TransformerSsp8Workers", nullptr).value();
   CHECK_THAT(prop(ssp, "speedup"), Near(100000.0 / 17050));
   CHECK_THAT(prop(ssp, "stale_lr_factor"), Near(0.5));
   // ASP: 100000 / (19000 x 1.02) = 5.1599587...; 1/sqrt(8)
-  const Json asp = mlsysim::evaluate_preset("TransformerAsp8Workers", nullptr);
+  const Json asp = mlsysim::evaluate_preset("TransformerAsp8Workers", nullptr).value();
   CHECK_THAT(prop(asp, "speedup"), Near(100000.0 / 19380));
   CHECK_THAT(prop(asp, "stale_lr_factor"), Near(1 / std::sqrt(8.0)));
   CHECK(prop(asp, "global_batch") == 256);

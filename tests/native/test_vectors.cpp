@@ -40,10 +40,10 @@ TEST_CASE("Every scenario type matches its known-answer vectors", "[vectors]") {
       // INFO, not SECTION: a SECTION per case makes Catch run the whole test (reading
       // every vector file) once per case, 24 s natively and 6 minutes under ASan
       INFO(type << ": " << c["name"].get<std::string>());
-      check_result(mlsysim::evaluate(type, c["inputs"]), c, v["tolerance"].get<double>());
+      check_result(mlsysim::evaluate(type, c["inputs"]).value(), c, v["tolerance"].get<double>());
       // a preset gives the same through evaluate_preset
       if (c["preset"].is_string())
-        check_result(mlsysim::evaluate_preset(c["preset"].get<std::string>(), nullptr), c, v["tolerance"].get<double>());
+        check_result(mlsysim::evaluate_preset(c["preset"].get<std::string>(), nullptr).value(), c, v["tolerance"].get<double>());
     }
   }
   // every type of the catalog has its vectors, and every preset is one of them

@@ -44,7 +44,7 @@ TEST_CASE("Equations are written from the expressions with the spec's operators"
 }
 
 TEST_CASE("Show-your-work substitutes the inputs into the same expression that computes the value", "[work]") {
-  const Json r = mlsysim::evaluate_preset("TransformerBsp8Workers", nullptr, with_work());
+  const Json r = mlsysim::evaluate_preset("TransformerBsp8Workers", nullptr, with_work()).value();
   const Json& speedup = r["properties"]["speedup"]["work"];
   CHECK(speedup["text"] == "100,000 / (14,000 \u00d7 (1 + 0.25))");
   CHECK(speedup["expression"] == "100000 / (14000 * (1 + 0.25))");
@@ -53,17 +53,17 @@ TEST_CASE("Show-your-work substitutes the inputs into the same expression that c
   const Json& cost = r["properties"]["cost"]["work"];
   CHECK(cost["text"] == "14,000 \u00d7 625 ms \u00d7 8 \u00d7 2 USD/h");  // iteration_time as its card reads
   CHECK(cost["expression"] == "14000 * 0.625 * 8 * 0.0005555555555555556");
-  const Json a = mlsysim::evaluate_preset("ReferenceJobAttackSurface", nullptr, with_work());
+  const Json a = mlsysim::evaluate_preset("ReferenceJobAttackSurface", nullptr, with_work()).value();
   CHECK(a["properties"]["gradient_bytes"]["work"]["text"] == "1.75e11 param \u00d7 2 byte/param");
   CHECK(a["properties"]["gather_traffic_ratio"]["work"]["text"] == "15 / 1.875");
   // without the option, no work is attached
-  CHECK_FALSE(mlsysim::evaluate_preset("TransformerBsp8Workers", nullptr)["properties"]["speedup"].contains("work"));
+  CHECK_FALSE(mlsysim::evaluate_preset("TransformerBsp8Workers", nullptr).value()["properties"]["speedup"].contains("work"));
   // a rate reads as the cards write rates, "100/s" (it read "100 1/s × 54 ms"), and a divisor
   // with a slash of its own is bracketed ("1 / 1.694/year" read as (1 / 1.694)/year)
-  const Json q = mlsysim::evaluate_preset("Gpt3Serve100QpsBatch8", nullptr, with_work())["properties"];
+  const Json q = mlsysim::evaluate_preset("Gpt3Serve100QpsBatch8", nullptr, with_work()).value()["properties"];
   CHECK(q["utilization"]["work"]["text"] == "100/s \u00d7 54 ms / 8");
   CHECK(q["batch_fill_delay"]["work"]["text"] == "8 / (2 \u00d7 100/s)");
-  const Json mtbf = mlsysim::evaluate_preset("Book10KThreeWeekJob", nullptr, with_work())["properties"];
+  const Json mtbf = mlsysim::evaluate_preset("Book10KThreeWeekJob", nullptr, with_work()).value()["properties"];
   CHECK(mtbf["node_mtbf"]["work"]["text"] == "1 / (1.694/year)");
   CHECK(mtbf["gpu_failure_share"]["work"]["text"] == "8 / 50,000 h / (1.694/year)");
   CHECK(mtbf["node_mtbf"]["work"]["expression"].get<std::string>().find('(') == std::string::npos);  // the arithmetic needs none
@@ -74,14 +74,14 @@ TEST_CASE("An input its display unit cannot hold is written in its own unit's sc
   const auto work = [](const char* preset, const char* field, const char* value, const char* property) {
     Json overrides = Json::object();
     overrides[field] = value;
-    return mlsysim::evaluate_preset(preset, overrides, with_work())["properties"][property]["work"];
+    return mlsysim::evaluate_preset(preset, overrides, with_work()).value()["properties"][property]["work"];
   };
   const Json p2p = work("NdrRingVsTree1GB", "link_latency", "1.7e308 s", "point_to_point_time");
   CHECK(p2p["text"] == mlsysim::human_text(1.7e308, "s") + " + 1 GB / (50 GB/s)");
   CHECK(p2p["mathml"].get<std::string>().find("Infinity") == std::string::npos);
   // 1e300 kg/J in g/kWh overflows too (x 3.6e9); a tiny TDP keeps the product finite
   const Json carbon = mlsysim::evaluate_preset("Gpt3ClassRunUsAverage", Json{{"grid_carbon_intensity", "1e300 kg/J"}, {"device_tdp", "1e-300 W"}},
-                                               with_work())["properties"]["operational_carbon"];
+                                               with_work()).value()["properties"]["operational_carbon"];
   REQUIRE(carbon.contains("work"));
   CHECK(carbon["work"]["text"].get<std::string>().find("Infinity") == std::string::npos);
   CHECK(carbon["work"]["text"].get<std::string>().find("1e300 kg/J") != std::string::npos);
@@ -91,24 +91,24 @@ TEST_CASE("A value passed on unchanged is written by its name, not as the result
   // interval = when(given(checkpoint_interval), checkpoint_interval, young_interval): the
   // line says which case applies ("interval = young_interval = 14.24 min"), where writing
   // the value made it "14.24 min = 14.24 min"; the arithmetic is still the number
-  const Json young = mlsysim::evaluate_preset("Gpt3On10KYoungDaly", nullptr, with_work())["properties"]["interval"];
+  const Json young = mlsysim::evaluate_preset("Gpt3On10KYoungDaly", nullptr, with_work()).value()["properties"]["interval"];
   CHECK(young["work"]["text"] == "young_interval");
   CHECK(young["work"]["mathml"].get<std::string>().find("<mi>young_interval</mi>") != std::string::npos);
   // Young: sqrt(2 x 24.5 s x 240/58 h) = 854.36 s (2.45 TB / 100 GB/s = 24.5 s; the book's MTBF)
   CHECK(std::stod(young["work"]["expression"].get<std::string>()) ==
         Approx(std::sqrt(2 * 24.5 * 240.0 / 58 * 3600)).epsilon(1e-12));
   const Json given =
-      mlsysim::evaluate_preset("Llama70BFourHourCheckpoints", nullptr, with_work())["properties"]["interval"];
+      mlsysim::evaluate_preset("Llama70BFourHourCheckpoints", nullptr, with_work()).value()["properties"]["interval"];
   CHECK(given["work"]["text"] == "checkpoint_interval");
   CHECK(given["work"]["expression"] == "14400");  // 4 h
   // an alias of a registry number, and of another property
-  const Json a = mlsysim::evaluate_preset("ReferenceJobAttackSurface", nullptr, with_work())["properties"];
+  const Json a = mlsysim::evaluate_preset("ReferenceJobAttackSurface", nullptr, with_work()).value()["properties"];
   CHECK(a["nodes"]["work"]["text"] == "fleet.count");
   CHECK(a["nodes"]["work"]["expression"] == "128");
-  const Json h = mlsysim::evaluate_preset("MlsysimHierarchical4x8", nullptr, with_work())["properties"];
+  const Json h = mlsysim::evaluate_preset("MlsysimHierarchical4x8", nullptr, with_work()).value()["properties"];
   CHECK(h["intra_allgather_time"]["work"]["text"] == "intra_reduce_scatter_time");
   // a case that is itself arithmetic is substituted as before
-  const Json daly = mlsysim::evaluate_preset("Gpt3On10KYoungDaly", nullptr, with_work())["properties"]["daly_interval"];
+  const Json daly = mlsysim::evaluate_preset("Gpt3On10KYoungDaly", nullptr, with_work()).value()["properties"]["daly_interval"];
   CHECK(daly["work"]["text"].get<std::string>().rfind("14.24 min \u00d7 (1 + 1 / 3", 0) == 0);
 }
 
@@ -137,7 +137,7 @@ TEST_CASE("Typeset work lines keep every unit whole: an <mn> holds a number, an 
     const std::string time = bytes == mlsysim::BytePrefix::binary ? "binary" : "decimal";
     for (const Json& preset : mlsysim::list_presets()) {
       const std::string name = preset["name"].get<std::string>();
-      const Json r = mlsysim::evaluate_preset(name, nullptr, o);
+      const Json r = mlsysim::evaluate_preset(name, nullptr, o).value();
       for (const auto& [prop, v] : r["properties"].items()) {
         if (!v.contains("work")) continue;
         check(name + "." + prop + " (bytes " + time + ")", v["work"]["mathml"].get<std::string>());
@@ -154,7 +154,7 @@ TEST_CASE("Typeset work lines keep every unit whole: an <mn> holds a number, an 
   CHECK(year.mathml == "<mrow><mn>1.694</mn><mi mathvariant=\"normal\">/year</mi></mrow>");
   CHECK(mlsysim::text_forms("1.5e-7 s", 1.5e-7).mathml ==
         "<mrow><mn>1.5</mn><mo>\u00d7</mo><msup><mn>10</mn><mn>-7</mn></msup><mspace width=\"0.25em\"/><mi mathvariant=\"normal\">s</mi></mrow>");
-  const Json zero = mlsysim::evaluate_preset("ZeroPaper7_5B64Gpus", nullptr, with_work());
+  const Json zero = mlsysim::evaluate_preset("ZeroPaper7_5B64Gpus", nullptr, with_work()).value();
   CHECK(zero["properties"]["zero3_memory_fraction"]["work"]["text"] == "1.875 GB / 34.36 GB");  // 32 GiB = 34.36 GB
   CHECK(mlsysim::text_forms("$8.923 million", 8.923e6).mathml ==
         "<mrow><mn>$8.923</mn><mspace width=\"0.25em\"/><mi mathvariant=\"normal\">million</mi></mrow>");
@@ -163,7 +163,7 @@ TEST_CASE("Typeset work lines keep every unit whole: an <mn> holds a number, an 
 TEST_CASE("Counts read exactly when whole and keep their fraction otherwise", "[units][work]") {
   Json in = test::preset_inputs("TransformerBsp8Workers");
   in["workers"] = 64;
-  const Json r = mlsysim::evaluate("SyncStrategyScenario", in);
+  const Json r = mlsysim::evaluate("SyncStrategyScenario", in).value();
   CHECK(r["properties"]["ideal_iterations"]["text"] == "1,562.5 iterations");  // 100000 / 64
   CHECK(mlsysim::human_text(1234567890, "samples") == "1,234,567,890 samples");
 }
@@ -187,7 +187,7 @@ TEST_CASE("A sweep applies the 2^53 product rule exactly, and to the fields it d
   req.properties = {"global_batch"};
   const std::vector<double> values{1, 2, 3};  // 3 x 3002399751580331 = 2^53 + 1
   std::vector<double> out;
-  const auto s = mlsysim::sweep(req, values.data(), values.size(), out);
+  const auto s = mlsysim::sweep(req, values.data(), values.size(), out).value();
   CHECK(out[0] == 3002399751580331.0);
   CHECK(out[1] == 6004799503160662.0);
   CHECK(std::isnan(out[2]));
@@ -200,7 +200,7 @@ TEST_CASE("A sweep applies the 2^53 product rule exactly, and to the fields it d
   other.inputs["workers"] = std::int64_t{1} << 52;
   other.inputs["per_worker_batch"] = 4;
   try {
-    mlsysim::sweep(other, values.data(), values.size(), out);
+    mlsysim::sweep(other, values.data(), values.size(), out).value();
     FAIL("accepted");
   } catch (const mlsysim::InputError& e) {
     CHECK(e.field == "workers");
@@ -213,7 +213,7 @@ TEST_CASE("A sweep gives at each point what evaluate gives there", "[sweep]") {
   req.properties = {"speedup", "cost", "global_batch"};
   const std::vector<double> values{1, 2, 8, 64, 1024};
   std::vector<double> out;
-  const auto summary = mlsysim::sweep(req, values.data(), values.size(), out);
+  const auto summary = mlsysim::sweep(req, values.data(), values.size(), out).value();
   REQUIRE(out.size() == 15);
   CHECK(summary.properties == std::vector<std::string>{"speedup", "cost", "global_batch"});
   CHECK(summary.units == std::vector<std::string>{"", "USD", "samples"});
@@ -221,7 +221,7 @@ TEST_CASE("A sweep gives at each point what evaluate gives there", "[sweep]") {
   for (std::size_t i = 0; i < values.size(); ++i) {
     Json in = req.inputs;
     in["workers"] = values[i];
-    const Json r = mlsysim::evaluate(req.type, in);
+    const Json r = mlsysim::evaluate(req.type, in).value();
     CHECK(out[0 * 5 + i] == r["properties"]["speedup"]["value"].get<double>());
     CHECK(out[1 * 5 + i] == r["properties"]["cost"]["value"].get<double>());
     CHECK(out[2 * 5 + i] == r["properties"]["global_batch"]["value"].get<double>());
@@ -239,8 +239,8 @@ TEST_CASE("A sweep session prepares a request once and sweeps new values over it
   mlsysim::SweepSession session;
   std::vector<double> got, want;
   auto same = [&](const mlsysim::SweepRequest& r, const std::vector<double>& values) {
-    const std::string a = session.sweep(text(r), values.data(), values.size(), got);
-    const auto b = mlsysim::sweep(r, values.data(), values.size(), want);
+    const std::string a = session.sweep(text(r), values.data(), values.size(), got).value();
+    const auto b = mlsysim::sweep(r, values.data(), values.size(), want).value();
     // the same summary, as the same text (the session writes its names once per request)
     CHECK(a == mlsysim::sweep_summary_json(b).dump());
     REQUIRE(got.size() == want.size());
@@ -262,14 +262,14 @@ TEST_CASE("A sweep session prepares a request once and sweeps new values over it
   bad.inputs["iterations"] = -1;
   const std::vector<double> one{1};
   try {
-    session.sweep(text(bad), one.data(), 1, got);
+    session.sweep(text(bad), one.data(), 1, got).value();
     FAIL("accepted");
   } catch (const mlsysim::InputError& e) {
     CHECK(e.field == "iterations");
   }
   same(req, {3, 5});
   try {  // not JSON: named as the inputs, as the module reports it
-    session.sweep("{", one.data(), 1, got);
+    session.sweep("{", one.data(), 1, got).value();
     FAIL("accepted");
   } catch (const mlsysim::InputError& e) {
     CHECK(e.field == "inputs");
@@ -288,7 +288,7 @@ TEST_CASE("A sweep leaves gaps where a value breaks the rule or a property is un
   req.properties = {"global_batch"};
   const std::vector<double> values{0, 1.5, 4, NAN, -2};
   std::vector<double> out;
-  const auto summary = mlsysim::sweep(req, values.data(), values.size(), out);
+  const auto summary = mlsysim::sweep(req, values.data(), values.size(), out).value();
   CHECK(summary.invalid_points == 4);
   CHECK(summary.first_invalid == "workers: must be an integer >= 1, got 0");  // as evaluate says it
   CHECK(std::isnan(out[0]));
@@ -302,7 +302,7 @@ TEST_CASE("A sweep leaves gaps where a value breaks the rule or a property is un
   dp.field = "dp_degree";
   dp.properties = {"gather_traffic_ratio", "allreduce_factor", "weight_bytes"};
   const std::vector<double> n{1, 2, 16};
-  const auto s2 = mlsysim::sweep(dp, n.data(), n.size(), out);
+  const auto s2 = mlsysim::sweep(dp, n.data(), n.size(), out).value();
   CHECK(s2.invalid_points == 0);
   CHECK(std::isnan(out[0]));  // ratio at N = 1
   CHECK(out[1] == 1);         // 2 / 2
@@ -318,7 +318,7 @@ TEST_CASE("A sweep of a quantity takes its values in a stated unit", "[sweep]") 
   req.properties = {"cost"};
   const std::vector<double> rates{1, 2, 4};
   std::vector<double> out;
-  mlsysim::sweep(req, rates.data(), rates.size(), out);
+  mlsysim::sweep(req, rates.data(), rates.size(), out).value();
   CHECK_THAT(out[1], Near(350.0 / 9));  // the BSP cost at 2 USD/h
   CHECK_THAT(out[2], Near(700.0 / 9));
 }
@@ -328,7 +328,7 @@ TEST_CASE("Unreasonable sweep requests are refused by name", "[sweep][bad-input]
   const double v = 1;
   auto refused = [&](mlsysim::SweepRequest req, std::size_t n, const char* field) {
     try {
-      mlsysim::sweep(req, &v, n, out);
+      mlsysim::sweep(req, &v, n, out).value();
       FAIL("accepted");
     } catch (const mlsysim::InputError& e) {
       CHECK(e.field == field);
@@ -370,7 +370,7 @@ TEST_CASE("A sweep agrees with evaluate at every point, field and preset, to the
   std::size_t compared = 0, gaps = 0;
   for (const Json& preset : mlsysim::list_presets()) {
     const std::string type = preset["type"].get<std::string>();
-    const mlsysim::ScenarioType& t = mlsysim::find_scenario_type(type);
+    const mlsysim::ScenarioType& t = *mlsysim::find_scenario_type(type).value();
     for (const mlsysim::FieldSpec& f : t.fields) {
       if (!f.numeric()) continue;
       mlsysim::SweepRequest req;
@@ -378,7 +378,7 @@ TEST_CASE("A sweep agrees with evaluate at every point, field and preset, to the
       req.inputs = preset["inputs"];
       req.field = f.name;
       std::vector<double> out;
-      const auto summary = mlsysim::sweep(req, values.data(), values.size(), out);
+      const auto summary = mlsysim::sweep(req, values.data(), values.size(), out).value();
       REQUIRE(out.size() == values.size() * t.properties.size());
       std::string first_error;  // evaluate's message at the first point it refuses
       for (std::size_t i = 0; i < values.size(); ++i) {
@@ -396,7 +396,7 @@ TEST_CASE("A sweep agrees with evaluate at every point, field and preset, to the
           in[f.name] = std::isfinite(values[i]) ? number(values[i]) : Json{{"$number", std::isnan(values[i]) ? "NaN" : values[i] > 0 ? "Infinity" : "-Infinity"}};
         Json r;
         try {
-          r = mlsysim::evaluate(type, in);
+          r = mlsysim::evaluate(type, in).value();
         } catch (const mlsysim::InputError& e) {
           r = nullptr;
           if (first_error.empty()) first_error = e.what();
@@ -425,16 +425,16 @@ TEST_CASE("A sweep agrees with evaluate at every point, field and preset, to the
 TEST_CASE("A swept quantity's first refused point is quoted as the text a reader types", "[sweep]") {
   mlsysim::SweepRequest req;
   req.type = "SyncStrategyScenario";
-  req.inputs = mlsysim::find_preset("TransformerBsp8Workers").inputs;
+  req.inputs = mlsysim::find_preset("TransformerBsp8Workers").value()->inputs;
   req.field = "base_iteration_time";
   req.unit = "ms";
   const std::vector<double> values{-1, 500};
   std::vector<double> out;
   // the message quoted {"value":-1,"unit":"ms"}, a form no reader wrote
-  CHECK(mlsysim::sweep(req, values.data(), values.size(), out).first_invalid ==
+  CHECK(mlsysim::sweep(req, values.data(), values.size(), out).value().first_invalid ==
         "base_iteration_time: must be time > 0 s, got \"-1 ms\"");
   const std::vector<double> nan{NAN, 500};
-  CHECK(mlsysim::sweep(req, nan.data(), nan.size(), out).first_invalid ==
+  CHECK(mlsysim::sweep(req, nan.data(), nan.size(), out).value().first_invalid ==
         "base_iteration_time: got \"NaN ms\": not a finite number; expected a time such as \"1 s\"");
 }
 
@@ -478,11 +478,11 @@ TEST_CASE("What a preset's summary claims, a sweep shows: the batch size with th
   // B x 0.5 ms, rho = 100/s x S / B, wait = (100/B) S^2 / (2 (1 - rho)), fill = B / 200/s.
   // B = 10: S = 55 ms, rho = 0.55, wait = 10 x 0.055^2 / 0.9 = 33.61 ms, fill = 50 ms: 138.61 ms.
   // B = 9: 141.33 ms; B = 11: 138.76 ms; B = 8: 150.1 ms (the book's value).
-  const Json& p = mlsysim::find_preset("Gpt3Serve100QpsBatch8").inputs;
+  const Json& p = mlsysim::find_preset("Gpt3Serve100QpsBatch8").value()->inputs;
   mlsysim::SweepRequest req{"BatchedServingQueueScenario", p, "batch_size", "", {"response_time"}};
   std::vector<double> values, out;
   for (int b = 1; b <= 64; ++b) values.push_back(b);
-  mlsysim::sweep(req, values.data(), values.size(), out);
+  mlsysim::sweep(req, values.data(), values.size(), out).value();
   std::size_t best = 0;
   for (std::size_t i = 0; i < out.size(); ++i)
     if (!std::isnan(out[i]) && (std::isnan(out[best]) || out[i] < out[best])) best = i;
@@ -490,5 +490,5 @@ TEST_CASE("What a preset's summary claims, a sweep shows: the batch size with th
   CHECK_THAT(out[best], Near(0.055 + 10 * 0.055 * 0.055 / 0.9 + 0.05));
   CHECK_THAT(out[best], Near(0.1386111111111111));
   CHECK_THAT(out[7], Near(0.054 + (100.0 / 8) * 0.054 * 0.054 / (2 * (1 - 100 * 0.054 / 8)) + 0.04));  // B = 8: 150.08 ms
-  CHECK_THAT(mlsysim::find_preset("Gpt3Serve100QpsBatch8").summary, Catch::Contains("optimum is B = 10 (138.6 ms)"));
+  CHECK_THAT(mlsysim::find_preset("Gpt3Serve100QpsBatch8").value()->summary, Catch::Contains("optimum is B = 10 (138.6 ms)"));
 }

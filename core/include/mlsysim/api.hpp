@@ -19,12 +19,12 @@ struct EvalOptions {
   /// Add `work` to each computed property: {text, mathml, expression}, the equation with
   /// the inputs substituted (see Result below).
   bool work = false;
-  /// Evaluate what can be evaluated: instead of throwing at the first invalid input,
+  /// Evaluate what can be evaluated: instead of an InputError at the first invalid input,
   /// list every input error in the Result's `input_errors` ([{field, message, missing?}],
   /// `missing` true for a required field not given) and
   /// compute every property whose inputs are valid (the others are property errors that
-  /// name the input they need). An unknown type or a request that is not an object still
-  /// throws.
+  /// name the input they need). An unknown type or a request that is not an object is
+  /// still an InputError.
   bool partial = false;
 };
 
@@ -55,7 +55,7 @@ const char* version();
 Json list_scenario_types(bool details = true);
 /// One entry of list_scenario_types(), in full. InputError on field "type" for a name that
 /// is not a scenario type (naming the valid ones).
-Json describe_scenario_type(const std::string& name);
+Expected<Json> describe_scenario_type(const std::string& name);
 /// listPresets(): [{name, type, summary, inputs}]
 Json list_presets();
 /// [{name, title}]: the categories pages group scenario types by, in order.
@@ -70,7 +70,7 @@ Json list_registries();
 /// "hardware", "fabrics", "nodes"): listWorkloads() is [{name, parameters (param), ...,
 /// source}], listFleets() is [{name, count, node: {...}, fabric, accelerators, source}].
 /// InputError on field "list" for an unknown plural.
-Json list_registry(const std::string& plural);
+Expected<Json> list_registry(const std::string& plural);
 /// {sweep_points, sweep_values}: the largest sweep accepted (sweep.hpp).
 Json list_limits();
 /// {bases: [{name, unit}], spellings: [{spelling, factor, dimension, unit, full_name}],
@@ -79,7 +79,7 @@ Json list_units();
 /// One list by name, for the CLI's `mlsysim list WHAT` and the module: "types",
 /// "presets", "categories", "registries", "limits", "units", or a registry plural. InputError on
 /// field "list" naming the valid choices.
-Json list(const std::string& what);
+Expected<Json> list(const std::string& what);
 /// The names `list` takes, in order: "types", "presets", "categories", "registries",
 /// "limits", "units", then each registry's plural ("workloads", "hardware", ...).
 std::vector<std::string> list_names();
@@ -90,8 +90,8 @@ std::vector<std::string> list_names();
 /// With options.work, `work` is {text: "100000 / (14000 × (1 + 0.25))" (display units),
 /// mathml: "<math>…</math>" (the equation, the substitution and the result), expression:
 /// "100000 / (14000 * (1 + 0.25))" (canonical units, ASCII arithmetic and sqrt only)}.
-/// Throws InputError (field + message) on any invalid input.
-Json evaluate(const std::string& type, const Json& inputs, const EvalOptions& options = {});
+/// InputError (field + message) on any invalid input.
+Expected<Json> evaluate(const std::string& type, const Json& inputs, const EvalOptions& options = {});
 
 /// The limits of a course's preset file (docs/embedding.md, "A course's own presets").
 inline constexpr std::size_t kMaxPresetFileBytes = 1u << 20;  // 1 MiB
@@ -114,25 +114,26 @@ struct PresetFile {
 /// left out with a notice; the others are kept. InputError on field "preset_file" when
 /// the file as a whole cannot be used: more than kMaxPresetFileBytes bytes, not JSON, not
 /// an object with a "presets" array, or more than kMaxPresetFilePresets entries.
-PresetFile read_preset_file(const std::string& text);
+Expected<PresetFile> read_preset_file(const std::string& text);
 /// {presets: [{name, type, summary, inputs}], notices}: the module's readPresetFile().
 Json preset_file_json(const PresetFile& file);
 
 /// evaluatePreset(name, overrides) -> Result with `preset` set. `overrides` is an
 /// object (or null) whose entries replace the preset's inputs. `course`: presets read
-/// from a preset file, looked up after the built-in ones. Throws InputError.
-Json evaluate_preset(const std::string& name, const Json& overrides, const EvalOptions& options = {},
-                     const std::vector<Preset>& course = {});
+/// from a preset file, looked up after the built-in ones. InputError on an unknown preset
+/// or an invalid input.
+Expected<Json> evaluate_preset(const std::string& name, const Json& overrides, const EvalOptions& options = {},
+                               const std::vector<Preset>& course = {});
 
 /// readValue(value, unit, name): `value` (text as a field takes it, "40 USD", "2 h", "5",
 /// or a number) read as a value of the dimension of `unit`, a unit a property reports in
 /// ("s", "USD", "count", ""), returned in that canonical unit. For a student's
 /// prediction of a property. InputError on field `name` naming the dimension expected
 /// (the message of a quantity field's).
-double read_value(const Json& value, const std::string& unit, const std::string& name);
+Expected<double> read_value(const Json& value, const std::string& unit, const std::string& name);
 
 /// The request form of `mlsysim eval --input`: {"type": T, "inputs": {...}} or
-/// {"preset": P, "overrides": {...}}; `course` as for evaluate_preset. Throws InputError.
-Json evaluate_request(const Json& request, const EvalOptions& options = {}, const std::vector<Preset>& course = {});
+/// {"preset": P, "overrides": {...}}; `course` as for evaluate_preset. InputError.
+Expected<Json> evaluate_request(const Json& request, const EvalOptions& options = {}, const std::vector<Preset>& course = {});
 
 }  // namespace mlsysim

@@ -25,13 +25,15 @@ const std::vector<Category>& categories();
 /// equations compiled and their dimensions checked against the declared units).
 const std::vector<ScenarioType>& scenario_types();
 
-/// The scenario type called `name`; InputError on field "type" listing the valid names.
-const ScenarioType& find_scenario_type(const std::string& name);
+/// The scenario type called `name` (never null); InputError on field "type" listing the
+/// valid names.
+Expected<const ScenarioType*> find_scenario_type(const std::string& name);
 
 /// Every preset of every type, in catalog order.
 const std::vector<Preset>& presets();
 
-/// The preset called `name`; InputError on field "preset" listing the valid names.
-const Preset& find_preset(const std::string& name);
+/// The preset called `name` (never null); InputError on field "preset" listing the valid
+/// names.
+Expected<const Preset*> find_preset(const std::string& name);
 
 }  // namespace mlsysim

@@ -1,10 +1,15 @@
-// The errors of the core (docs/api.md, Errors): an input error names the field it blames; a
-// property error makes one property unavailable.
+// The errors of the core (docs/api.md, Errors): an input error names the field it blames
+// and travels as a value (Expected); a property that cannot be computed is a value of its
+// result ({error}), not an error of the call.
 #pragma once
 
 #include <cstdint>
+#include <cstdlib>
+#include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
+#include <variant>
 
 namespace mlsysim {
 
@@ -27,9 +32,72 @@ struct InputError : std::invalid_argument {
   static std::string quoted(const std::string& s);
 };
 
-/// A property error: only that property is unavailable; what() is its message.
-struct PropertyError : std::runtime_error {
-  using std::runtime_error::runtime_error;
+/// A wrong declaration (a scenario type, a registry entry, a unit written in the code):
+/// a programming error that every native test run shows. Natively it throws
+/// std::logic_error with `what`, so the tests can see it; in the WebAssembly module, which
+/// is built without exceptions (docs/performance.md, "Errors as values"), it aborts.
+[[noreturn]] inline void declaration_error(const std::string& what) {
+#if defined(__cpp_exceptions)
+  throw std::logic_error(what);
+#else
+  (void)what;
+  std::abort();
+#endif
+}
+
+/// A value of type T, or the error E that took its place: how every input error travels
+/// in the core (docs/performance.md, "Errors as values": the module has no exceptions).
+/// A function that may fail returns Expected; its caller tests it (`if (!r) return
+/// r.error();`) and reads the value with `*r`.
+template <class T, class E = InputError>
+class [[nodiscard]] Expected {
+ public:
+  Expected(T value) : v_(std::in_place_index<0>, std::move(value)) {}
+  Expected(E error) : v_(std::in_place_index<1>, std::move(error)) {}
+  explicit operator bool() const { return v_.index() == 0; }
+  const E& error() const { return *std::get_if<1>(&v_); }
+  T& operator*() { return *std::get_if<0>(&v_); }
+  const T& operator*() const { return *std::get_if<0>(&v_); }
+  T* operator->() { return std::get_if<0>(&v_); }
+  const T* operator->() const { return std::get_if<0>(&v_); }
+  /// The value; for an error, natively throws it (as std::expected::value does, for tests
+  /// and callers that let it end the program), in the module aborts: only for errors that
+  /// cannot happen (a declared unit, a built-in preset).
+  T value() && {
+    if (v_.index() != 0) raise(error());
+    return std::move(*std::get_if<0>(&v_));
+  }
+
+ private:
+  [[noreturn]] static void raise(const E& e) {
+#if defined(__cpp_exceptions)
+    throw e;
+#else
+    (void)e;
+    std::abort();
+#endif
+  }
+  std::variant<T, E> v_;
+};
+
+/// Success or an error: a check that has no value to give.
+template <class E>
+class [[nodiscard]] Expected<void, E> {
+ public:
+  Expected() = default;
+  Expected(E error) : e_(std::move(error)) {}
+  explicit operator bool() const { return !e_; }
+  const E& error() const { return *e_; }
+  void value() && {
+#if defined(__cpp_exceptions)
+    if (e_) throw *e_;
+#else
+    if (e_) std::abort();
+#endif
+  }
+
+ private:
+  std::optional<E> e_;
 };
 
 /// The largest integer accepted anywhere: 2^53 (exact in JavaScript, docs/api.md, Input values).

@@ -6,6 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "mlsysim/errors.hpp"
+
 namespace mlsysim {
 using Json = nlohmann::ordered_json;
 
@@ -13,7 +15,7 @@ using Json = nlohmann::ordered_json;
 /// it is not JSON, nests deeper than 64 levels or has more than 10 000 entries (no input
 /// of ours needs more than 4 levels or a few dozen entries; the limits keep a hostile
 /// file from exhausting the stack or the time).
-Json parse_json(const std::string& text, const std::string& field);
+Expected<Json> parse_json(const std::string& text, const std::string& field);
 
 /// A JSON value written as text in a declaration (a preset's inputs, a registry entry's
 /// numbers), read once at start-up: declarations stay data rather than code (a braced

@@ -103,12 +103,12 @@ struct FieldValue {
 /// Reads `v` as a value of `spec` (its type, dimension and bounds), the message naming
 /// `field` and, inside an inline object, the sub-field (`prefix`, e.g. "count: ").
 /// InputError with the message of docs/api.md, Errors.
-FieldValue read_field(const FieldSpec& spec, const Json& v, const std::string& field, const std::string& prefix = "");
+Expected<FieldValue> read_field(const FieldSpec& spec, const Json& v, const std::string& field, const std::string& prefix = "");
 
 /// Reads a field value of kind `kind`: an entry's name, or an inline object with the
 /// kind's sub-fields (and `name`, `source`). InputError on `field` naming the sub-field
 /// and the rule it broke, or listing the valid names.
-std::shared_ptr<const Entry> read_entry(const RegistryKind& kind, const Json& v, const std::string& field);
+Expected<std::shared_ptr<const Entry>> read_entry(const RegistryKind& kind, const Json& v, const std::string& field);
 
 /// The dimension and canonical unit of the number at `path` of `kind` ("parameters":
 /// param). A path the kind does not declare is a std::logic_error.

@@ -167,11 +167,12 @@ struct FieldError {
 /// Validates and normalizes `inputs` (a JSON object, as docs/api.md's `evaluate` takes it)
 /// against `type`: every field by its rule, every registry entry for the sub-fields the
 /// type's symbols read, and the cross-field rules (exact_products) except those that
-/// involve the field named `swept` (a sweep checks those at each point). Throws InputError
-/// at the first error; with `errors`, collects every error instead (one per field, in
+/// involve the field named `swept` (a sweep checks those at each point). InputError at
+/// the first error; with `errors`, collects every error instead (one per field, in
 /// declaration order, unknown fields first) and leaves each field in error absent, so
-/// that the properties that do not read it can still be computed.
-Inputs normalize_inputs(const ScenarioType& type, const Json& inputs, const std::string& swept = "",
-                        std::vector<FieldError>* errors = nullptr);
+/// that the properties that do not read it can still be computed (then only an `inputs`
+/// that is not an object is an InputError).
+Expected<Inputs> normalize_inputs(const ScenarioType& type, const Json& inputs, const std::string& swept = "",
+                                  std::vector<FieldError>* errors = nullptr);
 
 }  // namespace mlsysim

@@ -34,8 +34,8 @@ struct SweepSummary {
 
 /// The request form of a sweep, as JavaScript sends it (wasm/bindings.cpp): {"type",
 /// "inputs" (object, optional), "field", "unit" (string or null), "properties" (array of
-/// names or null)}. Throws InputError naming the key that is missing or of the wrong kind.
-SweepRequest sweep_request(const Json& request);
+/// names or null)}. InputError naming the key that is missing or of the wrong kind.
+Expected<SweepRequest> sweep_request(const Json& request);
 
 /// The JSON form of a sweep's summary: {"properties", "units", "invalid_points",
 /// "first_invalid"} (the values themselves travel as numbers, not JSON).
@@ -58,23 +58,23 @@ struct PreparedSweep {
   SweepSummary header;                    // properties and units (no invalid points yet)
 };
 
-/// Validates `request` as sweep() does. Throws InputError on an invalid request.
-PreparedSweep prepare_sweep(const SweepRequest& request);
+/// Validates `request` as sweep() does. InputError on an invalid request.
+Expected<PreparedSweep> prepare_sweep(const SweepRequest& request);
 
-/// Evaluates a prepared sweep at `values`, as sweep() does. Throws InputError on more than
+/// Evaluates a prepared sweep at `values`, as sweep() does. InputError on more than
 /// kMaxSweepPoints points or kMaxSweepValues results.
-SweepSummary run_sweep(const PreparedSweep& prepared, const double* values, std::size_t n, std::vector<double>& out);
+Expected<SweepSummary> run_sweep(const PreparedSweep& prepared, const double* values, std::size_t n, std::vector<double>& out);
 
 /// The WebAssembly module's sweep call, request text to summary text: parses
 /// `request_text` (the JSON form of sweep_request), prepares it, runs it at `values` into
 /// `out`, and returns the summary as JSON text (sweep_summary_json's, the same text). The
 /// preparation of the last request text is kept, with the summary's properties and units
 /// written out once: sweeping new values over the same request (a slider over a range, an
-/// animation) repeats only run_sweep's kernel. Throws InputError.
+/// animation) repeats only run_sweep's kernel. InputError as sweep().
 /// One object per caller; not for concurrent use.
 class SweepSession {
  public:
-  std::string sweep(const std::string& request_text, const double* values, std::size_t n, std::vector<double>& out);
+  Expected<std::string> sweep(const std::string& request_text, const double* values, std::size_t n, std::vector<double>& out);
 
  private:
   std::string text_;                          // the request text of prepared_
@@ -85,10 +85,10 @@ class SweepSession {
 /// Evaluates the sweep into `out`, resized to properties x n, property-major
 /// (out[p * n + i]). A point where a property is unavailable, or whose value breaks the
 /// field's rule, holds NaN: a gap, not an error. Nothing is allocated per point, and a
-/// reused `out` is not reallocated. Throws InputError on an invalid request (unknown
+/// reused `out` is not reallocated. InputError on an invalid request (unknown
 /// type, field or property; a field that is not numeric; invalid other inputs; more
 /// than kMaxSweepPoints points or kMaxSweepValues results).
-SweepSummary sweep(const SweepRequest& request, const double* values, std::size_t n,
-                   std::vector<double>& out);
+Expected<SweepSummary> sweep(const SweepRequest& request, const double* values, std::size_t n,
+                             std::vector<double>& out);
 
 }  // namespace mlsysim

@@ -15,6 +15,8 @@
 #include <utility>
 #include <vector>
 
+#include "mlsysim/errors.hpp"
+
 namespace mlsysim {
 
 /// The base dimensions, numbered. Each has one row in units.cpp's table of base
@@ -96,7 +98,7 @@ struct Quantity {
   Dim dim;
 };
 
-/// Thrown by the parsers below. what() is a phrase without a field name, e.g.
+/// The error of the parsers below. what() is a phrase without a field name, e.g.
 /// `unknown unit "parsec"`, for the caller to prefix with the field.
 struct UnitError : std::invalid_argument {
   using std::invalid_argument::invalid_argument;
@@ -121,13 +123,16 @@ std::string number_advice(std::string_view text);
 /// Parses a unit expression such as `USD/hour`, `byte/param`, `s^-1`, `KiB*s`, `1/s`.
 /// Returns the factor to the canonical unit (value) and the dimension.
 /// An empty expression is dimensionless with factor 1.
-/// Throws UnitError on an unknown unit or a malformed expression.
-Quantity parse_unit(std::string_view expr);
+/// UnitError on an unknown unit or a malformed expression.
+Expected<Quantity, UnitError> parse_unit(std::string_view expr);
+/// parse_unit of a unit written in a declaration (a field's display unit, a constant's
+/// unit): declaration_error when it does not parse.
+Quantity declared_unit(std::string_view expr);
 
 /// Parses `<number> [unit expression]`, e.g. `0.5 s`, `2.5 USD/hour`, `3.5e11 byte`,
 /// `7`. The result is in canonical units (`2.5 USD/hour` -> 6.944e-4 USD/s).
-/// Throws UnitError on a malformed number, an unknown unit or a non-finite result.
-Quantity parse_quantity(std::string_view text);
+/// UnitError on a malformed number, an unknown unit or a non-finite result.
+Expected<Quantity, UnitError> parse_quantity(std::string_view text);
 
 /// One accepted spelling: its factor to the canonical unit of its dimension, and whether
 /// it is a full name (any case, singular or plural) or a symbol (exact case).
@@ -150,7 +155,7 @@ bool is_count_label(std::string_view unit);
 
 /// The dimension of a unit a property reports in: a count label is dimensionless,
 /// anything else must be a canonical unit ("s", "USD/s", "flop/byte", "" ...).
-/// Throws UnitError for an unknown unit or one that is not canonical ("ms").
-Dim reported_dim(std::string_view unit);
+/// UnitError for an unknown unit or one that is not canonical ("ms").
+Expected<Dim, UnitError> reported_dim(std::string_view unit);
 
 }  // namespace mlsysim
