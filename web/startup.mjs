@@ -10,11 +10,10 @@ import { el } from './dom.mjs';
 export const BROWSERS = 'Chrome and Edge 95+, Firefox 100+ and Safari 16.4+';
 export const MATHML_BROWSERS = 'in Chrome and Edge its typeset equations need version 109 or later';
 
-// the smallest modules that use each WebAssembly feature the module is built with
-// (core/CMakeLists.txt: -fwasm-exceptions, -msimd128): a browser that cannot validate one
-// is too old for the module (the same probes as the wasm-feature-detect library)
+// the smallest modules that use each WebAssembly feature the module is built with beyond
+// the first version's (core/CMakeLists.txt: -msimd128): a browser that cannot validate
+// one is too old for the module (the same probes as the wasm-feature-detect library)
 const FEATURES = {
-  'exception handling': [0, 97, 115, 109, 1, 0, 0, 0, 1, 4, 1, 96, 0, 0, 3, 2, 1, 0, 10, 8, 1, 6, 0, 6, 64, 25, 11, 11],
   SIMD: [0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11],
 };
 

@@ -119,7 +119,7 @@ test('the element names an unknown attribute and the nearest option, at start an
 const BROKEN_WASM = (p) => p.route(/\/mlsysim\.wasm$/, (r) => r.fulfill({ status: 200, contentType: 'application/wasm', body: '<!doctype html><p>Not found</p>' }));
 const NO_WASM = (p) => p.addInitScript(() => { delete globalThis.WebAssembly; });
 const TOO_OLD = (p) => p.addInitScript(() => {
-  // a browser whose WebAssembly predates exceptions and SIMD: it validates neither, and the module does not compile
+  // a browser whose WebAssembly predates SIMD: it validates no probe, and the module does not compile
   const fail = () => Promise.reject(new WebAssembly.CompileError('WebAssembly.instantiate(): invalid value type 0x7b @+1234'));
   WebAssembly.validate = () => false;
   WebAssembly.instantiate = fail;
@@ -142,7 +142,7 @@ async function checkFailure(p, textSel, what, label) {
 const failures = [
   ['a broken mlsysim.wasm', BROKEN_WASM, /arrived damaged, or the site sent another file in its place\. Reload the page/],
   ['no WebAssembly', NO_WASM, /this browser does not run WebAssembly.*Turn it on for this site, or open the page in another browser\./],
-  ['a browser too old', TOO_OLD, /this browser is too old for it \(its WebAssembly has no exception handling and no SIMD\)\. Update the browser/],
+  ['a browser too old', TOO_OLD, /this browser is too old for it \(its WebAssembly has no SIMD\)\. Update the browser/],
 ];
 
 for (const [name, setup, what] of failures) {
