@@ -138,6 +138,14 @@ Expected<Json> parse_json(const std::string& text, const std::string& field) {
   }
 }
 
-Json json_text(const char* text) { return Json::parse(text); }
+Json json_text(const char* text) {
+  // through the same handler as parse_json: Json::parse would add a second parser (the
+  // one with a callback) to the module
+  Json out;
+  DomParser dom(out);
+  Json::sax_parse(text, text + std::char_traits<char>::length(text), &dom);
+  if (dom.failed) declaration_error("a declaration's JSON: " + dom.message);
+  return out;
+}
 
 }  // namespace mlsysim
