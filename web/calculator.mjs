@@ -74,6 +74,9 @@ export class ScenarioView {
     this.adopted = false;  // the cards were taken over from the prerendered view (buildCards)
     this.width = undefined;  // the cards' width at the last resize report
     this.held = new Map();  // {field → text} read instead of a control taken over, until carried (build)
+    // the fields the reader has edited since the form was built: a required field not
+    // given and not yet edited waits for its value, without an error of its own (update)
+    this.edited = new Set();
   }
 
   /** Fields shown, in order (declarations in the order asked for). */
@@ -173,6 +176,7 @@ export class ScenarioView {
   build(texts) {
     this.texts = { ...texts };
     this.lastGood = null;
+    this.edited.clear();
     this.controls.clear();
     this.rows.clear();
     this.announced.clear();
@@ -216,7 +220,7 @@ export class ScenarioView {
     const badge = el('span', { class: 'unit', text: kind });
     let row;
     if (this.isEditable(f.name)) {
-      const control = fieldControl(f, text, this.opts.registry, () => this.update(true), `${this.opts.idBase}in-`);
+      const control = fieldControl(f, text, this.opts.registry, () => this.edit(f.name), `${this.opts.idBase}in-`);
       control.input.setAttribute('aria-describedby', `${id('help')} ${id('err')}`);
       row = el('div', { class: 'field', 'data-field': f.name },
         el('div', { class: 'field-head' },
@@ -244,7 +248,7 @@ export class ScenarioView {
         !label || label.getAttribute('for') !== id('in') || label.textContent !== f.name ||
         head.querySelector(':scope > .unit')?.textContent !== kind || help.id !== id('help') ||
         help.textContent !== `${f.doc} ${ruleText(f)}` || error.id !== id('err') || !error.matches('p.field-error')) return null;
-    const c = fieldControl(f, text, this.opts.registry, () => this.update(true), `${this.opts.idBase}in-`, control);
+    const c = fieldControl(f, text, this.opts.registry, () => this.edit(f.name), `${this.opts.idBase}in-`, control);
     if (!c) return null;
     c.input.setAttribute('aria-describedby', `${id('help')} ${id('err')}`);
     this.controls.set(f.name, c);
@@ -347,6 +351,12 @@ export class ScenarioView {
     }
   }
 
+  /** The reader edited field `name`: re-evaluates. */
+  edit(name) {
+    this.edited.add(name);
+    this.update(true);
+  }
+
   /** Re-evaluates the form; `edited` is true when the user changed something. */
   update(edited) {
     const texts = { ...this.texts };  // hidden fields, and fields a link names that the type lacks, stay
@@ -357,10 +367,14 @@ export class ScenarioView {
     if (edited) for (const [name, st] of this.predictions) if (st.revealed) { st.revealed = false; this.clearPrediction(name); }
     const { result, errors, missing, general, standIns } = evaluateTexts(this.opts.m, this.type, texts, this.lastGood, { bytes: prefs.bytes, work: true });
     for (const [name, { row, error }] of this.rows) {
-      const msg = errors.get(name);
+      // a required input not given that the reader has not edited yet (a blank form) is
+      // not an error of theirs: its row waits, and the notice says what to fill in
+      const waits = missing.has(name) && !this.edited.has(name);
+      const msg = waits ? undefined : errors.get(name);
       error.textContent = msg ? withEscapesExplained(msg) : '';
       error.hidden = !msg;
       row.classList.toggle('invalid', !!msg);
+      row.classList.toggle('waiting', waits);
       const c = this.controls.get(name);
       if (c) c.input.setAttribute('aria-invalid', msg ? 'true' : 'false');
     }
@@ -587,7 +601,9 @@ export class ScenarioView {
   errorSummary(errors, missing, standIns) {
     const list = (xs) => xs.join(', ');
     const blank = [...errors.keys()].filter((f) => !standIns.includes(f));
-    const out = [missing.size === errors.size ? 'Some inputs are missing.' : 'Some inputs are invalid or missing.'];
+    const waiting = [...missing].filter((f) => !this.edited.has(f));
+    const out = [waiting.length === errors.size ? `Fill in ${list(waiting)} to see every result.`
+      : missing.size === errors.size ? 'Some inputs are missing.' : 'Some inputs are invalid or missing.'];
     // with the value itself: a half-typed entry's last valid value may be its first keystroke
     const value = (f) => {
       const v = this.lastGood && this.lastGood[f];

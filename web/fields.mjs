@@ -194,7 +194,7 @@ export function fieldControl(f, text, registry, onInput, idBase, shown = null) {
   const id = `${idBase}${f.name}`;
   if (!f.numeric) return registryControl(f, text, registry[f.type], onInput, id, shown);
   // an example in the unit the field's rule speaks (USD/h, not USD/s)
-  const placeholder = f.default !== null ? `default ${f.default}` : f.type === 'quantity' ? `e.g. 1 ${f.display_unit}` : '';
+  const placeholder = f.default !== null ? `default ${f.default}` : f.type === 'quantity' ? `e.g. 1 ${f.display_unit}` : f.required ? 'required' : '';
   const attrs = { id, type: 'text', spellcheck: 'false', autocomplete: 'off', placeholder, 'data-field': f.name,
     inputmode: f.type === 'quantity' ? 'text' : 'decimal' };
   const input = shown ? sameNode(shown, 'INPUT', attrs) : el('input', attrs);

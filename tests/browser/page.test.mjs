@@ -216,12 +216,28 @@ test('a link whose value is invalid computes what it can, and the banner says wh
   assert.ok(await page.locator('#properties [data-property="speedup"].stale').count() === 0, 'speedup does not read workers');
 });
 
-test('a type opened blank flags every missing field at once and computes what needs only the rest', async () => {
+test('a type opened blank asks for its missing inputs at once, flags none before it is edited, and computes what needs only the rest', async () => {
+  // a new-user review met a wall of red "is required" boxes before typing anything
   await page.goto(`${server.origin}/index.html?type=DataParallelAttackSurfaceScenario`);
   await page.waitForSelector('body[data-ready="1"]');
-  for (const f of ['dp_degree', 'gradient_bytes_per_param', 'checkpoint_bytes_per_param'])
-    assert.match(await fieldError(f).textContent(), new RegExp(`^${f}: is required`), f);
+  const blank = ['dp_degree', 'gradient_bytes_per_param', 'checkpoint_bytes_per_param'];
+  for (const f of blank) {
+    assert.equal(await fieldError(f).isHidden(), true, f);
+    assert.equal(await page.getAttribute(`#in-${f}`, 'aria-invalid'), 'false', f);
+    assert.equal(await page.locator(`#fields .field[data-field="${f}"].waiting:not(.invalid)`).count(), 1, f);
+  }
+  assert.equal(await page.getAttribute('#in-dp_degree', 'placeholder'), 'required');
+  assert.match(await page.textContent('#stale'), new RegExp(`^Fill in ${blank.join(', ')} to see every result\\.`));
   assert.equal(await shown('accelerators'), '64');  // needs only the fleet, whose picker starts on its first entry (Lab_64_H100: 8 x 8)
+  // an edited field is the reader's: a wrong value, and then a field emptied again, are flagged
+  await page.fill('#in-dp_degree', '0');
+  await page.waitForFunction(() => !document.getElementById('err-dp_degree').hidden);
+  assert.match(await fieldError('dp_degree').textContent(), /^dp_degree: must be an integer >= 1, got 0/);
+  await page.fill('#in-dp_degree', '');
+  await page.waitForFunction(() => /is required/.test(document.getElementById('err-dp_degree').textContent));
+  assert.equal(await page.getAttribute('#in-dp_degree', 'aria-invalid'), 'true');
+  assert.match(await page.textContent('#stale'), /^Some inputs are missing\./);
+  assert.equal(await fieldError('gradient_bytes_per_param').isHidden(), true);  // the others still wait
 });
 
 test('Compare opens on the calculator\'s scenario type, unless the comparison was changed', async () => {
