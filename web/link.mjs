@@ -135,6 +135,13 @@ export function nearestName(name, candidates) {
   return bestScore <= allowed ? best : null;
 }
 
+/** " (did you mean X?)" for the name among `candidates` that `name` most likely meant
+ *  (nearestName: "SyncStrategy" for SyncStrategyScenario, "Gpt3serve" for a preset), or "". */
+function didYouMean(name, candidates) {
+  const guess = nearestName(name, candidates);
+  return guess ? ` (did you mean ${guess}?)` : '';
+}
+
 /**
  * Reports the keys of `entries` that nothing reads. opts: {lead ("Unknown parameter"),
  * known(key): true for a key read elsewhere, silent(key): true for a key to pass over,
@@ -435,14 +442,14 @@ export function decodeState(ctx, search) {
     if (!p) {
       if (left) notices.push(`The link names preset "${clip(text(presetName), 60)}" of the preset file, which was left out (${left}); showing ${shown}.`);
       else if (ctx.fileFailed) notices.push(`The link names preset "${clip(text(presetName), 60)}", which is not a built-in preset, and the preset file that may hold it cannot be used; showing ${shown}.`);
-      else notices.push(`The link names an unknown preset "${clip(text(presetName), 60)}"; showing ${shown}${t ? ', of the type it names' : ''}.`);
+      else notices.push(`The link names an unknown preset "${clip(text(presetName), 60)}"${didYouMean(presetName, ctx.presets.map((x) => x.name))}; showing ${shown}${t ? ', of the type it names' : ''}.`);
     }
     if (p && typeName !== null && typeName !== p.type)
       notices.push(`The link names preset ${p.name}, of type ${p.type}, and type "${clip(text(typeName), 60)}"; showing the preset.`);
   } else if (typeName !== null) {
     const t = ctx.types.find((x) => x.name === typeName);
     if (t) s.calc = { preset: null, type: t.name, texts: {} };
-    else notices.push(`The link names an unknown scenario type "${clip(text(typeName), 60)}"; showing ${s.calc.preset}.`);
+    else notices.push(`The link names an unknown scenario type "${clip(text(typeName), 60)}"${didYouMean(typeName, ctx.types.map((x) => x.name))}; showing ${s.calc.preset}.`);
   }
   const calcType = ctx.types.find((t) => t.name === s.calc.type);
   Object.assign(s.calc.texts, readInputTexts(q, notices, calcType));
@@ -525,7 +532,7 @@ export function decodeState(ctx, search) {
       }
       for (const x of stray.slice(0, MAX_UNKNOWN)) notices.push(`The link has an unknown parameter ${x}, left out.`);
       if (stray.length > MAX_UNKNOWN) notices.push(`${more(stray.length - MAX_UNKNOWN, ['unknown comparison input', 'unknown comparison inputs'], stopped)} left out.`);
-    } else notices.push(`The link names an unknown scenario type "${clip(text(ctype), 60)}" to compare.`);
+    } else notices.push(`The link names an unknown scenario type "${clip(text(ctype), 60)}"${didYouMean(ctype, ctx.types.map((x) => x.name))} to compare.`);
   }
 
   // an empty value is the default, as for any option

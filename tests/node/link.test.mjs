@@ -474,3 +474,16 @@ test('a link with an unknown preset and a known type opens that type, on its fir
   assert.equal(decodeState(ctx, '?preset=NoSuchPreset&type=Nope').state.calc.preset, ctx.presets[0].name);
 });
 
+
+test('a link that misspells a scenario type or a preset says which one it most likely meant', () => {
+  // a reader wrote ?type=SyncStrategy for SyncStrategyScenario and was told only "unknown"
+  const notices = (q) => decodeState(ctx, q).notices;
+  const shown = decodeState(ctx, '').state.calc.preset;
+  assert.deepEqual(notices('?type=SyncStrategy'),
+    [`The link names an unknown scenario type "SyncStrategy" (did you mean SyncStrategyScenario?); showing ${shown}.`]);
+  assert.deepEqual(notices('?preset=TransformerBsp8Worker'),
+    [`The link names an unknown preset "TransformerBsp8Worker" (did you mean TransformerBsp8Workers?); showing ${shown}.`]);
+  assert.ok(notices('?mode=compare&ctype=syncstrategyscenario').includes(
+    'The link names an unknown scenario type "syncstrategyscenario" (did you mean SyncStrategyScenario?) to compare.'));
+  assert.deepEqual(notices('?type=Zzzzzz'), [`The link names an unknown scenario type "Zzzzzz"; showing ${shown}.`]);
+});
