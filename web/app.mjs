@@ -5,7 +5,7 @@
 import createMlsysim from './mlsysim.mjs';
 import { $, el, copyText, actionButton, applyTheme } from './dom.mjs';
 import { Calculator } from './calculator.mjs';
-import { registryMap, scenarioTypes, takeTyped, giveFocus } from './fields.mjs';
+import { firstPreset, registryMap, scenarioTypes, takeTyped, giveFocus } from './fields.mjs';
 import { Compare, presetTexts } from './compare.mjs';
 import { PREF_CHOICES, useModule, clip, withEscapesExplained } from './format.mjs';
 import { MODES, defaultState, defaultCompare, decodeState, encodeState } from './link.mjs';
@@ -76,7 +76,7 @@ class App {
   /** Opens type `link.type` with field `link.field` set to `text` (a result carried over
    *  from the calculator's scenario): from that type's first preset, if it has one. */
   useIn(link, text) {
-    const p = this.presets.find((x) => x.type === link.type);
+    const p = firstPreset(this, link.type);
     const texts = p ? presetTexts(this, p.name) : {};
     texts[link.field] = text;
     this.state.calc = { preset: p ? p.name : null, type: link.type, texts };
@@ -273,7 +273,7 @@ class App {
   /** Opens a finder result, a preset chosen from its list, or a type chosen from its list. */
   choose(r) {
     const preset = r.kind === 'preset' ? this.presets.find((x) => x.name === r.name)
-      : r.kind === 'type' && !r.blank ? this.presets.find((x) => x.type === r.name) : null;
+      : r.kind === 'type' && !r.blank ? firstPreset(this, r.name) : null;
     if (preset) this.state.calc = { preset: preset.name, type: preset.type, texts: presetTexts(this, preset.name) };
     else this.state.calc = { preset: null, type: r.name, texts: {} };
     this.followCalc();

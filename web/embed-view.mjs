@@ -8,7 +8,7 @@
 // iframe is told by its host), else the reader's system setting.
 import { el, applyTheme, breakable } from './dom.mjs';
 import { ScenarioView } from './calculator.mjs';
-import { presetTexts, registryMap, scenarioTypes, symbolItem, takeTyped, giveFocus } from './fields.mjs';
+import { firstPreset, presetTexts, registryMap, scenarioTypes, symbolItem, takeTyped, giveFocus } from './fields.mjs';
 import { readEmbedOptions, readTheme, calculatorQuery } from './link.mjs';
 import { useModule, withEscapesExplained } from './format.mjs';
 import { loadPresetFile, withPresetFile } from './course-presets.mjs';
@@ -185,7 +185,7 @@ export class EmbeddedScenario {
     if (!taken) parts.results = el('div', { class: 'results', 'aria-label': `Results of ${label}` }, parts.stale, parts.warnings, parts.properties);
     // a result carried into another type opens the full calculator, in a new tab
     const useIn = (link, text) => {
-      const target = ctx.presets.find((p) => p.type === link.type);
+      const target = firstPreset(ctx, link.type);
       const texts = { ...(target ? presetTexts(ctx, target.name) : {}), [link.field]: text };
       const q = calculatorQuery({ preset: target ? target.name : null, type: ctx.types.find((t) => t.name === link.type),
         texts, prefs: o.prefs, baseTexts: target ? presetTexts(ctx, target.name) : {}, presetFile: target && target.file ? o.presetFile : null });

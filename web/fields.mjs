@@ -28,6 +28,13 @@ export function presetTexts(ctx, name) {
   return Object.fromEntries(type.fields.map((f) => [f.name, formText(f, preset.inputs[f.name])]));
 }
 
+/** The preset a scenario type opens on (a type chosen, a link naming it, a result carried
+ *  into it): its first in `ctx.presets` (the built-in ones come first), or undefined for a
+ *  type with none. */
+export function firstPreset(ctx, typeName) {
+  return ctx.presets.find((p) => p.type === typeName);
+}
+
 /** A typed number goes to the module as a number (errors then read "got -3"); other
  *  text, and integers beyond 2^53 that a double would round, go as typed. */
 export function numberOrText(text) {

@@ -20,7 +20,7 @@
 // links carry for others (utm_*, fbclid, gclid, ref), the iframe's `id` and the element's
 // own HTML attributes (class, id, data-*, aria-*, …) stay silent.
 import { DEFAULT_PREFS, PREF_CHOICES, clip } from './format.mjs';
-import { presetTexts } from './fields.mjs';
+import { firstPreset, presetTexts } from './fields.mjs';
 
 export const MODES = ['calc', 'compare', 'sweep', 'embed'];
 export const MAX_LINK_TEXT = 2000;  // a typed value longer than this stays out of the link
@@ -435,7 +435,7 @@ export function decodeState(ctx, search) {
     // form if it has none), not the default scenario of another type
     const t = !p && typeName !== null ? ctx.types.find((x) => x.name === typeName) : null;
     if (t) {
-      const first = ctx.presets.find((x) => x.type === t.name && !x.file);
+      const first = firstPreset(ctx, t.name);
       s.calc = first ? { preset: first.name, type: t.name, texts: presetTexts(ctx, first.name) } : { preset: null, type: t.name, texts: {} };
     }
     const shown = s.calc.preset || `a blank ${s.calc.type}`;
