@@ -292,8 +292,10 @@ export class ScenarioView {
     const better = p.better ? el('span', { class: 'better', text: `${p.better} is better` }) : null;
     const uses = this.opts.useIn ? (p.links || []).map((link) => this.useInButton(p, link)) : [];
     const predict = this.predictions.has(p.name) ? this.predictBox(p) : null;
+    // the equation's remark ("0 when N = 1") under it, as text that wraps: inside the
+    // typeset line it made the line too wide for a phone (the core leaves it out of mathml)
     const equation = el('div', { class: 'equation', role: 'img', 'aria-label': equationText(p) }, mathml(p.mathml),
-      linearText(p.name, p.equation));
+      p.note ? el('span', { class: 'equation-note', text: `(${p.note})` }) : null, linearText(p.name, p.equation));
     const card = el('article', { class: 'property', 'data-property': p.name },
       el('h4', {}, el('code', { text: p.name }), better),
       el('p', { class: 'reading' }, value, exact),

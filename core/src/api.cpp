@@ -243,8 +243,10 @@ Json scenario_type_json(const ScenarioType& t, bool details) {
     props.push_back({{"name", p.name},
                      {"unit", p.unit},
                      {"equation", t.equation(p)},
-                     {"mathml", math("<mi>" + p.name + "</mi><mo>=</mo>" + expr_mathml(p.expr) +
-                                     (p.note.empty() ? "" : "<mspace width=\"1em\"/>" + mtext("(" + p.note + ")")))},
+                     // the note is text beside the equation, not part of it: inside the
+                     // <math> it could not wrap, and shrank the line at a phone's width
+                     {"mathml", math("<mi>" + p.name + "</mi><mo>=</mo>" + expr_mathml(p.expr))},
+                     {"note", p.note.empty() ? Json() : Json(p.note)},
                      {"doc", p.doc},
                      {"better", p.better.empty() ? Json() : Json(p.better)},
                      {"depends_on", depends},

@@ -478,5 +478,16 @@ test('at a phone\'s width a line too wide first drops its "name =" (the card\'s 
   assert.ok(r.fits);
   assert.match(r.label, /^time_to_first_token = prefill_flops \//, 'a screen reader still hears the whole line');
   assert.ok(r.full >= r.lines * 0.6, `${r.full} of ${r.lines} lines at full size`);
+  // an equation's remark is text under it: inside the typeset line it shrank the line to
+  // its smallest step (min_stable_batch at 11 px)
+  await p.goto(`${O}/index.html?preset=Gpt3Serve100QpsBatch8`);
+  await p.waitForSelector('body[data-ready="1"]');
+  const note = await p.evaluate(() => {
+    const box = document.querySelector('[data-property="min_stable_batch"] .equation');
+    const n = box.querySelector(':scope > .equation-note');
+    return { cls: box.className, note: n && n.textContent, below: n && n.getBoundingClientRect().top >= box.querySelector('math').getBoundingClientRect().bottom - 1,
+      inMath: box.querySelector('math').textContent.includes('real number') };
+  });
+  assert.deepEqual(note, { cls: 'equation', note: '(a real number; a stable batch is larger)', below: true, inMath: false });
   await p.close();
 });

@@ -27,6 +27,10 @@ TEST_CASE("Equations are written from the expressions with the spec's operators"
   CHECK(attack[9]["equation"] == "gather_factor / allreduce_factor (= N / 2)");
   CHECK_THAT(sync[3]["mathml"].get<std::string>(), Catch::StartsWith("<math xmlns=\"http://www.w3.org/1998/Math/MathML\""));
   CHECK_THAT(sync[3]["mathml"].get<std::string>(), Catch::Contains("<mfrac>"));
+  // a remark goes with the equation's text, and beside its typeset form, not in it
+  CHECK(attack[7]["note"] == "0 when N = 1");
+  CHECK_THAT(attack[7]["mathml"].get<std::string>(), !Catch::Contains("0 when") && Catch::EndsWith("</mfrac></math>"));
+  CHECK(sync[3]["note"].is_null());
   const Json& sym_p = types[1]["symbols"][0];
   CHECK(sym_p["name"] == "P");
   CHECK(sym_p["meaning"] == "workload.parameters");

@@ -34,7 +34,7 @@ const char* version();
 /// listScenarioTypes(): [{name, category, question, summary, assumptions, excludes,
 ///   fields: [{name, type, dimension, unit, display_unit, display_factor, required,
 ///             default, rule, doc, numeric, source, needs}],
-///   properties: [{name, unit, equation, mathml, doc, better, depends_on, uses, source, links}],
+///   properties: [{name, unit, equation, mathml, note, doc, better, depends_on, uses, source, links}],
 ///   symbols: [{name, meaning, unit}]}]
 /// Extensions: `question` is the question the type answers; `fields[i].unit` is the
 /// canonical unit of a quantity field and `display_unit` the unit people write it in
@@ -43,7 +43,8 @@ const char* version();
 /// "hardware", ...) lists in `needs` the sub-fields the type's equations read;
 /// `properties[i].depends_on` names the fields and symbols its value depends on; `uses`
 /// the other properties its equation names (its substituted work shows their values);
-/// `properties[i].mathml` is the equation as a MathML <math> element; `better` is
+/// `properties[i].mathml` is the equation as a MathML <math> element, without `note` (null
+/// or a remark, "0 when N = 1", that `equation` ends with in parentheses); `better` is
 /// "higher", "lower" or null (which way wins in a comparison); `source` is where the
 /// formula comes from; `links` are [{type, field}]: the inputs of other types this
 /// result can be carried into; `symbols` are the names equations use besides the fields (e.g.
