@@ -328,7 +328,7 @@ Json list_registries() {
                    {"headline", k.headline},
                    {"fields", fields},
                    {"derived", derived},
-                   {"entries", *list_registry(k.plural)}});
+                   {"entries", list_registry(k.plural).value()}});
   }
   return out;
 }
@@ -428,7 +428,10 @@ Expected<Preset> read_preset_entry(const Json& e, const std::vector<std::string>
   // that an author fixes the entry in one pass
   EvalOptions partial;
   partial.partial = true;
-  input_errors = (*evaluate(p.type, p.inputs, partial))["input_errors"];  // (partial: not an error)
+  // (an `inputs` that is not an object of fields, {"$number": "NaN"}, is an error even so)
+  const Expected<Json> checked = evaluate(p.type, p.inputs, partial);
+  if (!checked) return checked.error();
+  input_errors = (*checked)["input_errors"];
   return p;
 }
 

@@ -473,6 +473,15 @@ Expected<Quantity, UnitError> parse_unit(std::string_view expr) {
       power = std::atoi(std::string(expr.substr(i, j - i)).c_str());
       i = j;
     }
+    // the powers of each base unit, added up in int: Dim's int8 exponents would wrap
+    // ("s^99*s^99*s^58" read as no unit at all)
+    constexpr int kMaxPower = 32;
+    for (std::size_t k = 0; k < kBaseCount; ++k) {
+      const int e = q.dim.exponent[k] + (op == '*' ? 1 : -1) * u->dim.exponent[k] * power;
+      if (e > kMaxPower || e < -kMaxPower)
+        return UnitError("malformed unit " + in_quotes(expr) + ": the powers of one base unit add up to more than " +
+                         std::to_string(kMaxPower));
+    }
     const double f = std::pow(u->factor, power);
     const Dim d = u->dim.pow(power);
     if (op == '*') {

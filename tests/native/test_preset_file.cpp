@@ -109,6 +109,15 @@ TEST_CASE("A preset file keeps its valid entries and names each refused one, its
                        {{{"name", "A"}, {"type", "SyncStrategyScenario"}, {"inputs", bsp(0)}},
                         {{"name", "A"}, {"type", "SyncStrategyScenario"}, {"inputs", bsp(2)}}}}};
   CHECK(mlsysim::read_preset_file(again.dump()).value().presets.empty());
+  // inputs that are an object but not one of fields (a JavaScript NaN, as the module sends
+  // it) are refused as evaluate refuses them; the entry was kept, and natively it crashed
+  // (found by an attacking helper)
+  const mlsysim::PresetFile tagged = mlsysim::read_preset_file(
+      R"({"presets": [{"name": "x", "type": "SyncStrategyScenario", "inputs": {"$number": "NaN"}}]})").value();
+  CHECK(tagged.presets.empty());
+  REQUIRE(tagged.notices.size() == 1);
+  CHECK(tagged.notices[0]["field"] == "inputs");
+  CHECK(tagged.notices[0]["message"] == "preset \"x\" (entry 1): inputs: must be an object of field values, got NaN");
 }
 
 TEST_CASE("A preset file that cannot be used as a whole is refused with one error", "[preset-file][bad-input]") {

@@ -104,6 +104,12 @@ TEST_CASE("Malformed numbers, unknown units and non-finite values are refused", 
   CHECK_THROWS_WITH(parse_quantity("1 parsec").value(), Catch::Contains("unknown unit \"parsec\""));
   CHECK_THROWS_WITH(parse_quantity("1..2 s").value(), Catch::Contains("malformed number"));
   CHECK_THROWS_WITH(parse_quantity("NaN").value(), Catch::Contains("not a finite number"));
+  // powers that add up past what a dimension holds are refused, not wrapped round: s^215
+  // read as no unit at all, and USD*s^215 as USD (found by an attacking helper)
+  for (const char* text : {"5 s^99*s^99*s^58", "5 USD*s^99*s^99*s^58", "1 s^33", "1 1/s^33", "1 s^20/s^-13", "1 J^30*J^3"})
+    CHECK_THROWS_WITH(parse_quantity(text).value(), Catch::Contains("the powers of one base unit add up to more than 32"));
+  CHECK(parse_quantity("1 s^32/s^32").value().dim.dimensionless());
+  CHECK(parse_quantity("2 s^-32").value().dim == dims::time.pow(-32));
 }
 
 TEST_CASE("Numbers print the way JavaScript prints them", "[units]") {

@@ -391,3 +391,18 @@ test('readPresetFile and readValue: a course preset file and a prediction, read 
 });
 
 function ctxInputs() { return m.listPresets()[0].inputs; }
+
+test('what an attacking helper found once the module had no exceptions: refused, and the module unharmed', () => {
+  // a preset file entry whose inputs are a JavaScript NaN was kept, its check read through
+  // a null pointer and wrote a JSON object over the module's first bytes
+  const before = m.heapUsed();
+  const r = m.readPresetFile('{"presets":[{"name":"x","type":"SyncStrategyScenario","inputs":{"$number":"NaN"}}]}');
+  assert.deepEqual(r.presets, []);
+  assert.deepEqual(r.notices.map((n) => [n.field, n.message]), [['inputs', 'preset "x" (entry 1): inputs: must be an object of field values, got NaN']]);
+  assert.ok(m.heapUsed() - before < 4096);
+  // powers that add up past what a dimension holds: s^215 read as no unit at all
+  assert.throws(() => m.readValue('5 s^99*s^99*s^58', ''), { field: 'value', message: /the powers of one base unit add up to more than 32/ });
+  assert.throws(() => m.sweep('SyncStrategyScenario', m.listPresets().find((p) => p.name === 'TransformerBsp8Workers').inputs, 'base_iteration_time', [1], ['iteration_time'], { unit: 's*B^99*B^99*B^58' }),
+    { field: 'unit', message: /the powers of one base unit add up to more than 32/ });
+  assert.equal(m.evaluatePreset('TransformerBsp8Workers').properties.speedup.value, 100000 / (14000 * 1.25));
+});

@@ -55,11 +55,14 @@ class [[nodiscard]] Expected {
   Expected(T value) : v_(std::in_place_index<0>, std::move(value)) {}
   Expected(E error) : v_(std::in_place_index<1>, std::move(error)) {}
   explicit operator bool() const { return v_.index() == 0; }
-  const E& error() const { return *std::get_if<1>(&v_); }
-  T& operator*() { return *std::get_if<0>(&v_); }
-  const T& operator*() const { return *std::get_if<0>(&v_); }
-  T* operator->() { return std::get_if<0>(&v_); }
-  const T* operator->() const { return std::get_if<0>(&v_); }
+  /// The error; only when there is one.
+  const E& error() const { return *checked<1>(); }
+  /// The value; only when there is one (read without testing, an error ends the program
+  /// rather than reading memory that holds none: an attacking helper found such a read).
+  T& operator*() { return *checked<0>(); }
+  const T& operator*() const { return *checked<0>(); }
+  T* operator->() { return checked<0>(); }
+  const T* operator->() const { return checked<0>(); }
   /// The value; for an error, natively throws it (as std::expected::value does, for tests
   /// and callers that let it end the program), in the module aborts: only for errors that
   /// cannot happen (a declared unit, a built-in preset).
@@ -77,6 +80,18 @@ class [[nodiscard]] Expected {
     std::abort();
 #endif
   }
+  template <std::size_t I>
+  auto* checked() const {
+    auto* p = std::get_if<I>(&v_);
+    if (!p) std::abort();
+    return p;
+  }
+  template <std::size_t I>
+  auto* checked() {
+    auto* p = std::get_if<I>(&v_);
+    if (!p) std::abort();
+    return p;
+  }
   std::variant<T, E> v_;
 };
 
@@ -87,7 +102,10 @@ class [[nodiscard]] Expected<void, E> {
   Expected() = default;
   Expected(E error) : e_(std::move(error)) {}
   explicit operator bool() const { return !e_; }
-  const E& error() const { return *e_; }
+  const E& error() const {
+    if (!e_) std::abort();  // only when there is one
+    return *e_;
+  }
   void value() && {
 #if defined(__cpp_exceptions)
     if (e_) throw *e_;
