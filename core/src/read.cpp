@@ -183,7 +183,14 @@ Expected<std::string> read_name(const Json& obj, const std::string& field, const
 
 Expected<std::string> read_source(const Json& v, const std::string& field) {
   if (!v.is_string()) return InputError(field, "source must be a string, got " + describe(v));
-  return v.get<std::string>().substr(0, 500);
+  // cut at 500 bytes, not inside a character (half of one reads as U+FFFD)
+  std::string s = v.get<std::string>();
+  if (s.size() > 500) {
+    std::size_t n = 500;
+    while (n > 0 && (static_cast<unsigned char>(s[n]) & 0xC0) == 0x80) --n;
+    s.resize(n);
+  }
+  return s;
 }
 
 Expected<std::int64_t> exact_product(std::int64_t a, std::int64_t b, const std::string& blame, const std::string& what) {

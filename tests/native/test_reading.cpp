@@ -222,3 +222,12 @@ TEST_CASE("A quote or backslash in a quantity's text is escaped where the messag
         R"(base_iteration_time: malformed number "5e\" accepted; using the preset's \"0.5 s"; expected a time such as "1 s")");
   CHECK_THAT(refusal("TransformerBsp8Workers", Json{{"base_iteration_time", "5 a\"b\\c"}}), Catch::Contains(R"("a\"b\\c")"));
 }
+
+TEST_CASE("An inline entry's source is cut at 500 bytes without splitting a character", "[reading]") {
+  // "é" is two bytes: 499 of ASCII then é would have been cut in half (U+FFFD in the result)
+  const std::string long_source = std::string(499, 'a') + "\xC3\xA9" + std::string(20, 'b');
+  Json inputs = mlsysim::find_preset("LabJobAttackSurface").value()->inputs;
+  inputs["workload"] = {{"name", "Mine"}, {"parameters", "7e9 param"}, {"source", long_source}};
+  const Json r = mlsysim::evaluate("DataParallelAttackSurfaceScenario", inputs).value();
+  CHECK(r["inputs"]["workload"]["source"] == std::string(499, 'a'));
+}
