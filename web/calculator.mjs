@@ -368,10 +368,12 @@ export class ScenarioView {
     // an edited input asks for a new prediction: the value hides again (the history stays)
     if (edited) for (const [name, st] of this.predictions) if (st.revealed) { st.revealed = false; this.clearPrediction(name); }
     const { result, errors, missing, general, standIns } = evaluateTexts(this.opts.m, this.type, texts, this.lastGood, { bytes: prefs.bytes, work: true });
+    // a required input not given that the reader has not edited yet (a blank form) is not
+    // an error of theirs: its row and the results that need it wait, and the notice says
+    // what to fill in
+    this.unfilled = [...missing].filter((f) => !this.edited.has(f));
     for (const [name, { row, error }] of this.rows) {
-      // a required input not given that the reader has not edited yet (a blank form) is
-      // not an error of theirs: its row waits, and the notice says what to fill in
-      const waits = missing.has(name) && !this.edited.has(name);
+      const waits = this.unfilled.includes(name);
       const msg = waits ? undefined : errors.get(name);
       error.textContent = msg ? withEscapesExplained(msg) : '';
       error.hidden = !msg;
@@ -421,7 +423,15 @@ export class ScenarioView {
       const prop = this.type.properties.find((x) => x.name === name);
       card.classList.toggle('stale', stale && (this.standIns || []).some((f) => usesInput(this.type, prop, f)));
       for (const b of uses) b.disabled = !p || 'error' in p || stale;
-      if (!p || ('error' in p && / needs [a-z_0-9]+, which (is invalid|was not given)$/.test(p.error) && stale)) {
+      // waits for inputs of a blank form not filled in yet: each of them, in the small print
+      const needs = p && 'error' in p && / needs [a-z_0-9]+, which was not given$/.test(p.error)
+        ? (this.unfilled || []).filter((f) => usesInput(this.type, prop, f)) : [];
+      card.classList.toggle('waiting', needs.length > 0);
+      if (needs.length) {
+        value.textContent = '—';
+        exact.textContent = `needs ${needs.join(', ')}`;
+        this.hideWork(work, name);
+      } else if (!p || ('error' in p && / needs [a-z_0-9]+, which (is invalid|was not given)$/.test(p.error) && stale)) {
         // waits for an input the reader is correcting: a dash, with the reason in the small print
         value.textContent = '—';
         exact.textContent = p ? p.error : '';
@@ -603,9 +613,8 @@ export class ScenarioView {
   errorSummary(errors, missing, standIns) {
     const list = (xs) => xs.join(', ');
     const blank = [...errors.keys()].filter((f) => !standIns.includes(f));
-    const waiting = [...missing].filter((f) => !this.edited.has(f));
-    const out = [waiting.length === errors.size ? `Fill in ${list(waiting)} to see every result.`
-      : missing.size === errors.size ? 'Some inputs are missing.' : 'Some inputs are invalid or missing.'];
+    if (this.unfilled.length === errors.size) return `Fill in ${list(this.unfilled)} to see the results that need ${this.unfilled.length > 1 ? 'them' : 'it'}.`;
+    const out = [missing.size === errors.size ? 'Some inputs are missing.' : 'Some inputs are invalid or missing.'];
     // with the value itself: a half-typed entry's last valid value may be its first keystroke
     const value = (f) => {
       const v = this.lastGood && this.lastGood[f];

@@ -135,13 +135,6 @@ export function nearestName(name, candidates) {
   return bestScore <= allowed ? best : null;
 }
 
-/** " (did you mean X?)" for the name among `candidates` that `name` most likely meant
- *  (nearestName: "SyncStrategy" for SyncStrategyScenario, "Gpt3serve" for a preset), or "". */
-function didYouMean(name, candidates) {
-  const guess = nearestName(name, candidates);
-  return guess ? ` (did you mean ${guess}?)` : '';
-}
-
 /**
  * Reports the keys of `entries` that nothing reads. opts: {lead ("Unknown parameter"),
  * known(key): true for a key read elsewhere, silent(key): true for a key to pass over,
@@ -428,8 +421,14 @@ export function decodeState(ctx, search) {
   }
   const presetName = q.get('preset'), typeName = q.get('type');
   if (presetName !== null) {
-    const p = ctx.presets.find((x) => x.name === presetName.trim());  // as the embeds read it
-    const left = !p && ctx.leftOut && ctx.leftOut(presetName.trim());
+    const named = ctx.presets.find((x) => x.name === presetName.trim());  // as the embeds read it
+    const left = !named && ctx.leftOut && ctx.leftOut(presetName.trim());
+    // a slip of the name ("TransformerBsp8Worker", another case): the preset it most likely
+    // meant, said so, rather than the default scenario of another type (a review met an
+    // unrelated scenario); only of the type the link names, if it names one
+    const nearest = !named && !left && !ctx.fileFailed ? nearestName(presetName, ctx.presets.map((x) => x.name)) : null;
+    const guess = nearest && ctx.presets.find((x) => x.name === nearest && (typeName === null || x.type === typeName));
+    const p = named || guess;
     if (p) s.calc = { preset: p.name, type: p.type, texts: presetTexts(ctx, p.name) };
     // a preset that is not there, with a type that is: that type's first preset (its blank
     // form if it has none), not the default scenario of another type
@@ -442,14 +441,17 @@ export function decodeState(ctx, search) {
     if (!p) {
       if (left) notices.push(`The link names preset "${clip(text(presetName), 60)}" of the preset file, which was left out (${left}); showing ${shown}.`);
       else if (ctx.fileFailed) notices.push(`The link names preset "${clip(text(presetName), 60)}", which is not a built-in preset, and the preset file that may hold it cannot be used; showing ${shown}.`);
-      else notices.push(`The link names an unknown preset "${clip(text(presetName), 60)}"${didYouMean(presetName, ctx.presets.map((x) => x.name))}; showing ${shown}${t ? ', of the type it names' : ''}.`);
+      else notices.push(`The link names an unknown preset "${clip(text(presetName), 60)}"; showing ${shown}${t ? ', of the type it names' : ''}.`);
     }
-    if (p && typeName !== null && typeName !== p.type)
+    if (guess) notices.push(`The link names an unknown preset "${clip(text(presetName), 60)}"; showing ${guess.name}, the nearest name.`);
+    if (named && typeName !== null && typeName !== named.type)
       notices.push(`The link names preset ${p.name}, of type ${p.type}, and type "${clip(text(typeName), 60)}"; showing the preset.`);
   } else if (typeName !== null) {
-    const t = ctx.types.find((x) => x.name === typeName);
+    const named = ctx.types.find((x) => x.name === typeName);
+    const nearest = named ? null : nearestName(typeName, ctx.types.map((x) => x.name));
+    const t = named || ctx.types.find((x) => x.name === nearest);
     if (t) s.calc = { preset: null, type: t.name, texts: {} };
-    else notices.push(`The link names an unknown scenario type "${clip(text(typeName), 60)}"${didYouMean(typeName, ctx.types.map((x) => x.name))}; showing ${s.calc.preset}.`);
+    if (!named) notices.push(`The link names an unknown scenario type "${clip(text(typeName), 60)}"; showing ${t ? `a blank ${t.name}, the nearest name` : s.calc.preset}.`);
   }
   const calcType = ctx.types.find((t) => t.name === s.calc.type);
   Object.assign(s.calc.texts, readInputTexts(q, notices, calcType));
@@ -473,7 +475,10 @@ export function decodeState(ctx, search) {
 
   const ctype = q.get('ctype');
   if (ctype !== null) {
-    const t = ctx.types.find((x) => x.name === ctype);
+    const named = ctx.types.find((x) => x.name === ctype);
+    const nearest = named ? null : nearestName(ctype, ctx.types.map((x) => x.name));
+    const t = named || ctx.types.find((x) => x.name === nearest);
+    if (t && !named) notices.push(`The link names an unknown scenario type "${clip(text(ctype), 60)}" to compare; comparing ${t.name}, the nearest name.`);
     if (t) {
       s.compare = defaultCompare(ctx, t.name);
       const cols = [];
@@ -532,7 +537,7 @@ export function decodeState(ctx, search) {
       }
       for (const x of stray.slice(0, MAX_UNKNOWN)) notices.push(`The link has an unknown parameter ${x}, left out.`);
       if (stray.length > MAX_UNKNOWN) notices.push(`${more(stray.length - MAX_UNKNOWN, ['unknown comparison input', 'unknown comparison inputs'], stopped)} left out.`);
-    } else notices.push(`The link names an unknown scenario type "${clip(text(ctype), 60)}"${didYouMean(ctype, ctx.types.map((x) => x.name))} to compare.`);
+    } else notices.push(`The link names an unknown scenario type "${clip(text(ctype), 60)}" to compare.`);
   }
 
   // an empty value is the default, as for any option

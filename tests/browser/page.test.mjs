@@ -227,8 +227,13 @@ test('a type opened blank asks for its missing inputs at once, flags none before
     assert.equal(await page.locator(`#fields .field[data-field="${f}"].waiting:not(.invalid)`).count(), 1, f);
   }
   assert.equal(await page.getAttribute('#in-dp_degree', 'placeholder'), 'required');
-  assert.match(await page.textContent('#stale'), new RegExp(`^Fill in ${blank.join(', ')} to see every result\\.`));
+  assert.equal(await page.textContent('#stale'), `Fill in ${blank.join(', ')} to see the results that need them.`);
   assert.equal(await shown('accelerators'), '64');  // needs only the fleet, whose picker starts on its first entry (Lab_64_H100: 8 x 8)
+  // a result waiting for them says which, in the muted colour, not as an error
+  const waiting = page.locator('#properties [data-property="gradient_bytes"]');
+  assert.equal(await waiting.locator('.exact').textContent(), 'needs gradient_bytes_per_param');
+  assert.equal(await waiting.evaluate((c) => c.matches('.waiting.unavailable')), true);
+  assert.equal(await waiting.locator('.exact').evaluate((e) => getComputedStyle(e).color), 'rgb(87, 96, 106)');  // --muted
   // an edited field is the reader's: a wrong value, and then a field emptied again, are flagged
   await page.fill('#in-dp_degree', '0');
   await page.waitForFunction(() => !document.getElementById('err-dp_degree').hidden);

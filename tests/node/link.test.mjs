@@ -475,15 +475,23 @@ test('a link with an unknown preset and a known type opens that type, on its fir
 });
 
 
-test('a link that misspells a scenario type or a preset says which one it most likely meant', () => {
-  // a reader wrote ?type=SyncStrategy for SyncStrategyScenario and was told only "unknown"
-  const notices = (q) => decodeState(ctx, q).notices;
+test('a link that misspells a scenario type or a preset shows the one it most likely meant, and says so', () => {
+  // a reader wrote ?type=ClusterTco for ClusterTcoScenario and was shown a training scenario
+  const decoded = (q) => decodeState(ctx, q);
   const shown = decodeState(ctx, '').state.calc.preset;
-  assert.deepEqual(notices('?type=SyncStrategy'),
-    [`The link names an unknown scenario type "SyncStrategy" (did you mean SyncStrategyScenario?); showing ${shown}.`]);
-  assert.deepEqual(notices('?preset=TransformerBsp8Worker'),
-    [`The link names an unknown preset "TransformerBsp8Worker" (did you mean TransformerBsp8Workers?); showing ${shown}.`]);
-  assert.ok(notices('?mode=compare&ctype=syncstrategyscenario').includes(
-    'The link names an unknown scenario type "syncstrategyscenario" (did you mean SyncStrategyScenario?) to compare.'));
-  assert.deepEqual(notices('?type=Zzzzzz'), [`The link names an unknown scenario type "Zzzzzz"; showing ${shown}.`]);
+  let r = decoded('?type=ClusterTco');
+  assert.deepEqual([r.state.calc.type, r.state.calc.preset], ['ClusterTcoScenario', null]);
+  assert.deepEqual(r.notices, ['The link names an unknown scenario type "ClusterTco"; showing a blank ClusterTcoScenario, the nearest name.']);
+  r = decoded('?preset=transformerbsp8worker');
+  assert.equal(r.state.calc.preset, 'TransformerBsp8Workers');
+  assert.deepEqual(r.notices, ['The link names an unknown preset "transformerbsp8worker"; showing TransformerBsp8Workers, the nearest name.']);
+  r = decoded('?mode=compare&ctype=syncstrategyscenario');
+  assert.equal(r.state.compare.type, 'SyncStrategyScenario');
+  assert.ok(r.notices.includes('The link names an unknown scenario type "syncstrategyscenario" to compare; comparing SyncStrategyScenario, the nearest name.'), r.notices.join(' | '));
+  // nothing near: the default scenario, as before
+  assert.deepEqual(decoded('?type=Zzzzzz').notices, [`The link names an unknown scenario type "Zzzzzz"; showing ${shown}.`]);
+  assert.equal(decoded('?preset=Zzzzzzzz').state.calc.preset, shown);
+  // a guess of another type than the link names is no guess: that type's first preset
+  const first = ctx.presets.find((p) => p.type === 'HierarchicalAllReduceScenario');
+  assert.equal(decoded('?preset=TransformerBsp8Worker&type=HierarchicalAllReduceScenario').state.calc.preset, first.name);
 });
