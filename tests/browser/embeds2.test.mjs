@@ -488,6 +488,6 @@ test('at a phone\'s width a line too wide first drops its "name =" (the card\'s 
     return { cls: box.className, note: n && n.textContent, below: n && n.getBoundingClientRect().top >= box.querySelector('math').getBoundingClientRect().bottom - 1,
       inMath: box.querySelector('math').textContent.includes('real number') };
   });
-  assert.deepEqual(note, { cls: 'equation', note: '(a real number; a stable batch is larger)', below: true, inMath: false });
+  assert.deepEqual(note, { cls: 'equation', note: '(any batch above it is stable)', below: true, inMath: false });
   await p.close();
 });

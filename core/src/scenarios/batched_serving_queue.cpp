@@ -67,7 +67,7 @@ ScenarioType batched_serving_queue() {
                    .unless(lambda * t_req >= one,
                            "needs arrival_rate \u00d7 per_request_time < 1: each request adds more work than the time "
                            "between arrivals, so no batch size is stable"))
-          .note("a real number; a stable batch is larger")
+          .note("any batch above it is stable")
           .doc("The batch size below which the queue grows without bound.")
           .source(book + ", step 2 (\u03c1 < 1)"),
       Property("min_batch_for_target", "count",
@@ -75,7 +75,7 @@ ScenarioType batched_serving_queue() {
                    .unless(lambda * t_req >= target,
                            "needs arrival_rate \u00d7 per_request_time < target_utilization: the per-request work alone "
                            "uses up the target, whatever the batch size"))
-          .note("a real number; round up for a batch size")
+          .note("round up to a whole batch")
           .doc("The smallest batch size whose utilization is at most target_utilization.")
           .source(book + " eq-optimal-batch-approx"),
   };

@@ -28,7 +28,7 @@ ScenarioType cluster_tco() {
       Field::registry("fleet", "fleet")
           .doc("N: the cluster owned, a registry name (e.g. Training_1K) or {name, count, node}."),
       Field::quantity("unit_cost", dims::currency).at_least(0)
-          .doc("The purchase price of one accelerator (H100: 30 000 USD in mlsysim's registry)."),
+          .doc("The purchase price of one accelerator (H100: 30000 USD in mlsysim's registry)."),
       Field::quantity("device_tdp", dims::power).at_least(0).doc("The power of one accelerator at full load."),
       Field::number("pue").at_least(1).optional(1.12)
           .source("mlsysim infrastructure/data/grids.yaml @8a89d00a (US_Avg, PUE 1.12)")
