@@ -77,6 +77,7 @@ export class ScenarioView {
     // the fields the reader has edited since the form was built: a required field not
     // given and not yet edited waits for its value, without an error of its own (update)
     this.edited = new Set();
+    this.unfilled = [];  // the required fields not given and not edited, as of the last update
   }
 
   /** Fields shown, in order (declarations in the order asked for). */
@@ -425,7 +426,7 @@ export class ScenarioView {
       for (const b of uses) b.disabled = !p || 'error' in p || stale;
       // waits for inputs of a blank form not filled in yet: each of them, in the small print
       const needs = p && 'error' in p && / needs [a-z_0-9]+, which was not given$/.test(p.error)
-        ? (this.unfilled || []).filter((f) => usesInput(this.type, prop, f)) : [];
+        ? this.unfilled.filter((f) => usesInput(this.type, prop, f)) : [];
       card.classList.toggle('waiting', needs.length > 0);
       if (needs.length) {
         value.textContent = '—';

@@ -135,6 +135,16 @@ export function nearestName(name, candidates) {
   return bestScore <= allowed ? best : null;
 }
 
+/** The scenario type a link's `name` names, or the one it most likely meant (nearestName:
+ *  a slip of a letter, another case, the start of the name): {type (undefined when none is
+ *  near), named (true when the name is exact)}. */
+function typeOfLink(ctx, name) {
+  const exact = ctx.types.find((x) => x.name === name);
+  if (exact) return { type: exact, named: true };
+  const nearest = nearestName(name, ctx.types.map((x) => x.name));
+  return { type: ctx.types.find((x) => x.name === nearest), named: false };
+}
+
 /**
  * Reports the keys of `entries` that nothing reads. opts: {lead ("Unknown parameter"),
  * known(key): true for a key read elsewhere, silent(key): true for a key to pass over,
@@ -447,9 +457,7 @@ export function decodeState(ctx, search) {
     if (named && typeName !== null && typeName !== named.type)
       notices.push(`The link names preset ${p.name}, of type ${p.type}, and type "${clip(text(typeName), 60)}"; showing the preset.`);
   } else if (typeName !== null) {
-    const named = ctx.types.find((x) => x.name === typeName);
-    const nearest = named ? null : nearestName(typeName, ctx.types.map((x) => x.name));
-    const t = named || ctx.types.find((x) => x.name === nearest);
+    const { type: t, named } = typeOfLink(ctx, typeName);
     if (t) s.calc = { preset: null, type: t.name, texts: {} };
     if (!named) notices.push(`The link names an unknown scenario type "${clip(text(typeName), 60)}"; showing ${t ? `a blank ${t.name}, the nearest name` : s.calc.preset}.`);
   }
@@ -475,9 +483,7 @@ export function decodeState(ctx, search) {
 
   const ctype = q.get('ctype');
   if (ctype !== null) {
-    const named = ctx.types.find((x) => x.name === ctype);
-    const nearest = named ? null : nearestName(ctype, ctx.types.map((x) => x.name));
-    const t = named || ctx.types.find((x) => x.name === nearest);
+    const { type: t, named } = typeOfLink(ctx, ctype);
     if (t && !named) notices.push(`The link names an unknown scenario type "${clip(text(ctype), 60)}" to compare; comparing ${t.name}, the nearest name.`);
     if (t) {
       s.compare = defaultCompare(ctx, t.name);

@@ -32,18 +32,23 @@ struct InputError : std::invalid_argument {
   static std::string quoted(const std::string& s);
 };
 
+/// Ends the program with `e`: natively throws it (for the tests, and the CLI, which lets
+/// an error end the command); in the module, built without exceptions, aborts.
+template <class E>
+[[noreturn]] void raise_error(const E& e) {
+#if defined(__cpp_exceptions)
+  throw e;
+#else
+  (void)e;
+  std::abort();
+#endif
+}
+
 /// A wrong declaration (a scenario type, a registry entry, a unit written in the code):
 /// a programming error that every native test run shows. Natively it throws
 /// std::logic_error with `what`, so the tests can see it; in the WebAssembly module, which
 /// is built without exceptions (docs/performance.md, "Errors as values"), it aborts.
-[[noreturn]] inline void declaration_error(const std::string& what) {
-#if defined(__cpp_exceptions)
-  throw std::logic_error(what);
-#else
-  (void)what;
-  std::abort();
-#endif
-}
+[[noreturn]] inline void declaration_error(const std::string& what) { raise_error(std::logic_error(what)); }
 
 /// A value of type T, or the error E that took its place: how every input error travels
 /// in the core (docs/performance.md, "Errors as values": the module has no exceptions).
@@ -56,39 +61,26 @@ class [[nodiscard]] Expected {
   Expected(E error) : v_(std::in_place_index<1>, std::move(error)) {}
   explicit operator bool() const { return v_.index() == 0; }
   /// The error; only when there is one.
-  const E& error() const { return *checked<1>(); }
+  const E& error() const { return *checked<1>(&v_); }
   /// The value; only when there is one (read without testing, an error ends the program
   /// rather than reading memory that holds none: an attacking helper found such a read).
-  T& operator*() { return *checked<0>(); }
-  const T& operator*() const { return *checked<0>(); }
-  T* operator->() { return checked<0>(); }
-  const T* operator->() const { return checked<0>(); }
+  T& operator*() { return *checked<0>(&v_); }
+  const T& operator*() const { return *checked<0>(&v_); }
+  T* operator->() { return checked<0>(&v_); }
+  const T* operator->() const { return checked<0>(&v_); }
   /// The value; for an error, natively throws it (as std::expected::value does, for tests
   /// and callers that let it end the program), in the module aborts: only for errors that
   /// cannot happen (a declared unit, a built-in preset).
   T value() && {
-    if (v_.index() != 0) raise(error());
+    if (v_.index() != 0) raise_error(error());
     return std::move(*std::get_if<0>(&v_));
   }
 
  private:
-  [[noreturn]] static void raise(const E& e) {
-#if defined(__cpp_exceptions)
-    throw e;
-#else
-    (void)e;
-    std::abort();
-#endif
-  }
-  template <std::size_t I>
-  auto* checked() const {
-    auto* p = std::get_if<I>(&v_);
-    if (!p) std::abort();
-    return p;
-  }
-  template <std::size_t I>
-  auto* checked() {
-    auto* p = std::get_if<I>(&v_);
+  // alternative I of `v` (const or not), which must be the one it holds
+  template <std::size_t I, class V>
+  static auto* checked(V* v) {
+    auto* p = std::get_if<I>(v);
     if (!p) std::abort();
     return p;
   }
@@ -107,11 +99,7 @@ class [[nodiscard]] Expected<void, E> {
     return *e_;
   }
   void value() && {
-#if defined(__cpp_exceptions)
-    if (e_) throw *e_;
-#else
-    if (e_) std::abort();
-#endif
+    if (e_) raise_error(*e_);
   }
 
  private:
