@@ -48,6 +48,15 @@ std::string article(const std::string& noun) {
   return (vowel ? "an " : "a ") + noun;
 }
 
+// "; did you mean "1.5 GB", "1.5 GiB" or "1.5 Gbit"? (a prefix needs its unit)", each text
+// from its `skip`th byte ({value, unit} is advised on its unit: "1 GB" from 2)
+std::string did_you_mean(const UnitAdvice& a, std::size_t skip) {
+  std::string out = "; did you mean ";
+  for (std::size_t i = 0; i < a.texts.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == a.texts.size() ? " or " : ", ") + describe(Json(a.texts[i].substr(skip)));
+  return out + "? (" + a.why + ")";
+}
+
 }  // namespace
 
 bool as_number(const Json& v, double& out) {
@@ -113,10 +122,21 @@ Expected<double> read_quantity(const Json& v, const std::string& field, const st
   const std::string example = dim.canonical_unit().empty() ? "" : " such as \"1 " + shown_unit + "\"";
   // what a UnitError becomes: "$40", "15T", "12,500 USD" with the number as it must be
   // written, and what to write instead (a number, with the unit a quantity needs)
+  // An unknown unit name is advised on with the field's dimension in mind ("1.5 G" in a
+  // bytes field: "1.5 GB", not the grams of "g" nor a "1.5e9" the field refuses for want
+  // of a unit); the number's own advice comes when there is none.
   const auto unit_error = [&](const UnitError& e) {
-    const std::string advice = v.is_string() ? number_advice(v.get_ref<const std::string&>()) : "";
-    const bool said = advice.empty() || std::string(e.what()).find(advice) != std::string::npos;
-    return InputError(field, prefix + e.what() + "; expected " + (dim.dimensionless() ? "a number such as \"0.25\"" : expected + example) +
+    std::string what = e.what();
+    std::string advice = v.is_string() ? number_advice(v.get_ref<const std::string&>()) : "";
+    if (!e.unknown.empty() && !dim.dimensionless()) {
+      what = "unknown unit " + describe(Json(e.unknown));
+      const UnitAdvice a = v.is_string() ? unit_advice(v.get_ref<const std::string&>(), e.unknown, dim, shown_unit, true)
+                                         : unit_advice("1 " + v.value("unit", std::string()), e.unknown, dim, shown_unit, false);
+      if (!a.texts.empty()) what += did_you_mean(a, v.is_string() ? 0 : 2);
+      advice.clear();  // "3k" in a field of seconds: "write 3e3" would be refused too
+    }
+    const bool said = advice.empty() || what.find(advice) != std::string::npos;
+    return InputError(field, prefix + what + "; expected " + (dim.dimensionless() ? "a number such as \"0.25\"" : expected + example) +
                                  (said ? "" : ": " + advice));
   };
   Quantity q;
@@ -153,8 +173,11 @@ Expected<double> read_quantity(const Json& v, const std::string& field, const st
     return InputError(field, prefix + "must be a finite " + (name.empty() ? std::string("number") : name) + ", got " + describe(v));
   if (q.dim != dim) {
     const std::string got_dim = q.dim.dimensionless() ? "no unit" : q.dim.name();
+    // "7B" in a param field is 7 bytes to the parser and 7 billion to the reader: "7 Bparam"
+    const UnitAdvice a = v.is_string() ? unit_advice(v.get_ref<const std::string&>(), "", dim, shown_unit, true) : UnitAdvice{};
     return InputError(field, prefix + "expected " + expected + ", got " + describe(v) + " (" + got_dim + ")" +
-                                (example.empty() ? "" : "; for example \"1 " + shown_unit + "\""));
+                                (!a.texts.empty() ? did_you_mean(a, 0)
+                                 : example.empty() ? "" : "; for example \"1 " + shown_unit + "\""));
   }
   if (!b.contains(q.value)) {
     // the bounds as the field's display unit writes them (>= 0 USD/h, not USD/s)

@@ -154,6 +154,11 @@ const Hint kHints[] = {
     {"PFLOPS", "(per second or plural?); write \"PFLOP/s\" for a rate, \"PFLOP\" for work"},
     {"GFLOPS", "(per second or plural?); write \"GFLOP/s\" for a rate, \"GFLOP\" for work"},
     {"Gb", "(gigabit or gigabyte?); write \"Gbit\" or \"GB\", and \"Gbps\" for a bit rate"},
+    {"yr", "(an abbreviation); write \"year\" (365 days)"},
+    {"yrs", "(an abbreviation); write \"year\" (365 days)"},
+    {"mo", "(months differ in length); write days, weeks or years: \"90 day\", \"3 year\""},
+    {"month", "(months differ in length); write days, weeks or years: \"90 day\", \"3 year\""},
+    {"months", "(months differ in length); write days, weeks or years: \"90 day\", \"3 year\""},
 };
 
 // Labels of counted things that properties report in: dimensionless, but named.
@@ -458,7 +463,7 @@ Expected<Quantity, UnitError> parse_unit(std::string_view expr) {
             msg += "; did you mean " + in_quotes(s.spelling) + "? (unit symbols are case-sensitive)";
             break;
           }
-      return UnitError(msg);
+      return hinted ? UnitError(msg) : UnitError(msg, std::string(token));
     }
     int power = 1;
     while (i < expr.size() && is_space(expr[i])) ++i;
@@ -545,6 +550,82 @@ Quantity declared_unit(std::string_view expr) {
 
 Expected<Quantity, UnitError> parse_quantity(std::string_view text) {
   return parse_plain_quantity(plain_spaces(text));
+}
+
+namespace {
+bool same_letters(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+         });
+}
+}  // namespace
+
+UnitAdvice unit_advice(std::string_view text, std::string_view name, const Dim& want, std::string_view shown_unit,
+                       bool may_scale) {
+  const std::string plain = plain_spaces(text);
+  const std::string_view t = trim(plain);
+  const std::size_t n = number_prefix(t);
+  const std::string number(t.substr(0, n));
+  const std::string unit(trim(t.substr(n)));
+  if (name.empty() && unit.find_first_of(" */^") == std::string::npos) name = unit;  // the one name there is
+  // `name` as one whole name of the unit expression (not the "G" of "GB")
+  const auto boundary = [](char c) { return c == ' ' || c == '*' || c == '/' || c == '^'; };
+  std::size_t at = std::string::npos;
+  for (std::size_t p = name.empty() ? std::string::npos : unit.find(name); p != std::string::npos; p = unit.find(name, p + 1))
+    if ((p == 0 || boundary(unit[p - 1])) && (p + name.size() == unit.size() || boundary(unit[p + name.size()]))) {
+      at = p;
+      break;
+    }
+  if (n == 0 || at == std::string::npos) return {};
+  const auto with = [&](const std::string& num, const std::string& replacement) {
+    std::string u = unit;
+    u.replace(at, name.size(), replacement);
+    const std::string_view rest = trim(u);
+    return num + (rest.empty() ? "" : " " + std::string(rest));
+  };
+  const auto reads = [&](const std::string& candidate) {
+    const Expected<Quantity, UnitError> q = parse_quantity(candidate);
+    return q && q->dim == want;
+  };
+  // 1. the symbol in another case: "gb" -> "GB" (not "G" -> "g" in a bytes field)
+  for (const UnitDef& u : kUnits)
+    if (!u.name && u.spelling != name && same_letters(u.spelling, name) && reads(with(number, u.spelling)))
+      return {{with(number, u.spelling)}, "unit symbols are case-sensitive"};
+  // 2. a plural s: "GBs" -> "GB"
+  if (name.size() > 1 && (name.back() == 's' || name.back() == 'S'))
+    for (const UnitDef& u : kUnits)
+      if (!u.name && same_letters(u.spelling, name.substr(0, name.size() - 1)) && reads(with(number, u.spelling)))
+        return {{with(number, u.spelling)}, "a unit symbol takes no plural s"};
+  // 3. a prefix without its unit: "G" -> "GB"; "B" -> "Bparam"; "G" -> "GB/s" in a field
+  // shown in GB/s
+  const std::size_t cut = shown_unit.find_first_of("*/");
+  const std::string tail = cut == std::string_view::npos ? "" : std::string(shown_unit.substr(cut));
+  // ... all of them, up to three ("5 m": "5 ms" or "5 min"; "1.5 G": GB, GiB or Gbit)
+  UnitAdvice prefixed{{}, "a prefix needs its unit"};
+  for (const UnitDef& u : kUnits) {
+    const std::string_view s = u.spelling;
+    if (u.name || s.size() <= name.size() || s.compare(0, name.size(), name) != 0 || prefixed.texts.size() == 3) continue;
+    if (reads(with(number, u.spelling))) prefixed.texts.push_back(with(number, u.spelling));
+    else if (!tail.empty() && reads(with(number, u.spelling + tail))) prefixed.texts.push_back(with(number, u.spelling + tail));
+  }
+  if (!prefixed.texts.empty()) return prefixed;
+  // 4. a count suffix: "30k USD" -> "30e3 USD"; "1.5 k" in a USD field -> "1.5e3 USD" (the
+  // field's unit added only for money and parameters, which people count so: "3k" in a
+  // field of seconds is no "3e3 us")
+  const bool counted = want[Base::currency] == 1 || want[Base::param] == 1;
+  static const std::pair<const char*, const char*> suffixes[] = {{"k", "e3"}, {"K", "e3"}, {"M", "e6"},
+                                                                 {"B", "e9"}, {"G", "e9"}, {"T", "e12"}};
+  if (may_scale && number.find_first_of("eE") == std::string::npos)
+    for (const auto& [suffix, e] : suffixes) {
+      if (name != suffix) continue;
+      std::string scaled = with(number + e, "");
+      if (scaled == number + e) {
+        if (!counted || shown_unit.empty()) continue;
+        scaled += " " + std::string(shown_unit);
+      }
+      if (reads(scaled)) return {{scaled}, std::string("a suffix such as ") + suffix + " is not read"};
+    }
+  return {};
 }
 
 std::vector<UnitSpelling> unit_spellings() {

@@ -204,7 +204,7 @@ TEST_CASE("readValue reads a prediction in the dimension of a property's unit", 
   refused("15T", "count", "write \"15e12\"");
   refused("abc", "USD", "expected a currency");
   refused("$40", "USD", "a dollar sign before the number is not read: write \"40 USD\"");
-  refused("40 usd", "USD", "did you mean \"USD\"? (unit symbols are case-sensitive)");
+  refused("40 usd", "USD", "did you mean \"40 USD\"? (unit symbols are case-sensitive)");
   refused("40%", "", "write the fraction \"0.4\"");
   // what a card shows can be typed back: a count with its label, a rate per unit of time
   CHECK(mlsysim::read_value("256 samples", "samples", "prediction").value() == 256);

@@ -87,6 +87,65 @@ TEST_CASE("Every text the number advice suggests is one the parser reads", "[rea
   CHECK_THAT(mlsysim::number_advice("$abc"), Catch::EndsWith("write the number, then USD (\"40 USD\", \"2.5 USD/h\")"));
 }
 
+TEST_CASE("An unknown unit is advised on in the field's dimension: a prefix completed, a symbol's case, a plural, a suffix", "[reading][units]") {
+  // "1.5 G" in a bytes field had been told 'did you mean "g"?' (grams) and 'write "1.5e9"',
+  // which the field then refused for want of a unit (a new user's trial)
+  const std::string ndr = "NdrRingVsTree1GB", attack = "ReferenceJobAttackSurface", tco = "H100Cluster1KOwnVsCloud";
+  CHECK(refusal(ndr, {{"message_bytes", "1.5 G"}}) ==
+        "message_bytes: unknown unit \"G\"; did you mean \"1.5 GB\", \"1.5 GiB\" or \"1.5 Gbit\"? (a prefix needs its unit); "
+        "expected an information such as \"1 GB\"");
+  CHECK_THAT(refusal(ndr, {{"message_bytes", "1.5G"}}), Catch::Contains("did you mean \"1.5 GB\", \"1.5 GiB\" or \"1.5 Gbit\"?"));
+  // a rate field completes with its display unit's tail: GB/s
+  CHECK_THAT(refusal(ndr, {{"link_bandwidth", "400 G"}}),
+             Catch::Contains("did you mean \"400 GB/s\", \"400 GiB/s\" or \"400 Gbit/s\"? (a prefix needs its unit)"));
+  CHECK_THAT(refusal(ndr, {{"link_latency", "5 m"}}), Catch::Contains("did you mean \"5 ms\" or \"5 min\"?"));
+  // a symbol in another case: only a symbol of the field's dimension is named
+  CHECK_THAT(refusal(ndr, {{"message_bytes", "1.5 gb"}}), Catch::Contains("did you mean \"1.5 GB\"? (unit symbols are case-sensitive)"));
+  CHECK_THAT(refusal(ndr, {{"link_bandwidth", "400 gb/s"}}), Catch::Contains("did you mean \"400 GB/s\"? (unit symbols are case-sensitive)"));
+  CHECK_THAT(refusal(ndr, {{"link_latency", "2 S"}}), Catch::Contains("did you mean \"2 s\"? (unit symbols are case-sensitive)"));
+  CHECK_THAT(refusal(tco, {{"unit_cost", "30000 usd"}}), Catch::Contains("did you mean \"30000 USD\"?"));
+  // a plural s
+  CHECK_THAT(refusal(ndr, {{"message_bytes", "1.5 GBs"}}), Catch::Contains("did you mean \"1.5 GB\"? (a unit symbol takes no plural s)"));
+  // a count suffix before a unit, or alone where no prefix makes a unit of the field
+  CHECK(refusal(tco, {{"unit_cost", "30k USD"}}) ==
+        "unit_cost: unknown unit \"k\"; did you mean \"30e3 USD\"? (a suffix such as k is not read); expected a currency such as \"1 USD\"");
+  CHECK_THAT(refusal(tco, {{"unit_cost", "30k"}}), Catch::Contains("did you mean \"30e3 USD\"?"));
+  CHECK_THAT(refusal(tco, {{"cloud_hour_rate", "4 K"}}), Catch::Contains("did you mean \"4e3 USD/h\"?"));
+  // ... but a unit is not guessed for a bare suffix where people do not count so
+  CHECK(refusal(ndr, {{"link_latency", "3k"}}) == "link_latency: unknown unit \"k\"; expected a time such as \"1 us\"");
+  CHECK_THAT(refusal(ndr, {{"link_latency", "3k s"}}), Catch::Contains("did you mean \"3e3 s\"?"));
+  // a known unit of another dimension that a count suffix stands for: 7B parameters
+  CHECK_THAT(refusal(attack, {{"workload", {{"name", "X"}, {"parameters", "7B"}}}}),
+             Catch::EndsWith("expected a param, got \"7B\" (information); did you mean \"7 Bparam\"? (a prefix needs its unit)"));
+  // {value, unit}: the unit alone
+  CHECK_THAT(refusal(ndr, {{"message_bytes", {{"value", 1.5}, {"unit", "G"}}}}), Catch::Contains("did you mean \"GB\", \"GiB\" or \"Gbit\"?"));
+  // no advice where nothing of the field's dimension fits; a wrong-dimension symbol is not named
+  const std::string gigs = refusal(ndr, {{"message_bytes", "1.5 gigs"}});
+  CHECK(gigs == "message_bytes: unknown unit \"gigs\"; expected an information such as \"1 GB\"");
+  CHECK_THAT(refusal(ndr, {{"message_bytes", "1.5 G"}}), !Catch::Contains("\"g\"") && !Catch::Contains("1.5e9\""));
+  // a dimensionless field keeps the number's own advice
+  CHECK_THAT(refusal("Gpt3OnTraining1KA100", {{"training_tokens", "15T"}}), Catch::EndsWith("write \"15e12\""));
+  // abbreviations and months, which are not units
+  CHECK_THAT(refusal(tco, {{"amortization_period", "3 yr"}}), Catch::Contains("unknown unit \"yr\" (an abbreviation); write \"year\""));
+  CHECK_THAT(refusal(tco, {{"amortization_period", "36 months"}}), Catch::Contains("(months differ in length)"));
+  // every suggestion is one the field takes
+  for (const auto& [preset, field, typed] : std::vector<std::tuple<std::string, std::string, std::string>>{
+           {ndr, "message_bytes", "1.5 G"}, {ndr, "link_bandwidth", "400 G"}, {ndr, "link_latency", "5 m"},
+           {ndr, "link_bandwidth", "400 gb/s"}, {tco, "unit_cost", "30k USD"}, {tco, "cloud_hour_rate", "4 K"},
+           {ndr, "message_bytes", "1.5 GBs"}, {tco, "unit_cost", "30 M"}}) {
+    INFO(typed);
+    const std::string m = refusal(preset, {{field, typed}});
+    const std::size_t from = m.find("did you mean ");
+    REQUIRE(from != std::string::npos);
+    for (std::size_t q = m.find('"', from); q < m.find('?', from); q = m.find('"', m.find('"', q + 1) + 1)) {
+      const std::string suggestion = m.substr(q + 1, m.find('"', q + 1) - q - 1);
+      INFO(suggestion);
+      CHECK(refusal(preset, {{field, suggestion}}).find(field + ": must be") != 0);  // the unit is right; a rule may still bind
+      CHECK(refusal(preset, {{field, suggestion}}).find("unit") == std::string::npos);
+    }
+  }
+}
+
 TEST_CASE("A bare zero is zero in every unit: taken where the rule allows it, refused by the rule where not", "[reading]") {
   const Json r = mlsysim::evaluate_preset("TransformerBsp8Workers", {{"device_hour_rate", "0"}}).value();
   CHECK(r["properties"]["cost"]["value"] == 0);

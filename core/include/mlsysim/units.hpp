@@ -102,6 +102,11 @@ struct Quantity {
 /// `unknown unit "parsec"`, for the caller to prefix with the field.
 struct UnitError : std::invalid_argument {
   using std::invalid_argument::invalid_argument;
+  UnitError(const std::string& what, std::string unknown) : std::invalid_argument(what), unknown(std::move(unknown)) {}
+  /// The unit name parse_unit did not know ("G" in "1.5 G") when that was the error and
+  /// what() carries no fixed advice for that spelling (kHints in units.cpp); "" otherwise.
+  /// A caller that knows the dimension it wants gives better advice (unit_advice).
+  std::string unknown;
 };
 
 /// Parses a plain number: optional sign, digits with an optional decimal point,
@@ -119,6 +124,23 @@ std::string typed_number(std::string_view text);
 /// places and a decimal mark in others), digits grouped by spaces ("12 500"), a count
 /// suffix ("15T", "7B", "64k": "write 15e12") and a percentage ("40%": "write 0.4").
 std::string number_advice(std::string_view text);
+
+/// What to write instead of `text`, a quantity typed for a field of dimension `want` whose
+/// unit name `name` is unknown ("1.5 G") or of another dimension ("7B" in a param field):
+/// the text with the smallest change that reads as `want`, and why. Tried in order: the
+/// symbol in another case ("1.5 gb" -> "1.5 GB"); without a plural s ("1.5 GBs"); a
+/// prefix completed to the units of `want`, up to three ("1.5 G" -> "1.5 GB", "1.5 GiB",
+/// "1.5 Gbit"; "7B" -> "7 Bparam"; "400 G" in a field shown in GB/s -> "400 GB/s", with
+/// `shown_unit`'s tail after its first name); when `may_scale`, a count suffix as a power
+/// of ten on the number ("30k USD" -> "30e3 USD"; "1.5 k" in a field shown in USD ->
+/// "1.5e3 USD": `shown_unit` added where no unit is left, for money and parameters only). An empty `name` stands for the
+/// unit when it is one name ("7B": "B"). No texts when none of these reads as `want`.
+struct UnitAdvice {
+  std::vector<std::string> texts;  // the corrected quantity, e.g. {"1.5 GB", "1.5 GiB", "1.5 Gbit"}; at most 3
+  std::string why;                 // e.g. "a prefix needs its unit"
+};
+UnitAdvice unit_advice(std::string_view text, std::string_view name, const Dim& want, std::string_view shown_unit,
+                       bool may_scale);
 
 /// Parses a unit expression such as `USD/hour`, `byte/param`, `s^-1`, `KiB*s`, `1/s`.
 /// Returns the factor to the canonical unit (value) and the dimension.
