@@ -104,10 +104,14 @@ class App {
   encode() { return encodeState(this, this.state); }
 
   /** An edit happened: the URL follows. The first edit of a burst adds a history entry;
-   *  later edits within a second replace it, so Back undoes a burst of typing at once. */
+   *  later edits within a second replace it, so Back undoes a burst of typing at once.
+   *  The notices about the link opened go with the first edit of what it showed (a new
+   *  view, `kind` 'mode', keeps them): they speak of a link the page no longer shows, and
+   *  Back brings them again. */
   changed(kind) {
     const url = this.encode();
     if (url === location.search) return;
+    if (kind !== 'mode') $('notices').hidden = true;
     if (kind === 'mode') { clearTimeout(this.burst); this.burst = null; }  // a new view is its own entry
     if (this.burst) history.replaceState(null, '', url);
     else history.pushState(null, '', url);

@@ -10,6 +10,10 @@ import { shownText, exactText, numberText, humanText, valueText, withEscapesExpl
 import { fitBoxes } from './fit.mjs';
 
 const ANNOUNCE_DELAY_MS = 900;  // a burst of typing is announced once, when it pauses
+// A new error of the field being typed in is shown when the typing pauses this long, or when
+// the reader leaves the field: "1" is no mistake of someone typing "1.5 GB". An error
+// already shown follows the text at once, and a valid text clears it at once.
+const TYPING_PAUSE_MS = ANNOUNCE_DELAY_MS;
 
 /** The kind of a field, as its badge shows it: "time", "integer", "workload"... */
 export function fieldKind(f) {
@@ -221,8 +225,9 @@ export class ScenarioView {
     const badge = el('span', { class: 'unit', text: kind });
     let row;
     if (this.isEditable(f.name)) {
-      const control = fieldControl(f, text, this.opts.registry, () => this.edit(f.name), `${this.opts.idBase}in-`);
+      const control = fieldControl(f, text, this.opts.registry, (e) => this.edit(f.name, e), `${this.opts.idBase}in-`);
       control.input.setAttribute('aria-describedby', `${id('help')} ${id('err')}`);
+      control.node.addEventListener('focusout', () => this.typed(f.name));
       row = el('div', { class: 'field', 'data-field': f.name },
         el('div', { class: 'field-head' },
           el('label', { for: id('in'), class: 'field-name' }, el('code', { text: f.name })), badge),
@@ -249,9 +254,10 @@ export class ScenarioView {
         !label || label.getAttribute('for') !== id('in') || label.textContent !== f.name ||
         head.querySelector(':scope > .unit')?.textContent !== kind || help.id !== id('help') ||
         help.textContent !== `${f.doc} ${ruleText(f)}` || error.id !== id('err') || !error.matches('p.field-error')) return null;
-    const c = fieldControl(f, text, this.opts.registry, () => this.edit(f.name), `${this.opts.idBase}in-`, control);
+    const c = fieldControl(f, text, this.opts.registry, (e) => this.edit(f.name, e), `${this.opts.idBase}in-`, control);
     if (!c) return null;
     c.input.setAttribute('aria-describedby', `${id('help')} ${id('err')}`);
+    c.node.addEventListener('focusout', () => this.typed(f.name));
     this.controls.set(f.name, c);
     this.rows.set(f.name, { row, error });
     return row;
@@ -354,10 +360,26 @@ export class ScenarioView {
     }
   }
 
-  /** The reader edited field `name`: re-evaluates. */
-  edit(name) {
+  /** The reader edited field `name` (`event`: the control's input event, if any):
+   *  re-evaluates. When the edit is a keystroke (one character typed or a deletion), a new
+   *  error of `name` waits for a pause in the typing (TYPING_PAUSE_MS) or for the reader to
+   *  leave the field; a whole text at once (pasted, chosen, carried over) shows it at once. */
+  edit(name, event) {
     this.edited.add(name);
+    clearTimeout(this.typingTimer);
+    const keystroke = event instanceof InputEvent &&
+      (event.inputType.startsWith('delete') || (event.inputType === 'insertText' && event.data?.length === 1));
+    this.typingIn = keystroke ? name : null;
+    if (keystroke) this.typingTimer = setTimeout(() => this.typed(name), TYPING_PAUSE_MS);
     this.update(true);
+  }
+
+  /** The reader paused in, or left, field `name`: its error, if any, is shown. */
+  typed(name) {
+    if (this.typingIn !== name) return;
+    clearTimeout(this.typingTimer);
+    this.typingIn = null;
+    if (this.errorsShown) this.showErrors(this.errorsShown);
   }
 
   /** Re-evaluates the form; `edited` is true when the user changed something. */
@@ -373,6 +395,26 @@ export class ScenarioView {
     // an error of theirs: its row and the results that need it wait, and the notice says
     // what to fill in
     this.unfilled = [...missing].filter((f) => !this.edited.has(f));
+    this.showErrors({ errors, missing, general, standIns });
+    if (result && this.opts.preset) result.preset = this.opts.preset;
+    const ok = errors.size === 0 && !general;
+    // each field's last valid value, to stand in while it is being corrected
+    if (result) for (const f of this.type.fields) if (!errors.has(f.name) && result.inputs[f.name] != null) (this.lastGood ||= {})[f.name] = result.inputs[f.name];
+    this.result = ok ? result : null;
+    this.standIns = ok ? [] : standIns;
+    this.render(result, !ok);
+    if (edited) this.scheduleAnnouncement([...errors.values(), ...(general ? [general] : [])]);
+    else for (const name of this.cards.keys()) this.announced.set(name, this.shown(name));  // the baseline
+    this.opts.onUpdate(texts, edited);
+  }
+
+  /** Shows the errors of the last evaluation beside their fields and above the results,
+   *  except a new one of the field being typed in (edit). */
+  showErrors(shown) {
+    this.errorsShown = shown;
+    const { missing, general, standIns } = shown;
+    const held = this.typingIn && shown.errors.has(this.typingIn) && !this.rows.get(this.typingIn)?.row.classList.contains('invalid');
+    const errors = held ? new Map([...shown.errors].filter(([f]) => f !== this.typingIn)) : shown.errors;
     for (const [name, { row, error }] of this.rows) {
       const waits = this.unfilled.includes(name);
       const msg = waits ? undefined : errors.get(name);
@@ -387,17 +429,8 @@ export class ScenarioView {
     const unshown = [...errors].filter(([f]) => !this.rows.has(f)).map(([, msg]) => msg);
     const notice = this.parts.stale;
     notice.hidden = errors.size === 0 && !general;
-    notice.textContent = [general, ...unshown, errors.size ? this.errorSummary(errors, missing, standIns) : ''].filter(Boolean).join(' ');
-    if (result && this.opts.preset) result.preset = this.opts.preset;
-    const ok = errors.size === 0 && !general;
-    // each field's last valid value, to stand in while it is being corrected
-    if (result) for (const f of this.type.fields) if (!errors.has(f.name) && result.inputs[f.name] != null) (this.lastGood ||= {})[f.name] = result.inputs[f.name];
-    this.result = ok ? result : null;
-    this.standIns = ok ? [] : standIns;
-    this.render(result, !ok);
-    if (edited) this.scheduleAnnouncement([...errors.values(), ...(general ? [general] : [])]);
-    else for (const name of this.cards.keys()) this.announced.set(name, this.shown(name));  // the baseline
-    this.opts.onUpdate(texts, edited);
+    notice.textContent = [general, ...unshown, errors.size ? this.errorSummary(errors, missing, standIns.filter((f) => errors.has(f))) : '']
+      .filter(Boolean).join(' ');
   }
 
   render(result, stale) {

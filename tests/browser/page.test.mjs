@@ -93,6 +93,44 @@ test('a bad value shows its error beside its field and the page recovers', async
   assert.equal(await page.locator('img').count(), 0, 'typed markup must stay text');
 });
 
+test('a new error waits while the reader types: shown when the typing pauses or the field is left; a valid text clears at once', async () => {
+  // a new-user review: typing "1.5 GB" flashed "no unit" at the "1", then more at each key
+  const p = await context.newPage();
+  await p.goto(`${server.origin}/index.html?preset=NdrRingVsTree1GB`);
+  await p.waitForSelector('body[data-ready="1"]');
+  await p.clock.install();  // the page's timers from here on run when the test says
+  const err = p.locator('#err-message_bytes');
+  await p.fill('#in-message_bytes', '');
+  await p.focus('#in-message_bytes');
+  await p.keyboard.type('1.5 G');
+  assert.equal(await err.isHidden(), true);
+  assert.equal(await p.getAttribute('#in-message_bytes', 'aria-invalid'), 'false');
+  assert.equal(await p.isHidden('#stale'), true);
+  // the results say that they use the last valid value meanwhile
+  assert.equal(await p.locator('#properties [data-property="ring_allreduce_time"].stale').count(), 1);
+  await p.clock.runFor(1000);  // a pause
+  assert.equal(await err.isVisible(), true);
+  assert.match(await err.textContent(), /^message_bytes: unknown unit "G"; did you mean "1\.5 GB", "1\.5 GiB" or "1\.5 Gbit"\?/);
+  assert.equal(await p.getAttribute('#in-message_bytes', 'aria-invalid'), 'true');
+  // an error shown follows the text at once; a valid text clears it at once
+  await p.keyboard.type('B');
+  assert.equal(await err.isHidden(), true);
+  assert.equal(await p.locator('#properties [data-property="ring_allreduce_time"].stale').count(), 0);
+  // leaving the field shows its new error without a pause
+  await p.keyboard.type('x');
+  assert.equal(await err.isHidden(), true);
+  await p.keyboard.press('Tab');
+  assert.equal(await err.isVisible(), true);
+  assert.match(await err.textContent(), /unknown unit "GBx"/);
+  assert.equal(await p.isVisible('#stale'), true);
+  // a whole text at once (pasted, filled in) is no typing: its error shows at once
+  await p.fill('#in-message_bytes', '1 GB');
+  assert.equal(await err.isHidden(), true);
+  await p.fill('#in-link_latency', '5 m');
+  assert.match(await p.textContent('#err-link_latency'), /did you mean "5 ms" or "5 min"\?/);
+  await p.close();
+});
+
 test('property errors and warnings appear beside their property', async () => {
   await page.selectOption('#preset', 'LabJobAttackSurface');
   assert.equal(await shown('weight_bytes'), 'unavailable');
@@ -214,6 +252,26 @@ test('a link whose value is invalid computes what it can, and the banner says wh
   assert.equal(await shown('global_batch'), '256 samples');
   assert.ok(await page.locator('#properties [data-property="global_batch"].stale').count() === 1, 'marked as using a last valid input');
   assert.ok(await page.locator('#properties [data-property="speedup"].stale').count() === 0, 'speedup does not read workers');
+});
+
+test('the notices about a link stay over a change of view and go with the first edit; Back brings them again', async () => {
+  // a new-user review: "…; showing ClusterTcoScenario, the nearest name." stayed over every edit
+  const p = await context.newPage();
+  await p.goto(`${server.origin}/index.html?preset=TransformerBsp8Workers&shows=x`);
+  await p.waitForSelector('body[data-ready="1"]');
+  const notice = /^The link has an unknown parameter "shows", left out: did you mean show\?/;
+  assert.match(await p.textContent('#notices li'), notice);
+  await p.click('#tab-compare');
+  await p.click('#tab-calc');
+  assert.equal(await p.isVisible('#notices'), true);
+  await p.fill('#in-workers', '16');
+  await p.waitForFunction(() => document.getElementById('notices').hidden);
+  // Back to the link as opened (each tab was an entry of its own)
+  for (let k = 0; k < 5 && !p.url().includes('shows=x'); k++) await p.goBack();
+  await p.waitForFunction(() => document.querySelector('#in-workers').value === '8');
+  assert.match(await p.textContent('#notices li'), notice);
+  assert.equal(await p.isVisible('#notices'), true);
+  await p.close();
 });
 
 test('a type opened blank asks for its missing inputs at once, flags none before it is edited, and computes what needs only the rest', async () => {
