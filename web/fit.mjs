@@ -5,26 +5,75 @@
 // so that both lay each line out the same way and the live view takes the prerendered
 // one's place without a card changing height.
 // Steps: style.css `.short` (the line without its "name =", which the card's title already
-// shows), then `.fit-1` … `.fit-3` (smaller, still short), then `.linear` (the line written
-// out as text, also without its "name =", which wraps at its spaces), so that a line's
-// final "= value" is always in view.
+// shows), then `.fit-1` (a little smaller), then `.wrap` (typeset still, broken before its
+// top-level =, + and − into pieces that wrap as words do: wrapLine), then `.wrap.fit-1`,
+// then `.linear` (the line written out as text, also without its "name =", which wraps at
+// its spaces), so that a line's final "= value" is always in view and no part of it is
+// set smaller than a fraction inside a fraction at `.fit-1` (the steps at 0.64 and 0.56 of
+// the size had set work lines at 9 to 10 px on a phone: a new user's review).
 
 /** The classes a box takes, in order, while it is still too wide. */
-const FIT_STEPS = [['short'], ['short', 'fit-1'], ['short', 'fit-2'], ['short', 'fit-3'], ['linear']];
+const FIT_STEPS = [['short'], ['short', 'fit-1'], ['short', 'wrap'], ['short', 'wrap', 'fit-1'], ['linear']];
 const FIT_CLASSES = [...new Set(FIT_STEPS.flat())];
 
 /**
  * Fits `boxes` (an array of `.equation` / `.work` elements, laid out and shown) to their
  * own widths: every box too wide takes the next step at once, then all are measured
- * together, so it costs one layout per step (at most six), not one per box and step.
+ * together, so it costs one layout per step (at most six), not one per box and step. A
+ * line with nothing to break before (wrapLine) goes from `.fit-1` to `.linear`.
  */
 export function fitBoxes(boxes) {
   for (const box of boxes) box.classList.remove(...FIT_CLASSES);
   for (const step of FIT_STEPS) {
     boxes = boxes.filter((box) => box.scrollWidth > box.clientWidth + 1);  // the reads, one layout
     if (!boxes.length) break;
-    for (const box of boxes) box.classList.remove(...FIT_CLASSES), box.classList.add(...step);  // the writes
+    for (const box of boxes) {  // the writes
+      box.classList.remove(...FIT_CLASSES);
+      box.classList.add(...(step.includes('wrap') && !wrapLine(box) ? ['linear'] : step));
+    }
   }
+}
+
+const MATHML = 'http://www.w3.org/1998/Math/MathML';
+const BREAKS = ['=', '+', '−', '≤', '≥', '<', '>'];  // top-level operators a line breaks before
+
+/**
+ * Gives `box` (an .equation or .work) its line broken into pieces, once: a `.wrapped` span
+ * after the one-line <math>, which style.css shows instead of it at the `.wrap` step. Each
+ * piece is an inline <math displaystyle="true"> that starts with one of BREAKS at the top
+ * level of the line (not one that follows another operator: a sign), so the browser wraps
+ * between pieces as between words, and no fraction is set smaller than on one line. The
+ * line's "name =" is left out, as the `.short` step hides it. The core writes each line as
+ * <math><mi>name</mi><mo>=</mo>… with its terms at the top level (core/src/api.cpp).
+ * Returns false when the line has nothing to break before.
+ */
+function wrapLine(box) {
+  if (box.querySelector(':scope > .wrapped')) return true;
+  const math = box.querySelector(':scope > math');
+  if (!math) return false;
+  let parts = [...math.children];
+  if (parts.length > 1 && parts[0].localName === 'mi' && parts[1].localName === 'mo' && parts[1].textContent === '=') parts = parts.slice(2);
+  const pieces = [];
+  parts.forEach((node, k) => {
+    const breaks = k > 0 && node.localName === 'mo' && BREAKS.includes(node.textContent.trim()) && parts[k - 1].localName !== 'mo';
+    if (breaks || !pieces.length) pieces.push([]);
+    pieces[pieces.length - 1].push(node);
+  });
+  if (pieces.length < 2) return false;
+  const doc = box.ownerDocument;
+  const span = doc.createElement('span');
+  span.className = 'wrapped';
+  pieces.forEach((nodes, k) => {
+    const piece = doc.createElementNS(MATHML, 'math');
+    piece.setAttribute('displaystyle', 'true');
+    for (const n of nodes) piece.appendChild(n.cloneNode(true));
+    // an operator that starts a piece is still the binary one, spaced as on one line
+    if (k && piece.firstChild.localName === 'mo') piece.firstChild.setAttribute('form', 'infix');
+    if (k) span.appendChild(doc.createTextNode(' '));
+    span.appendChild(piece);
+  });
+  math.after(span);
+  return true;
 }
 
 /**

@@ -179,9 +179,10 @@ test('the page works at phone width', async () => {
 });
 
 
-test('no typeset line is cut: every equation and work line holds its ink, for every preset at 390 and 700 px', async () => {
+test('no typeset line is cut or set small: every equation and work line holds its ink at 0.72 of its size or more, for every preset at 390 and 700 px', async () => {
   // the boxes hide what is too wide (fit.mjs); a root's bar or a parenthesis's foot
   // reached 1–4 px past their height and was cut
+  let wrapped = 0;
   for (const width of [390, 700]) {
     await page.setViewportSize({ width, height: 800 });
     await page.goto(`${server.origin}/index.html`);
@@ -192,8 +193,25 @@ test('no typeset line is cut: every equation and work line holds its ink, for ev
         .filter((b) => !b.hidden && b.scrollHeight > b.clientHeight)
         .map((b) => `${b.closest('.property').dataset.property} ${b.className}: ${b.scrollHeight} > ${b.clientHeight} px`));
       assert.deepEqual(cut, [], `${p.name} at ${width} px`);
+      // ... nor set small: a line too wide is broken before its top-level =, + and − (or
+      // written as text) rather than shrunk below 0.72 of its size, where its fractions
+      // read at 9 px; a line broken so keeps every term, and ends in its "= value"
+      const bad = await page.$$eval('#properties :is(.equation, .work)', (boxes) => boxes.filter((b) => !b.hidden).flatMap((b) => {
+        const name = `${b.closest('.property').dataset.property} ${b.className}`;
+        const rem = parseFloat(getComputedStyle(document.documentElement).fontSize);
+        const out = parseFloat(getComputedStyle(b).fontSize) < 0.72 * rem - 0.01 ? [`${name}: ${getComputedStyle(b).fontSize}`] : [];
+        if (!b.classList.contains('wrap')) return out;
+        const line = b.querySelector(':scope > math'), pieces = [...b.querySelectorAll(':scope > .wrapped > math')];
+        const whole = [...line.children].slice(2).map((n) => n.textContent).join('');
+        if (pieces.map((x) => x.textContent).join('') !== whole) out.push(`${name}: the pieces leave out a term`);
+        if (getComputedStyle(line).display !== 'none' || pieces.some((x) => !x.getClientRects().length)) out.push(`${name}: not shown as pieces`);
+        return out;
+      }));
+      assert.deepEqual(bad, [], `${p.name} at ${width} px`);
+      wrapped += await page.locator('#properties .wrap').count();
     }
   }
+  assert.ok(wrapped > 20, `${wrapped} lines broken into pieces`);
 });
 
 test('the first keystroke marks the title "(edited)" without moving the input being typed in', async () => {

@@ -24,7 +24,9 @@ const SNAPSHOT = (scope) => ({
   fields: [...scope.querySelectorAll('.fields input, .fields select')].map((n) => `${n.id}=${n.value}`),
   cards: [...scope.querySelectorAll('.property')].map((c) => [
     c.dataset.property, c.querySelector('.value').textContent, c.querySelector('.exact').textContent,
-    c.querySelector('.work')?.getAttribute('aria-label') ?? null, c.querySelector('.work')?.textContent ?? null]),
+    // (a line's pieces, which the fit adds where it breaks a line, are not the view's text)
+    c.querySelector('.work')?.getAttribute('aria-label') ?? null,
+    c.querySelector('.work') ? [...c.querySelector('.work').childNodes].filter((n) => !n.classList?.contains('wrapped')).map((n) => n.textContent).join('') : null]),
   warnings: [...scope.querySelectorAll('.warnings li')].map((n) => n.textContent),
   print: scope.querySelector('.print-table').textContent,
 });
