@@ -39,7 +39,8 @@ const ruleText = (f) => `Rule: ${ruleSpaces(f.rule)}.`;
 
 export class ScenarioView {
   /**
-   * parts: containers {fields, properties, warnings, stale, print?, announce?, results?}.
+   * parts: containers {fields, properties, warnings, stale, print?, announce?, results?,
+   *   peek? (a hidden bar with a .peek-text: see peek(); needs results)}.
    * opts: {
    *   m, type (a listScenarioTypes() entry), registry (fields.mjs registryMap: the kinds by name),
    *   idBase ('' by default: ids in-NAME, help-NAME, err-NAME),
@@ -173,8 +174,11 @@ export class ScenarioView {
   /** Stops the pending announcement and the resize observer (before a view is replaced). */
   destroy() {
     clearTimeout(this.timer);
+    clearTimeout(this.typingTimer);
     cancelAnimationFrame(this.scrollCheck);
     if (this.resizes) this.resizes.disconnect();
+    if (this.peekSeen) this.peekSeen.disconnect();
+    if (this.parts.peek) this.parts.peek.hidden = true;
   }
 
   /** Builds the rows and cards for form texts `texts` ({field: text}) and evaluates. */
@@ -366,6 +370,7 @@ export class ScenarioView {
    *  leave the field; a whole text at once (pasted, chosen, carried over) shows it at once. */
   edit(name, event) {
     this.edited.add(name);
+    if (this.parts.peek) this.parts.peek.hidden = true;  // typing again: the bar waits for the next pause
     clearTimeout(this.typingTimer);
     const keystroke = event instanceof InputEvent &&
       (event.inputType.startsWith('delete') || (event.inputType === 'insertText' && event.data?.length === 1));
@@ -694,9 +699,9 @@ export class ScenarioView {
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       let text;
+      const changed = [];
       if (errors.length) text = errors.join(' ');
       else {
-        const changed = [];
         for (const name of this.cards.keys()) {
           const now = this.shown(name);
           if (this.announced.get(name) !== now) changed.push(`${name} ${now}`);
@@ -705,7 +710,30 @@ export class ScenarioView {
         text = changed.length ? `Updated: ${changed.join('; ')}.` : '';
       }
       if (text) this.parts.announce.textContent = text;
+      this.peek(changed);
     }, ANNOUNCE_DELAY_MS);
+  }
+
+  /** What the reader's edit changed, in a bar at the foot of the window (parts.peek, the
+   *  page's #results-peek), while the results are out of view: up to 900 px wide the inputs
+   *  come first, and a reader editing one saw nothing move (a new user's review at 700 px).
+   *  The bar's button takes them to the results (Calculator); it goes once they are in
+   *  view. `changed`: "name text" of each result whose shown text changed (as announced). */
+  peek(changed) {
+    const bar = this.parts.peek;
+    if (!bar) return;
+    const box = this.parts.results.getBoundingClientRect();
+    if (!changed.length || (box.top < innerHeight && box.bottom > 0)) { bar.hidden = true; return; }
+    bar.querySelector('.peek-text').textContent = `Updated: ${changed.slice(0, 3).join(' · ')}${changed.length > 3 ? ` and ${changed.length - 3} more` : ''}`;
+    bar.classList.remove('at-top');
+    bar.hidden = false;
+    // never over the input being edited: at the top of the window when that is low in it
+    const input = document.activeElement && document.activeElement !== document.body ? document.activeElement.getBoundingClientRect() : null;
+    if (input && input.bottom > bar.getBoundingClientRect().top - 8) bar.classList.add('at-top');
+    if (!this.peekSeen) {
+      this.peekSeen = new IntersectionObserver((entries) => { if (entries.some((e) => e.isIntersecting)) bar.hidden = true; });
+      this.peekSeen.observe(this.parts.results);
+    }
   }
 }
 
@@ -715,6 +743,11 @@ export class Calculator {
   constructor(app) {
     this.app = app;
     this.view = null;
+    $('results-peek-go').addEventListener('click', () => {
+      $('results-peek').hidden = true;
+      $('results').scrollIntoView({ block: 'start' });
+      $('results-title').focus({ preventScroll: true });
+    });
   }
 
   get result() { return this.view && this.view.result; }
@@ -743,7 +776,7 @@ export class Calculator {
     if (this.view) this.view.destroy();
     this.view = new ScenarioView(
       { fields: $('fields'), properties: $('properties'), warnings: $('warnings'), stale: $('stale'),
-        results: $('results'), print: $('print-table'), announce: $('announce') },
+        results: $('results'), print: $('print-table'), announce: $('announce'), peek: $('results-peek') },
       { m: this.app.m, type, types: this.app.types, registry: this.app.registry, preset: calc.preset,
         useIn: (link, text) => this.app.useIn(link, text),
         predict: (this.app.state.predict || []).filter((n) => type.properties.some((x) => x.name === n)),

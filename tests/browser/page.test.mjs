@@ -272,6 +272,40 @@ test('a link whose value is invalid computes what it can, and the banner says wh
   assert.ok(await page.locator('#properties [data-property="speedup"].stale').count() === 0, 'speedup does not read workers');
 });
 
+test('an edit with the results out of view says what changed in a bar that takes the reader to them, never over the input', async () => {
+  // a new-user review at 700 px: the inputs come first, and an edit moved nothing in view
+  const p = await context.newPage();
+  await p.setViewportSize({ width: 700, height: 800 });
+  await p.goto(`${server.origin}/index.html`);
+  await p.waitForSelector('body[data-ready="1"]');
+  assert.ok(await p.evaluate(() => document.getElementById('results').getBoundingClientRect().top > innerHeight), 'the results start below the window');
+  await p.locator('#in-workers').scrollIntoViewIfNeeded();
+  await p.click('#in-workers', { clickCount: 3 });
+  await p.keyboard.type('16');
+  await p.waitForSelector('#results-peek:not([hidden])');
+  // the cards' own texts, those that changed: global_batch 256 -> 512 samples, ideal_iterations 100000 / 16
+  assert.match(await p.textContent('#results-peek .peek-text'), /^Updated: global_batch 512 samples · ideal_iterations 6,250 iterations · /);
+  const [bar, input] = await p.evaluate(() => ['results-peek', 'in-workers'].map((id) => document.getElementById(id).getBoundingClientRect().toJSON()));
+  assert.ok(bar.bottom <= input.top || bar.top >= input.bottom, `the bar ${JSON.stringify(bar)} is over the input ${JSON.stringify(input)}`);
+  await p.keyboard.type('0');  // typing again: it goes, and comes back after the pause
+  assert.equal(await p.isHidden('#results-peek'), true);
+  await p.waitForSelector('#results-peek:not([hidden])');
+  assert.match(await p.textContent('#results-peek .peek-text'), /global_batch 5,120 samples/);
+  await p.click('#results-peek-go');
+  assert.equal(await p.isHidden('#results-peek'), true);
+  assert.ok(await p.evaluate(() => Math.abs(document.getElementById('results').getBoundingClientRect().top) < 2), 'scrolled to the results');
+  assert.equal(await p.evaluate(() => document.activeElement.id), 'results-title');
+  // with the results in view (beside the inputs at 1280 px) there is no bar
+  await p.setViewportSize({ width: 1280, height: 800 });
+  await p.goto(`${server.origin}/index.html`);
+  await p.waitForSelector('body[data-ready="1"]');
+  await p.fill('#in-workers', '32');
+  await p.waitForFunction(() => /8,192|1,024/.test(document.querySelector('#properties [data-property="global_batch"] .value').textContent));
+  await p.waitForTimeout(1200);  // past the pause, when the bar would come
+  assert.equal(await p.isHidden('#results-peek'), true);
+  await p.close();
+});
+
 test('the notices about a link stay over a change of view and go with the first edit; Back brings them again', async () => {
   // a new-user review: "…; showing ClusterTcoScenario, the nearest name." stayed over every edit
   const p = await context.newPage();
