@@ -51,6 +51,10 @@ std::string article(const std::string& noun) {
 // "; did you mean "1.5 GB", "1.5 GiB" or "1.5 Gbit"? (a prefix needs its unit)", each text
 // from its `skip`th byte ({value, unit} is advised on its unit: "1 GB" from 2)
 std::string did_you_mean(const UnitAdvice& a, std::size_t skip) {
+  if (a.texts.empty()) return a.why.empty() ? "" : " " + a.why;  // a fixed hint: "(an abbreviation); write ..."
+  // a suggestion the message would cut (describe quotes 60 characters) is no help
+  for (const std::string& t : a.texts)
+    if (t.size() - skip > 60) return "";
   std::string out = "; did you mean ";
   for (std::size_t i = 0; i < a.texts.size(); ++i)
     out += (i == 0 ? "" : i + 1 == a.texts.size() ? " or " : ", ") + describe(Json(a.texts[i].substr(skip)));
@@ -128,12 +132,14 @@ Expected<double> read_quantity(const Json& v, const std::string& field, const st
   const auto unit_error = [&](const UnitError& e) {
     std::string what = e.what();
     std::string advice = v.is_string() ? number_advice(v.get_ref<const std::string&>()) : "";
-    if (!e.unknown.empty() && !dim.dimensionless()) {
+    if (!e.unknown.empty()) {
+      // parse_unit's own hints name units of any dimension ("G": grams): replaced
       what = "unknown unit " + describe(Json(e.unknown));
       const UnitAdvice a = v.is_string() ? unit_advice(v.get_ref<const std::string&>(), e.unknown, dim, shown_unit, true)
                                          : unit_advice("1 " + v.value("unit", std::string()), e.unknown, dim, shown_unit, false);
-      if (!a.texts.empty()) what += did_you_mean(a, v.is_string() ? 0 : 2);
-      advice.clear();  // "3k" in a field of seconds: "write 3e3" would be refused too
+      what += did_you_mean(a, v.is_string() ? 0 : 2);
+      // "3k" in a field of seconds: "write 3e3" would be refused too; a plain number keeps it
+      if (!dim.dimensionless()) advice.clear();
     }
     const bool said = advice.empty() || what.find(advice) != std::string::npos;
     return InputError(field, prefix + what + "; expected " + (dim.dimensionless() ? "a number such as \"0.25\"" : expected + example) +
@@ -176,7 +182,7 @@ Expected<double> read_quantity(const Json& v, const std::string& field, const st
     // "7B" in a param field is 7 bytes to the parser and 7 billion to the reader: "7 Bparam"
     const UnitAdvice a = v.is_string() ? unit_advice(v.get_ref<const std::string&>(), "", dim, shown_unit, true) : UnitAdvice{};
     return InputError(field, prefix + "expected " + expected + ", got " + describe(v) + " (" + got_dim + ")" +
-                                (!a.texts.empty() ? did_you_mean(a, 0)
+                                (!did_you_mean(a, 0).empty() ? did_you_mean(a, 0)
                                  : example.empty() ? "" : "; for example \"1 " + shown_unit + "\""));
   }
   if (!b.contains(q.value)) {

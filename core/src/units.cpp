@@ -142,23 +142,27 @@ const UnitDef kUnits[] = {
     {"tonne", 1e3, dims::mass, true},
 };
 
-// Spellings that look like units but are refused, with what to write instead.
+// Spellings that look like units but are refused, with what to write instead; `about`:
+// the base dimension the advice speaks of (a field of another dimension is not told it);
+// `any_case`: matched as a full name is, in any case.
 struct Hint {
   const char* spelling;
   const char* advice;
+  Base about;
+  bool any_case;
 };
 const Hint kHints[] = {
-    {"\xCE\xBCs", "(Greek mu); write \"us\" or \"\xC2\xB5s\" (micro sign)"},
-    {"FLOPS", "(per second or plural?); write \"FLOP/s\" for a rate, \"FLOP\" for work"},
-    {"TFLOPS", "(per second or plural?); write \"TFLOP/s\" for a rate, \"TFLOP\" for work"},
-    {"PFLOPS", "(per second or plural?); write \"PFLOP/s\" for a rate, \"PFLOP\" for work"},
-    {"GFLOPS", "(per second or plural?); write \"GFLOP/s\" for a rate, \"GFLOP\" for work"},
-    {"Gb", "(gigabit or gigabyte?); write \"Gbit\" or \"GB\", and \"Gbps\" for a bit rate"},
-    {"yr", "(an abbreviation); write \"year\" (365 days)"},
-    {"yrs", "(an abbreviation); write \"year\" (365 days)"},
-    {"mo", "(months differ in length); write days, weeks or years: \"90 day\", \"3 year\""},
-    {"month", "(months differ in length); write days, weeks or years: \"90 day\", \"3 year\""},
-    {"months", "(months differ in length); write days, weeks or years: \"90 day\", \"3 year\""},
+    {"\xCE\xBCs", "(Greek mu); write \"us\" or \"\xC2\xB5s\" (micro sign)", Base::time, false},
+    {"FLOPS", "(per second or plural?); write \"FLOP/s\" for a rate, \"FLOP\" for work", Base::flop, false},
+    {"TFLOPS", "(per second or plural?); write \"TFLOP/s\" for a rate, \"TFLOP\" for work", Base::flop, false},
+    {"PFLOPS", "(per second or plural?); write \"PFLOP/s\" for a rate, \"PFLOP\" for work", Base::flop, false},
+    {"GFLOPS", "(per second or plural?); write \"GFLOP/s\" for a rate, \"GFLOP\" for work", Base::flop, false},
+    {"Gb", "(gigabit or gigabyte?); write \"Gbit\" or \"GB\", and \"Gbps\" for a bit rate", Base::information, false},
+    {"yr", "(an abbreviation); write \"year\" (365 days)", Base::time, true},
+    {"yrs", "(an abbreviation); write \"year\" (365 days)", Base::time, true},
+    {"mo", "(months differ in length); write days, weeks or years: \"90 day\", \"3 year\"", Base::time, true},
+    {"month", "(months differ in length); write days, weeks or years: \"90 day\", \"3 year\"", Base::time, true},
+    {"months", "(months differ in length); write days, weeks or years: \"90 day\", \"3 year\"", Base::time, true},
 };
 
 // Labels of counted things that properties report in: dimensionless, but named.
@@ -199,9 +203,19 @@ std::string_view trim(std::string_view s) {
 // between digit groups) as a space: "5\u00a0USD/h" was "unknown unit" with the space shown
 // as an ordinary one, and "12\u202f500" got no thousands advice
 std::string plain_spaces(std::string_view text) {
-  std::string plain(text);
-  for (std::string_view sp : {"\xc2\xa0", "\xe2\x80\xaf", "\xe2\x80\x89", "\xe2\x80\x87"})
-    for (std::size_t at; (at = plain.find(sp)) != std::string::npos;) plain.replace(at, sp.size(), " ");
+  std::string plain;
+  plain.reserve(text.size());
+  for (std::size_t i = 0; i < text.size();) {
+    bool space = false;
+    for (std::string_view sp : {"\xc2\xa0", "\xe2\x80\xaf", "\xe2\x80\x89", "\xe2\x80\x87"})
+      if (text.compare(i, sp.size(), sp) == 0) {
+        plain += ' ';
+        i += sp.size();
+        space = true;
+        break;
+      }
+    if (!space) plain += text[i++];
+  }
   return plain;
 }
 
@@ -427,8 +441,10 @@ bool parse_number(std::string_view text, double& out) {
   return true;
 }
 
-Expected<Quantity, UnitError> parse_unit(std::string_view expr) {
-  expr = trim(expr);
+Expected<Quantity, UnitError> parse_unit(std::string_view text) {
+  // typeset spaces as spaces here too: {value: 1, unit: "\u00a0GB"} from JavaScript
+  const std::string plain = plain_spaces(text);
+  std::string_view expr = trim(plain);
   Quantity q{1.0, dims::none};
   if (expr.empty()) return q;
   std::size_t i = 0;
@@ -452,7 +468,8 @@ Expected<Quantity, UnitError> parse_unit(std::string_view expr) {
       std::string msg = "unknown unit " + in_quotes(token);
       bool hinted = false;
       for (const Hint& h : kHints)
-        if (token == h.spelling) msg += std::string(" ") + h.advice, hinted = true;
+        if (!hinted && (token == h.spelling || (h.any_case && ascii_lower(token) == h.spelling)))
+          msg += std::string(" ") + h.advice, hinted = true;
       // a symbol in another case ("usd", "Gb" is a different unit and parses): say which
       if (!hinted)
         for (const UnitSpelling& s : unit_spellings())
@@ -463,7 +480,7 @@ Expected<Quantity, UnitError> parse_unit(std::string_view expr) {
             msg += "; did you mean " + in_quotes(s.spelling) + "? (unit symbols are case-sensitive)";
             break;
           }
-      return hinted ? UnitError(msg) : UnitError(msg, std::string(token));
+      return UnitError(msg, std::string(token));
     }
     int power = 1;
     while (i < expr.size() && is_space(expr[i])) ++i;
@@ -560,14 +577,17 @@ bool same_letters(std::string_view a, std::string_view b) {
 }
 }  // namespace
 
-UnitAdvice unit_advice(std::string_view text, std::string_view name, const Dim& want, std::string_view shown_unit,
-                       bool may_scale) {
+namespace {
+// unit_advice for one name, `depth` names fixed before it ("0.07 usd/kwh": usd, then kwh)
+UnitAdvice advise(std::string_view text, std::string_view name, const Dim& want, std::string_view shown_unit, bool may_scale,
+                  int depth) {
   const std::string plain = plain_spaces(text);
   const std::string_view t = trim(plain);
   const std::size_t n = number_prefix(t);
   const std::string number(t.substr(0, n));
   const std::string unit(trim(t.substr(n)));
-  if (name.empty() && unit.find_first_of(" */^") == std::string::npos) name = unit;  // the one name there is
+  const bool whole = name.empty();  // the unit is one name of another dimension ("7B")
+  if (whole && unit.find_first_of(" */^") == std::string::npos) name = unit;  // the one name there is
   // `name` as one whole name of the unit expression (not the "G" of "GB")
   const auto boundary = [](char c) { return c == ' ' || c == '*' || c == '/' || c == '^'; };
   std::size_t at = std::string::npos;
@@ -583,32 +603,60 @@ UnitAdvice unit_advice(std::string_view text, std::string_view name, const Dim& 
     const std::string_view rest = trim(u);
     return num + (rest.empty() ? "" : " " + std::string(rest));
   };
-  const auto reads = [&](const std::string& candidate) {
+  // the candidate as it reads in `want`, once any other unknown name in it is fixed too
+  // (up to three); "" when it does not
+  const auto fixed = [&](const std::string& candidate) -> std::string {
     const Expected<Quantity, UnitError> q = parse_quantity(candidate);
-    return q && q->dim == want;
+    if (q) return q->dim == want ? candidate : "";
+    if (q.error().unknown.empty() || q.error().unknown == name || depth >= 2) return "";
+    const UnitAdvice next = advise(candidate, q.error().unknown, want, shown_unit, may_scale, depth + 1);
+    return next.texts.empty() ? "" : next.texts.front();
+  };
+  // the same letters in another case, but a b written against the case of the rest is
+  // meant (a bit is not a byte: "Mb", "GBps"); one all in lower case was typed casually ("gb")
+  const auto same_case_but = [](std::string_view typed, std::string_view symbol) {
+    const bool casual = ascii_lower(typed) == typed;
+    return typed.size() == symbol.size() && std::equal(typed.begin(), typed.end(), symbol.begin(), [&](char x, char y) {
+             return !casual && (x == 'b' || x == 'B') ? x == y
+                                                       : std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+           });
   };
   // 1. the symbol in another case: "gb" -> "GB" (not "G" -> "g" in a bytes field)
   for (const UnitDef& u : kUnits)
-    if (!u.name && u.spelling != name && same_letters(u.spelling, name) && reads(with(number, u.spelling)))
-      return {{with(number, u.spelling)}, "unit symbols are case-sensitive"};
-  // 2. a plural s: "GBs" -> "GB"
+    if (!u.name && u.spelling != name && same_case_but(name, u.spelling))
+      if (const std::string f = fixed(with(number, u.spelling)); !f.empty()) return {{f}, "unit symbols are case-sensitive"};
+  // 2. a plural s, and "ps" for "per second": "GBs" -> "GB", "GBps" -> "GB/s"
   if (name.size() > 1 && (name.back() == 's' || name.back() == 'S'))
     for (const UnitDef& u : kUnits)
-      if (!u.name && same_letters(u.spelling, name.substr(0, name.size() - 1)) && reads(with(number, u.spelling)))
-        return {{with(number, u.spelling)}, "a unit symbol takes no plural s"};
-  // 3. a prefix without its unit: "G" -> "GB"; "B" -> "Bparam"; "G" -> "GB/s" in a field
-  // shown in GB/s
+      if (!u.name && same_case_but(name.substr(0, name.size() - 1), u.spelling))
+        if (const std::string f = fixed(with(number, u.spelling)); !f.empty()) return {{f}, "a unit symbol takes no plural s"};
+  if (name.size() > 2 && name.compare(name.size() - 2, 2, "ps") == 0)
+    if (const std::string f = fixed(with(number, std::string(name.substr(0, name.size() - 2)) + "/s")); !f.empty())
+      return {{f}, "per second is written /s"};
+  // 3. a prefix without its unit, completed to the units of `want`: "G" -> "GB"; "B" ->
+  // "Bparam"; "G" -> "GB/s" in a field shown in GB/s; up to three ("5 m": "5 ms" or "5
+  // min"). Only where the completed name is the whole unit, or is followed by the field's
+  // own tail ("1.5 G*s" in a bytes field is no "1.5 Gbps*s")
   const std::size_t cut = shown_unit.find_first_of("*/");
   const std::string tail = cut == std::string_view::npos ? "" : std::string(shown_unit.substr(cut));
-  // ... all of them, up to three ("5 m": "5 ms" or "5 min"; "1.5 G": GB, GiB or Gbit)
   UnitAdvice prefixed{{}, "a prefix needs its unit"};
+  const std::string rest_of_unit = [&] { std::string u = unit; u.erase(at, name.size()); return std::string(trim(u)); }();
   for (const UnitDef& u : kUnits) {
-    const std::string_view s = u.spelling;
-    if (u.name || s.size() <= name.size() || s.compare(0, name.size(), name) != 0 || prefixed.texts.size() == 3) continue;
-    if (reads(with(number, u.spelling))) prefixed.texts.push_back(with(number, u.spelling));
-    else if (!tail.empty() && reads(with(number, u.spelling + tail))) prefixed.texts.push_back(with(number, u.spelling + tail));
+    const std::string_view sp = u.spelling;
+    if (u.name || sp.size() <= name.size() || sp.compare(0, name.size(), name) != 0 || prefixed.texts.size() == 3) continue;
+    const auto reads = [&](const std::string& c) { const auto q = parse_quantity(c); return q && q->dim == want; };
+    if (rest_of_unit.empty() && reads(with(number, u.spelling))) prefixed.texts.push_back(with(number, u.spelling));
+    else if (rest_of_unit.empty() && !tail.empty() && reads(with(number, u.spelling + tail)))
+      prefixed.texts.push_back(with(number, u.spelling + tail));
+    else if (!tail.empty() && rest_of_unit == tail && reads(with(number, u.spelling)))
+      prefixed.texts.push_back(with(number, u.spelling));
   }
-  if (!prefixed.texts.empty()) return prefixed;
+  if (!prefixed.texts.empty()) {
+    // "7B" is 7 bytes to the parser: say so rather than "a prefix needs its unit"
+    if (const UnitDef* known = whole ? find_unit(name) : nullptr)
+      prefixed.why = in_quotes(name) + " alone is read as " + known->dim.canonical_unit();
+    return prefixed;
+  }
   // 4. a count suffix: "30k USD" -> "30e3 USD"; "1.5 k" in a USD field -> "1.5e3 USD" (the
   // field's unit added only for money and parameters, which people count so: "3k" in a
   // field of seconds is no "3e3 us")
@@ -623,9 +671,18 @@ UnitAdvice unit_advice(std::string_view text, std::string_view name, const Dim& 
         if (!counted || shown_unit.empty()) continue;
         scaled += " " + std::string(shown_unit);
       }
-      if (reads(scaled)) return {{scaled}, std::string("a suffix such as ") + suffix + " is not read"};
+      if (const std::string f = fixed(scaled); !f.empty()) return {{f}, std::string("a suffix such as ") + suffix + " is not read"};
     }
+  // 5. a fixed hint (kHints) when it speaks of the field's dimension: "yr" in a time field
+  for (const Hint& h : kHints)
+    if ((name == h.spelling || (h.any_case && ascii_lower(name) == h.spelling)) && want[h.about] != 0) return {{}, h.advice};
   return {};
+}
+}  // namespace
+
+UnitAdvice unit_advice(std::string_view text, std::string_view name, const Dim& want, std::string_view shown_unit,
+                       bool may_scale) {
+  return advise(text, name, want, shown_unit, may_scale, 0);
 }
 
 std::vector<UnitSpelling> unit_spellings() {

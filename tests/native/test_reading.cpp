@@ -116,7 +116,7 @@ TEST_CASE("An unknown unit is advised on in the field's dimension: a prefix comp
   CHECK_THAT(refusal(ndr, {{"link_latency", "3k s"}}), Catch::Contains("did you mean \"3e3 s\"?"));
   // a known unit of another dimension that a count suffix stands for: 7B parameters
   CHECK_THAT(refusal(attack, {{"workload", {{"name", "X"}, {"parameters", "7B"}}}}),
-             Catch::EndsWith("expected a param, got \"7B\" (information); did you mean \"7 Bparam\"? (a prefix needs its unit)"));
+             Catch::EndsWith("expected a param, got \"7B\" (information); did you mean \"7 Bparam\"? (\"B\" alone is read as byte)"));
   // {value, unit}: the unit alone
   CHECK_THAT(refusal(ndr, {{"message_bytes", {{"value", 1.5}, {"unit", "G"}}}}), Catch::Contains("did you mean \"GB\", \"GiB\" or \"Gbit\"?"));
   // no advice where nothing of the field's dimension fits; a wrong-dimension symbol is not named
@@ -128,6 +128,32 @@ TEST_CASE("An unknown unit is advised on in the field's dimension: a prefix comp
   // abbreviations and months, which are not units
   CHECK_THAT(refusal(tco, {{"amortization_period", "3 yr"}}), Catch::Contains("unknown unit \"yr\" (an abbreviation); write \"year\""));
   CHECK_THAT(refusal(tco, {{"amortization_period", "36 months"}}), Catch::Contains("(months differ in length)"));
+  // (an attacking helper's findings, each a kind:)
+  // several unknown names: each fixed, the case hint kept ("usd" had lost it once "kwh" failed)
+  CHECK_THAT(refusal(tco, {{"electricity_price", "0.07 usd/kwh"}}), Catch::Contains("did you mean \"0.07 USD/kWh\"?"));
+  CHECK_THAT(refusal(ndr, {{"link_bandwidth", "400 gb/S"}}), Catch::Contains("did you mean \"400 GB/s\"?"));
+  CHECK_THAT(refusal(tco, {{"cloud_hour_rate", "4 usd/H"}}), Catch::Contains("did you mean \"4 USD/h\"?"));
+  // a b written against the case of the rest is a bit, never turned into a byte (8x)
+  CHECK_THAT(refusal(ndr, {{"link_bandwidth", "50 GBps"}}), Catch::Contains("did you mean \"50 GB/s\"? (per second is written /s)"));
+  CHECK_THAT(refusal(ndr, {{"message_bytes", "1 Mb"}}), Catch::Contains("did you mean \"1 Mbit\"?"));
+  CHECK_THAT(refusal(ndr, {{"message_bytes", "1 mb"}}), Catch::Contains("did you mean \"1 MB\"?"));  // all lower case: typed casually
+  // a fixed hint only where it speaks of the field's dimension, in any case for names
+  CHECK(refusal(ndr, {{"message_bytes", "1 yr"}}) == "message_bytes: unknown unit \"yr\"; expected an information such as \"1 GB\"");
+  CHECK(refusal(ndr, {{"message_bytes", "3 months"}}).find("months differ") == std::string::npos);
+  CHECK(refusal(attack, {{"workload", {{"name", "X"}, {"parameters", "7 Gb"}}}}).find("gigabit") == std::string::npos);
+  CHECK_THAT(refusal(tco, {{"amortization_period", "36 Months"}}), Catch::Contains("(months differ in length)"));
+  CHECK_THAT(refusal(tco, {{"amortization_period", "3 YRS"}}), Catch::Contains("write \"year\""));
+  // a plain number is told of no unit of another dimension ("G": grams) but of its suffix
+  CHECK(mlsysim::read_value("1.5 G", "", "v").error().what() ==
+        std::string("v: unknown unit \"G\"; expected a number such as \"0.25\": a suffix such as G is not read: write \"1.5e9\""));
+  CHECK(std::string(mlsysim::read_value("1.5 gb", "samples", "v").error().what()).find("GB") == std::string::npos);
+  // no completion that reads as the field only by an odd product
+  CHECK(refusal(ndr, {{"message_bytes", "1.5 G*s"}}) == "message_bytes: unknown unit \"G\"; expected an information such as \"1 GB\"");
+  CHECK(refusal(ndr, {{"message_bytes", "1.5 G/Hz"}}).find("did you mean") == std::string::npos);
+  // no advice the message would cut at 60 characters
+  CHECK(refusal(ndr, {{"message_bytes", "0." + std::string(58, '0') + "15 G"}}).find("did you mean") == std::string::npos);
+  // a typeset space in a {value, unit}'s unit is a space, as in a quantity's text
+  CHECK(mlsysim::evaluate_preset(ndr, Json{{"message_bytes", {{"value", 1.5}, {"unit", "\u00a0GB"}}}}).value()["inputs"]["message_bytes"]["value"] == 1.5e9);
   // every suggestion is one the field takes
   for (const auto& [preset, field, typed] : std::vector<std::tuple<std::string, std::string, std::string>>{
            {ndr, "message_bytes", "1.5 G"}, {ndr, "link_bandwidth", "400 G"}, {ndr, "link_latency", "5 m"},

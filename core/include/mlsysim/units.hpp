@@ -103,9 +103,9 @@ struct Quantity {
 struct UnitError : std::invalid_argument {
   using std::invalid_argument::invalid_argument;
   UnitError(const std::string& what, std::string unknown) : std::invalid_argument(what), unknown(std::move(unknown)) {}
-  /// The unit name parse_unit did not know ("G" in "1.5 G") when that was the error and
-  /// what() carries no fixed advice for that spelling (kHints in units.cpp); "" otherwise.
-  /// A caller that knows the dimension it wants gives better advice (unit_advice).
+  /// The unit name parse_unit did not know ("G" in "1.5 G") when that was the error; ""
+  /// otherwise. what() then advises on it without knowing the dimension wanted; a caller
+  /// that knows it gives better advice (unit_advice).
   std::string unknown;
 };
 
@@ -134,7 +134,10 @@ std::string number_advice(std::string_view text);
 /// `shown_unit`'s tail after its first name); when `may_scale`, a count suffix as a power
 /// of ten on the number ("30k USD" -> "30e3 USD"; "1.5 k" in a field shown in USD ->
 /// "1.5e3 USD": `shown_unit` added where no unit is left, for money and parameters only). An empty `name` stands for the
-/// unit when it is one name ("7B": "B"). No texts when none of these reads as `want`.
+/// unit when it is one name ("7B": "B"). Another unknown name in the text is fixed too
+/// ("0.07 usd/kwh" -> "0.07 USD/kWh"); a case change never turns a bit into a byte ("Mb"
+/// -> "Mbit", "GBps" -> "GB/s"). With no text to suggest, `why` may hold a fixed hint about
+/// a spelling of the field's dimension ("3 yr": write "year"); else both are empty.
 struct UnitAdvice {
   std::vector<std::string> texts;  // the corrected quantity, e.g. {"1.5 GB", "1.5 GiB", "1.5 Gbit"}; at most 3
   std::string why;                 // e.g. "a prefix needs its unit"
