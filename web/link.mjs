@@ -424,6 +424,10 @@ export function decodeState(ctx, search) {
   const s = defaultState(ctx);
   const notices = [...(ctx.fileNotices || [])];
   const text = (v) => String(v).slice(0, MAX_TEXT);
+  // an empty mode=, preset= or type= (a template left blank) is as if not given, and said
+  // so: it had been 'an unknown scenario type ""'
+  const empty = ['mode', 'preset', 'type'].filter((k) => q.has(k) && q.get(k).trim() === '');
+  for (const k of empty) q.delete(k);
   const mode = q.get('mode');
   if (mode !== null) {
     if (MODES.includes(mode)) s.mode = mode;
@@ -461,6 +465,7 @@ export function decodeState(ctx, search) {
     if (t) s.calc = { preset: null, type: t.name, texts: {} };
     if (!named) notices.push(`The link names an unknown scenario type "${clip(text(typeName), 60)}"; showing ${t ? `a blank ${t.name}, the nearest name` : s.calc.preset}.`);
   }
+  if (empty.length) notices.push(`The link's ${empty.map((k) => `${k}=`).join(' and ')} ${empty.length > 1 ? 'are' : 'is'} empty; showing ${s.calc.preset || `a blank ${s.calc.type}`}${empty.includes('mode') ? ' in the calculator' : ''}.`);
   const calcType = ctx.types.find((t) => t.name === s.calc.type);
   Object.assign(s.calc.texts, readInputTexts(q, notices, calcType));
   s.compare = defaultCompare(ctx, s.calc.type);  // unless the link names its own (ctype)

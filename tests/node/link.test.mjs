@@ -16,6 +16,21 @@ test('an empty link is the default view, and the default view encodes to a bare 
   assert.equal(encodeState(ctx, state), `?preset=${ctx.presets[0].name}`);
 });
 
+test('an empty type=, preset= or mode= is as if not given, and the notice says so', () => {
+  // it had read 'The link names an unknown scenario type ""'
+  const first = ctx.presets[0].name;
+  for (const [q, notice] of [['?type=', `The link's type= is empty; showing ${first}.`], ['?preset=%20', `The link's preset= is empty; showing ${first}.`],
+    ['?type=&preset=', `The link's preset= and type= are empty; showing ${first}.`], ['?mode=', `The link's mode= is empty; showing ${first} in the calculator.`]]) {
+    const { state, notices } = decodeState(ctx, q);
+    assert.deepEqual(notices, [notice], q);
+    assert.deepEqual(state, defaultState(ctx), q);
+  }
+  // an empty preset= beside a type: that type's first preset, as without preset=
+  const { state, notices } = decodeState(ctx, '?type=ClusterTcoScenario&preset=');
+  assert.equal(state.calc.type, 'ClusterTcoScenario');
+  assert.deepEqual(notices, [`The link's preset= is empty; showing a blank ClusterTcoScenario.`]);
+});
+
 test('every preset of every type round-trips through a link, edits and views included', () => {
   for (const p of ctx.presets) {
     const s = defaultState(ctx);
