@@ -86,8 +86,8 @@ export function unitsMarkdown(m) {
     'no-break, thin or figure space (U+00A0, U+202F, U+2009, U+2007, as typeset text has them) reads as a space.', '',
     'A unit that is not read is refused with what to write instead, in the dimension of the field it was typed',
     'for (`unit_advice` in core/include/mlsysim/units.hpp): `1.5 G` for bytes, "1.5 GB", "1.5 GiB" or "1.5 Gbit";',
-    '`400 G` in a field shown in GB/s, "400 GB/s", ...; `400 gb/s`, "400 GB/s"; `1.5 GBs`, "1.5 GB"; `30k USD`,',
-    '"30e3 USD"; `7B` parameters, "7 Bparam". A month is not a unit (months differ in length): write days, weeks or years.', '',
+    '`400 G` in a field shown in GB/s, "400 GB/s", ...; `400 gb/s`, "400 GB/s" or "400 Gbit/s"; `50 GBps`, "50 GB/s"; `1.5 GBs`, "1.5 GB"; `30k USD`,',
+    '"30000 USD"; `7B` parameters, "7 Bparam". A month is not a unit (months differ in length): write days, weeks or years.', '',
     '## Base dimensions', '', '| dimension | canonical unit |', '|---|---|'];
   for (const b of u.bases) out.push(`| ${b.name} | \`${b.unit}\` |`);
   out.push('', 'Power is energy/time, written `W`; the names of other compound dimensions are built from these',

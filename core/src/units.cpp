@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -621,10 +622,18 @@ UnitAdvice advise(std::string_view text, std::string_view name, const Dim& want,
                                                        : std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
            });
   };
-  // 1. the symbol in another case: "gb" -> "GB" (not "G" -> "g" in a bytes field)
-  for (const UnitDef& u : kUnits)
-    if (!u.name && u.spelling != name && same_case_but(name, u.spelling))
-      if (const std::string f = fixed(with(number, u.spelling)); !f.empty()) return {{f}, "unit symbols are case-sensitive"};
+  // 1. the symbol in another case: "gb" -> "GB" (not "G" -> "g" in a bytes field); a b all
+  // in lower case may be a bit too: "400 gb/s" -> "400 GB/s" or "400 Gbit/s"
+  UnitAdvice cased{{}, "unit symbols are case-sensitive"};
+  const bool casual_b = name.size() > 1 && name.back() == 'b' && ascii_lower(name) == name;
+  for (const UnitDef& u : kUnits) {
+    const std::string_view sp = u.spelling;
+    const bool bits = casual_b && sp.size() == name.size() + 2 && sp.compare(sp.size() - 3, 3, "bit") == 0 &&
+                      same_case_but(name.substr(0, name.size() - 1), sp.substr(0, sp.size() - 3));
+    if (!u.name && sp != name && (same_case_but(name, sp) || bits))
+      if (const std::string f = fixed(with(number, u.spelling)); !f.empty() && cased.texts.size() < 3) cased.texts.push_back(f);
+  }
+  if (!cased.texts.empty()) return cased;
   // 2. a plural s, and "ps" for "per second": "GBs" -> "GB", "GBps" -> "GB/s"
   if (name.size() > 1 && (name.back() == 's' || name.back() == 'S'))
     for (const UnitDef& u : kUnits)
@@ -657,7 +666,7 @@ UnitAdvice advise(std::string_view text, std::string_view name, const Dim& want,
       prefixed.why = in_quotes(name) + " alone is read as " + known->dim.canonical_unit();
     return prefixed;
   }
-  // 4. a count suffix: "30k USD" -> "30e3 USD"; "1.5 k" in a USD field -> "1.5e3 USD" (the
+  // 4. a count suffix: "30k USD" -> "30000 USD"; "1.5 k" in a USD field -> "1500 USD" (the
   // field's unit added only for money and parameters, which people count so: "3k" in a
   // field of seconds is no "3e3 us")
   const bool counted = want[Base::currency] == 1 || want[Base::param] == 1;
@@ -666,8 +675,12 @@ UnitAdvice advise(std::string_view text, std::string_view name, const Dim& want,
   if (may_scale && number.find_first_of("eE") == std::string::npos)
     for (const auto& [suffix, e] : suffixes) {
       if (name != suffix) continue;
-      std::string scaled = with(number + e, "");
-      if (scaled == number + e) {
+      // written out when that is short ("30000 USD"), else as a power of ten ("1.5e12 USD")
+      char digits[32];
+      std::snprintf(digits, sizeof digits, "%.15g", std::strtod(number.c_str(), nullptr) * std::strtod((std::string("1") + e).c_str(), nullptr));
+      const std::string times = std::string(digits).find_first_of("e.") == std::string::npos && std::strlen(digits) <= 9 ? digits : number + e;
+      std::string scaled = with(times, "");
+      if (scaled == times) {
         if (!counted || shown_unit.empty()) continue;
         scaled += " " + std::string(shown_unit);
       }

@@ -127,17 +127,20 @@ std::string number_advice(std::string_view text);
 
 /// What to write instead of `text`, a quantity typed for a field of dimension `want` whose
 /// unit name `name` is unknown ("1.5 G") or of another dimension ("7B" in a param field):
-/// the text with the smallest change that reads as `want`, and why. Tried in order: the
-/// symbol in another case ("1.5 gb" -> "1.5 GB"); without a plural s ("1.5 GBs"); a
-/// prefix completed to the units of `want`, up to three ("1.5 G" -> "1.5 GB", "1.5 GiB",
-/// "1.5 Gbit"; "7B" -> "7 Bparam"; "400 G" in a field shown in GB/s -> "400 GB/s", with
-/// `shown_unit`'s tail after its first name); when `may_scale`, a count suffix as a power
-/// of ten on the number ("30k USD" -> "30e3 USD"; "1.5 k" in a field shown in USD ->
-/// "1.5e3 USD": `shown_unit` added where no unit is left, for money and parameters only). An empty `name` stands for the
-/// unit when it is one name ("7B": "B"). Another unknown name in the text is fixed too
-/// ("0.07 usd/kwh" -> "0.07 USD/kWh"); a case change never turns a bit into a byte ("Mb"
-/// -> "Mbit", "GBps" -> "GB/s"). With no text to suggest, `why` may hold a fixed hint about
-/// a spelling of the field's dimension ("3 yr": write "year"); else both are empty.
+/// the text with the smallest change that reads as `want`, and why. Tried in order:
+/// - the symbol in another case ("1.5 gb" -> "1.5 GB" or "1.5 Gbit"), never turning a b
+///   written against the case of the rest into a B ("Mb" is a megabit);
+/// - without a plural s ("1.5 GBs"), or "ps" as "/s" ("50 GBps" -> "50 GB/s");
+/// - a prefix completed to the units of `want`, up to three ("1.5 G" -> "1.5 GB",
+///   "1.5 GiB", "1.5 Gbit"; "7B" -> "7 Bparam"; "400 G" in a field shown in GB/s ->
+///   "400 GB/s", with `shown_unit`'s tail after its first name);
+/// - when `may_scale`, a count suffix on the number ("30k USD" -> "30000 USD", "1.5T USD"
+///   -> "1.5e12 USD"; "1.5 k" in a field shown in USD -> "1500 USD": `shown_unit` added
+///   where no unit is left, for money and parameters only).
+/// An empty `name` stands for the unit when it is one name ("7B": "B"). Another unknown
+/// name in the text is fixed too ("0.07 usd/kwh" -> "0.07 USD/kWh"). With no text to
+/// suggest, `why` may hold a fixed hint about a spelling of the field's dimension ("3 yr":
+/// write "year"); else both are empty.
 struct UnitAdvice {
   std::vector<std::string> texts;  // the corrected quantity, e.g. {"1.5 GB", "1.5 GiB", "1.5 Gbit"}; at most 3
   std::string why;                 // e.g. "a prefix needs its unit"
