@@ -374,17 +374,26 @@ export class ScenarioView {
     clearTimeout(this.typingTimer);
     const keystroke = event instanceof InputEvent &&
       (event.inputType.startsWith('delete') || (event.inputType === 'insertText' && event.data?.length === 1));
+    if (!keystroke && this.typingIn === name) this.keepGood(name);  // a burst ended by a whole text: its last value
     this.typingIn = keystroke ? name : null;
     if (keystroke) this.typingTimer = setTimeout(() => this.typed(name), TYPING_PAUSE_MS);
     this.update(true);
   }
 
-  /** The reader paused in, or left, field `name`: its error, if any, is shown. */
+  /** The reader paused in, or left, field `name`: its error, if any, is shown, or its
+   *  value becomes its last valid one. */
   typed(name) {
     if (this.typingIn !== name) return;
     clearTimeout(this.typingTimer);
     this.typingIn = null;
+    this.keepGood(name);
     if (this.errorsShown) this.showErrors(this.errorsShown);
+  }
+
+  /** Keeps field `name`'s value in the last evaluation as its last valid one, if valid. */
+  keepGood(name) {
+    const r = this.evaluated;
+    if (r && !this.errorsShown?.errors.has(name) && r.inputs[name] != null) (this.lastGood ||= {})[name] = r.inputs[name];
   }
 
   /** Re-evaluates the form; `edited` is true when the user changed something. */
@@ -403,8 +412,11 @@ export class ScenarioView {
     this.showErrors({ errors, missing, general, standIns });
     if (result && this.opts.preset) result.preset = this.opts.preset;
     const ok = errors.size === 0 && !general;
-    // each field's last valid value, to stand in while it is being corrected
-    if (result) for (const f of this.type.fields) if (!errors.has(f.name) && result.inputs[f.name] != null) (this.lastGood ||= {})[f.name] = result.inputs[f.name];
+    // each field's last valid value, to stand in while it is being corrected; of the field
+    // being typed in, the value it has when the typing pauses (typed): the "0" on the way
+    // to "0.7 kW" is no value of the reader's (the results had stood on 0 W)
+    this.evaluated = result;
+    if (result) for (const f of this.type.fields) if (f.name !== this.typingIn) this.keepGood(f.name);
     this.result = ok ? result : null;
     this.standIns = ok ? [] : standIns;
     this.render(result, !ok);
@@ -654,9 +666,12 @@ export class ScenarioView {
     const blank = [...errors.keys()].filter((f) => !standIns.includes(f));
     if (this.unfilled.length === errors.size) return `Fill in ${list(this.unfilled)} to see the results that need ${this.unfilled.length > 1 ? 'them' : 'it'}.`;
     const out = [missing.size === errors.size ? 'Some inputs are missing.' : 'Some inputs are invalid or missing.'];
-    // with the value itself: a half-typed entry's last valid value may be its first keystroke
+    // with the value itself, as the field writes it ("0.07 USD/kWh", not "1.944e-8 USD/J")
     const value = (f) => {
       const v = this.lastGood && this.lastGood[f];
+      const field = this.type.fields.find((x) => x.name === f);
+      if (v && typeof v === 'object' && 'value' in v && 'unit' in v && field?.display_unit)
+        return `${numberText(Number((v.value / field.display_factor).toPrecision(12)))} ${field.display_unit}`;
       if (v && typeof v === 'object' && 'value' in v && 'unit' in v) return humanText(v.value, v.unit, this.opts.prefs().bytes);
       if (v && typeof v === 'object') return v.name ?? '';
       return typeof v === 'number' ? numberText(v) : String(v ?? '');
@@ -718,7 +733,8 @@ export class ScenarioView {
    *  page's #results-peek), while the results are out of view: up to 900 px wide the inputs
    *  come first, and a reader editing one saw nothing move (a new user's review at 700 px).
    *  The bar's button takes them to the results (Calculator); it goes once they are in
-   *  view. `changed`: "name text" of each result whose shown text changed (as announced). */
+   *  view, or the reader moves on (Calculator: another input, a scroll, its close button).
+   *  `changed`: "name text" of each result whose shown text changed (as announced). */
   peek(changed) {
     const bar = this.parts.peek;
     if (!bar) return;
@@ -726,6 +742,7 @@ export class ScenarioView {
     if (!changed.length || (box.top < innerHeight && box.bottom > 0)) { bar.hidden = true; return; }
     bar.querySelector('.peek-text').textContent = `Updated: ${changed.slice(0, 3).join(' · ')}${changed.length > 3 ? ` and ${changed.length - 3} more` : ''}`;
     bar.classList.remove('at-top');
+    bar.dataset.scrollY = String(scrollY);
     bar.hidden = false;
     // never over the input being edited: at the top of the window when that is low in it
     const input = document.activeElement && document.activeElement !== document.body ? document.activeElement.getBoundingClientRect() : null;
@@ -743,11 +760,17 @@ export class Calculator {
   constructor(app) {
     this.app = app;
     this.view = null;
+    // the bar of ScenarioView.peek: it takes the reader to the results, closes, and goes
+    // when they move on (another input, or a scroll: it must not cover the next input)
+    const bar = $('results-peek');
     $('results-peek-go').addEventListener('click', () => {
-      $('results-peek').hidden = true;
+      bar.hidden = true;
       $('results').scrollIntoView({ block: 'start' });
       $('results-title').focus({ preventScroll: true });
     });
+    $('results-peek-close').addEventListener('click', () => { bar.hidden = true; });
+    $('inputs').addEventListener('focusin', () => { bar.hidden = true; });
+    window.addEventListener('scroll', () => { if (!bar.hidden && Math.abs(window.scrollY - Number(bar.dataset.scrollY)) > 48) bar.hidden = true; }, { passive: true });
   }
 
   get result() { return this.view && this.view.result; }

@@ -6,7 +6,7 @@
 // one's place without a card changing height.
 // Steps: style.css `.short` (the line without its "name =", which the card's title already
 // shows), then `.fit-1` (a little smaller), then `.wrap` (typeset still, broken before its
-// top-level =, + and − into pieces that wrap as words do: wrapLine), then `.wrap.fit-1`,
+// top-level =, +, − and × into pieces that wrap as words do: wrapLine), then `.wrap.fit-1`,
 // then `.linear` (the line written out as text, also without its "name =", which wraps at
 // its spaces), so that a line's final "= value" is always in view and no part of it is
 // set smaller than a fraction inside a fraction at `.fit-1` (the steps at 0.64 and 0.56 of
@@ -35,7 +35,7 @@ export function fitBoxes(boxes) {
 }
 
 const MATHML = 'http://www.w3.org/1998/Math/MathML';
-const BREAKS = ['=', '+', '−', '≤', '≥', '<', '>'];  // top-level operators a line breaks before
+const BREAKS = ['=', '+', '−', '×', '≤', '≥', '<', '>'];  // top-level operators a line breaks before
 
 /**
  * Gives `box` (an .equation or .work) its line broken into pieces, once: a `.wrapped` span
@@ -67,8 +67,13 @@ function wrapLine(box) {
     const piece = doc.createElementNS(MATHML, 'math');
     piece.setAttribute('displaystyle', 'true');
     for (const n of nodes) piece.appendChild(n.cloneNode(true));
-    // an operator that starts a piece is still the binary one, spaced as on one line
-    if (k && piece.firstChild.localName === 'mo') piece.firstChild.setAttribute('form', 'infix');
+    // an operator that starts a piece is still the binary one, spaced after as on one line
+    // (the space between the pieces is before it)
+    if (k && piece.firstChild.localName === 'mo') {
+      piece.firstChild.setAttribute('form', 'infix');
+      piece.firstChild.setAttribute('lspace', '0');
+      piece.firstChild.setAttribute('rspace', '0.2222em');
+    }
     if (k) span.appendChild(doc.createTextNode(' '));
     span.appendChild(piece);
   });

@@ -123,6 +123,24 @@ test('a new error waits while the reader types: shown when the typing pauses or 
   assert.equal(await err.isVisible(), true);
   assert.match(await err.textContent(), /unknown unit "GBx"/);
   assert.equal(await p.isVisible('#stale'), true);
+  // a value passed on the way ("0" of "0.7 kw") is not the last valid one: the value before
+  // the typing is, as the field writes it (a new user's review saw energy 0 J, "(0 W)")
+  await p.goto(`${server.origin}/index.html?preset=H100Cluster1KOwnVsCloud`);
+  await p.waitForSelector('body[data-ready="1"]');
+  const energy = m.evaluatePreset('H100Cluster1KOwnVsCloud').properties.energy.text;
+  await p.fill('#in-device_tdp', '');
+  await p.focus('#in-device_tdp');
+  await p.keyboard.type('0.7 kw');
+  await p.clock.runFor(1000);
+  assert.match(await p.textContent('#err-device_tdp'), /^device_tdp: unknown unit "kw"; did you mean "0\.7 kW"\?/);
+  assert.match(await p.textContent('#stale'), /The results use the last valid value of device_tdp \(700 W\)\./);
+  assert.equal(await p.textContent('#properties [data-property="energy"] .value'), energy);
+  await p.keyboard.press('Tab');
+  await p.fill('#in-electricity_price', '0.07 usd/kwh');  // a field's own display unit in the notice too
+  assert.match(await p.textContent('#stale'), /electricity_price \(0\.07 USD\/kWh\)/);
+  assert.match(await p.textContent('#err-electricity_price'), /did you mean "0\.07 USD\/kWh"\?/);
+  await p.goto(`${server.origin}/index.html?preset=NdrRingVsTree1GB`);
+  await p.waitForSelector('body[data-ready="1"]');
   // a whole text at once (pasted, filled in) is no typing: its error shows at once
   await p.fill('#in-message_bytes', '1 GB');
   assert.equal(await err.isHidden(), true);
@@ -291,6 +309,19 @@ test('an edit with the results out of view says what changed in a bar that takes
   assert.equal(await p.isHidden('#results-peek'), true);
   await p.waitForSelector('#results-peek:not([hidden])');
   assert.match(await p.textContent('#results-peek .peek-text'), /global_batch 5,120 samples/);
+  // it goes when the reader moves on: a scroll (to the next input, which it may cover), or its close button
+  await p.mouse.wheel(0, 120);
+  await p.waitForSelector('#results-peek', { state: 'hidden' });
+  await p.locator('#in-workers').scrollIntoViewIfNeeded();
+  await p.focus('#in-workers');
+  await p.keyboard.type('0');
+  await p.waitForSelector('#results-peek:not([hidden])');
+  await p.click('#results-peek-close');
+  assert.equal(await p.isHidden('#results-peek'), true);
+  await p.focus('#in-workers');
+  await p.keyboard.press('End');
+  await p.keyboard.press('Backspace');
+  await p.waitForSelector('#results-peek:not([hidden])');
   await p.click('#results-peek-go');
   assert.equal(await p.isHidden('#results-peek'), true);
   assert.ok(await p.evaluate(() => Math.abs(document.getElementById('results').getBoundingClientRect().top) < 2), 'scrolled to the results');
