@@ -419,6 +419,9 @@ export function defaultState(ctx) {
 
 /** The state a URL query describes, and notices about what it asked for but could not
  *  get: {state, notices}. ctx: {types, presets}. */
+/** What the calculator of state `s` shows, as a notice names it: its preset, or "a blank TYPE". */
+const shownCalc = (s) => s.calc.preset || `a blank ${s.calc.type}`;
+
 export function decodeState(ctx, search) {
   const q = new URLSearchParams(search);
   const s = defaultState(ctx);
@@ -451,7 +454,7 @@ export function decodeState(ctx, search) {
       const first = firstPreset(ctx, t.name);
       s.calc = first ? { preset: first.name, type: t.name, texts: presetTexts(ctx, first.name) } : { preset: null, type: t.name, texts: {} };
     }
-    const shown = s.calc.preset || `a blank ${s.calc.type}`;
+    const shown = shownCalc(s);
     if (!p) {
       if (left) notices.push(`The link names preset "${clip(text(presetName), 60)}" of the preset file, which was left out (${left}); showing ${shown}.`);
       else if (ctx.fileFailed) notices.push(`The link names preset "${clip(text(presetName), 60)}", which is not a built-in preset, and the preset file that may hold it cannot be used; showing ${shown}.`);
@@ -465,7 +468,7 @@ export function decodeState(ctx, search) {
     if (t) s.calc = { preset: null, type: t.name, texts: {} };
     if (!named) notices.push(`The link names an unknown scenario type "${clip(text(typeName), 60)}"; showing ${t ? `a blank ${t.name}, the nearest name` : s.calc.preset}.`);
   }
-  if (empty.length) notices.push(`The link's ${empty.map((k) => `${k}=`).join(' and ')} ${empty.length > 1 ? 'are' : 'is'} empty; showing ${s.calc.preset || `a blank ${s.calc.type}`}${empty.includes('mode') ? ' in the calculator' : ''}.`);
+  if (empty.length) notices.push(`The link's ${empty.map((k) => `${k}=`).join(' and ')} ${empty.length > 1 ? 'are' : 'is'} empty; showing ${shownCalc(s)}${empty.includes('mode') ? ' in the calculator' : ''}.`);
   const calcType = ctx.types.find((t) => t.name === s.calc.type);
   Object.assign(s.calc.texts, readInputTexts(q, notices, calcType));
   s.compare = defaultCompare(ctx, s.calc.type);  // unless the link names its own (ctype)

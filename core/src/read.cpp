@@ -180,10 +180,10 @@ Expected<double> read_quantity(const Json& v, const std::string& field, const st
   if (q.dim != dim) {
     const std::string got_dim = q.dim.dimensionless() ? "no unit" : q.dim.name();
     // "7B" in a param field is 7 bytes to the parser and 7 billion to the reader: "7 Bparam"
-    const UnitAdvice a = v.is_string() ? unit_advice(v.get_ref<const std::string&>(), "", dim, shown_unit, true) : UnitAdvice{};
+    const std::string advice =
+        did_you_mean(v.is_string() ? unit_advice(v.get_ref<const std::string&>(), "", dim, shown_unit, true) : UnitAdvice{}, 0);
     return InputError(field, prefix + "expected " + expected + ", got " + describe(v) + " (" + got_dim + ")" +
-                                (!did_you_mean(a, 0).empty() ? did_you_mean(a, 0)
-                                 : example.empty() ? "" : "; for example \"1 " + shown_unit + "\""));
+                                (!advice.empty() ? advice : example.empty() ? "" : "; for example \"1 " + shown_unit + "\""));
   }
   if (!b.contains(q.value)) {
     // the bounds as the field's display unit writes them (>= 0 USD/h, not USD/s)

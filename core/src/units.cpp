@@ -152,6 +152,8 @@ struct Hint {
   Base about;
   bool any_case;
 };
+constexpr const char* kYear = "(an abbreviation); write \"year\" (365 days)";
+constexpr const char* kMonth = "(months differ in length); write days, weeks or years: \"90 day\", \"3 year\"";
 const Hint kHints[] = {
     {"\xCE\xBCs", "(Greek mu); write \"us\" or \"\xC2\xB5s\" (micro sign)", Base::time, false},
     {"FLOPS", "(per second or plural?); write \"FLOP/s\" for a rate, \"FLOP\" for work", Base::flop, false},
@@ -159,11 +161,11 @@ const Hint kHints[] = {
     {"PFLOPS", "(per second or plural?); write \"PFLOP/s\" for a rate, \"PFLOP\" for work", Base::flop, false},
     {"GFLOPS", "(per second or plural?); write \"GFLOP/s\" for a rate, \"GFLOP\" for work", Base::flop, false},
     {"Gb", "(gigabit or gigabyte?); write \"Gbit\" or \"GB\", and \"Gbps\" for a bit rate", Base::information, false},
-    {"yr", "(an abbreviation); write \"year\" (365 days)", Base::time, true},
-    {"yrs", "(an abbreviation); write \"year\" (365 days)", Base::time, true},
-    {"mo", "(months differ in length); write days, weeks or years: \"90 day\", \"3 year\"", Base::time, true},
-    {"month", "(months differ in length); write days, weeks or years: \"90 day\", \"3 year\"", Base::time, true},
-    {"months", "(months differ in length); write days, weeks or years: \"90 day\", \"3 year\"", Base::time, true},
+    {"yr", kYear, Base::time, true},
+    {"yrs", kYear, Base::time, true},
+    {"mo", kMonth, Base::time, true},
+    {"month", kMonth, Base::time, true},
+    {"months", kMonth, Base::time, true},
 };
 
 // Labels of counted things that properties report in: dimensionless, but named.
@@ -174,6 +176,13 @@ std::string ascii_lower(std::string_view s) {
   for (char& c : out)
     if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
   return out;
+}
+
+// The hint for a refused spelling `name`, or null.
+const Hint* find_hint(std::string_view name) {
+  for (const Hint& h : kHints)
+    if (name == h.spelling || (h.any_case && ascii_lower(name) == h.spelling)) return &h;
+  return nullptr;
 }
 
 const UnitDef* find_unit(std::string_view token) {
@@ -467,12 +476,10 @@ Expected<Quantity, UnitError> parse_unit(std::string_view text) {
     const UnitDef* u = first && token == "1" && i < expr.size() && expr[i] == '/' ? &one : find_unit(token);
     if (!u) {
       std::string msg = "unknown unit " + in_quotes(token);
-      bool hinted = false;
-      for (const Hint& h : kHints)
-        if (!hinted && (token == h.spelling || (h.any_case && ascii_lower(token) == h.spelling)))
-          msg += std::string(" ") + h.advice, hinted = true;
+      const Hint* hint = find_hint(token);
+      if (hint) msg += std::string(" ") + hint->advice;
       // a symbol in another case ("usd", "Gb" is a different unit and parses): say which
-      if (!hinted)
+      if (!hint)
         for (const UnitSpelling& s : unit_spellings())
           if (!s.full_name && s.spelling.size() == token.size() &&
               std::equal(token.begin(), token.end(), s.spelling.begin(), [](char x, char y) {
@@ -571,14 +578,6 @@ Expected<Quantity, UnitError> parse_quantity(std::string_view text) {
 }
 
 namespace {
-bool same_letters(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-         });
-}
-}  // namespace
-
-namespace {
 // unit_advice for one name, `depth` names fixed before it ("0.07 usd/kwh": usd, then kwh)
 UnitAdvice advise(std::string_view text, std::string_view name, const Dim& want, std::string_view shown_unit, bool may_scale,
                   int depth) {
@@ -606,6 +605,7 @@ UnitAdvice advise(std::string_view text, std::string_view name, const Dim& want,
   };
   // the candidate as it reads in `want`, once any other unknown name in it is fixed too
   // (up to three); "" when it does not
+  const auto reads = [&](const std::string& c) { const auto q = parse_quantity(c); return q && q->dim == want; };
   const auto fixed = [&](const std::string& candidate) -> std::string {
     const Expected<Quantity, UnitError> q = parse_quantity(candidate);
     if (q) return q->dim == want ? candidate : "";
@@ -653,7 +653,6 @@ UnitAdvice advise(std::string_view text, std::string_view name, const Dim& want,
   for (const UnitDef& u : kUnits) {
     const std::string_view sp = u.spelling;
     if (u.name || sp.size() <= name.size() || sp.compare(0, name.size(), name) != 0 || prefixed.texts.size() == 3) continue;
-    const auto reads = [&](const std::string& c) { const auto q = parse_quantity(c); return q && q->dim == want; };
     if (rest_of_unit.empty() && reads(with(number, u.spelling))) prefixed.texts.push_back(with(number, u.spelling));
     else if (rest_of_unit.empty() && !tail.empty() && reads(with(number, u.spelling + tail)))
       prefixed.texts.push_back(with(number, u.spelling + tail));
@@ -687,8 +686,7 @@ UnitAdvice advise(std::string_view text, std::string_view name, const Dim& want,
       if (const std::string f = fixed(scaled); !f.empty()) return {{f}, std::string("a suffix such as ") + suffix + " is not read"};
     }
   // 5. a fixed hint (kHints) when it speaks of the field's dimension: "yr" in a time field
-  for (const Hint& h : kHints)
-    if ((name == h.spelling || (h.any_case && ascii_lower(name) == h.spelling)) && want[h.about] != 0) return {{}, h.advice};
+  if (const Hint* h = find_hint(name); h && want[h->about] != 0) return {{}, h->advice};
   return {};
 }
 }  // namespace
