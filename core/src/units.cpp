@@ -302,9 +302,13 @@ std::string write_dim(const Dim& d, Label label, bool parenthesize_den) {
 // 16059999999.999998; 5 us is 5e-6 s); otherwise by one multiplication.
 double scale_decimal(std::string_view number, double v, double factor) {
   if (factor == 1) return v;
-  int k = 0;
-  for (k = -30; k <= 30; ++k)
-    if (std::strtod(("1e" + std::to_string(k)).c_str(), nullptr) == factor) break;
+  static const std::vector<double> powers = [] {  // 1e-30 ... 1e30, each read once
+    std::vector<double> p;
+    for (int k = -30; k <= 30; ++k) p.push_back(std::strtod(("1e" + std::to_string(k)).c_str(), nullptr));
+    return p;
+  }();
+  int k = -30;
+  while (k <= 30 && powers[k + 30] != factor) ++k;
   if (k > 30) return v * factor;
   std::string text(number);
   const std::size_t e = text.find_first_of("eE");
