@@ -296,7 +296,10 @@ struct Writer {
         const bool least = n.kind == Kind::Least;
         const Forms from = write(*n.args[0]), cond = write(*n.args[2]);
         const std::string word = least ? "smallest" : "largest";
-        return {word + " integer " + n.name + " \u2265 " + from.text + " with " + cond.text,
+        // as the MathML writes it, a set in braces: words ("largest integer B' >= 0 with ...")
+        // ran into the "= 260" that a work line appends, as if memory_capacity = 260
+        return {std::string(least ? "min" : "max") + "{" + n.name + " \u2208 \u2124, " + n.name + " \u2265 " + from.text +
+                    " : " + cond.text + "}",
                 "<mrow><mi>" + std::string(least ? "min" : "max") + "</mi><mo>{</mo><mi>" + xml_escape(n.name) +
                     "</mi><mo>\u2208</mo><mi mathvariant=\"double-struck\">Z</mi><mo>,</mo><mi>" + xml_escape(n.name) +
                     "</mi><mo>\u2265</mo>" + from.mathml + "<mo>:</mo>" + cond.mathml + "<mo>}</mo></mrow>",

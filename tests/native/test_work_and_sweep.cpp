@@ -116,6 +116,35 @@ TEST_CASE("A value passed on unchanged is written by its name, not as the result
   CHECK(daly["work"]["text"].get<std::string>().rfind("14.24 min \u00d7 (1 + 1 / 3", 0) == 0);
 }
 
+TEST_CASE("A work line's '= value' reads as the value of the whole line", "[work]") {
+  // The page and the docs write a property as "name = work = value". A comparison or a
+  // case word at the work's top level would take the value as its right side:
+  // "largest integer B' >= 0 with 16.06 GB + ... <= 85.9 GB = 260" read as 85.9 GB = 260.
+  // Searches are written as sets, max{B' in Z, B' >= 0 : ...}, as their MathML is.
+  const std::vector<std::string> loose = {"\u2264", "\u2265", " < ", " > ", " = ", " when ", " with ", " otherwise"};
+  std::size_t searches = 0;
+  for (const Json& preset : mlsysim::list_presets()) {
+    const Json r = mlsysim::evaluate_preset(preset["name"].get<std::string>(), nullptr, with_work()).value();
+    for (const auto& [name, p] : r["properties"].items()) {
+      if (!p.contains("work")) continue;
+      const std::string text = p["work"]["text"];
+      std::string top;  // the text outside (), [] and {}
+      int depth = 0;
+      for (const char c : text) {
+        depth += (c == '(' || c == '[' || c == '{') - (c == ')' || c == ']' || c == '}');
+        if (depth == 0) top += c;
+      }
+      INFO(preset["name"].get<std::string>() << " " << name << ": " << text);
+      for (const std::string& word : loose) CHECK(top.find(word) == std::string::npos);
+      searches += text.rfind("max{", 0) == 0 || text.rfind("min{", 0) == 0;
+    }
+  }
+  CHECK(searches >= 3);  // zero3_min_devices, min_microbatches_for_target, max_batch_at_context
+  const Json llm = mlsysim::evaluate_preset("Llama8BChatH100", nullptr, with_work()).value()["properties"];
+  CHECK(llm["max_batch_at_context"]["work"]["text"] ==
+        "max{B\u2032 \u2208 \u2124, B\u2032 \u2265 0 : 16.06 GB + B\u2032 \u00d7 131.1 KB \u00d7 2,048 \u2264 85.9 GB}");
+}
+
 TEST_CASE("Typeset work lines keep every unit whole: an <mn> holds a number, an exponent digits", "[work]") {
   // "1.694/year" was typeset as 1.694/y x 10^ar: the 'e' of a unit taken for an exponent.
   // Every preset of every type, both byte prefixes, and the units
