@@ -140,6 +140,10 @@ Expected<double> read_quantity(const Json& v, const std::string& field, const st
       what += did_you_mean(a, v.is_string() ? 0 : 2);
       // "3k" in a field of seconds: "write 3e3" would be refused too; a plain number keeps it
       if (!dim.dimensionless()) advice.clear();
+    } else if (v.is_string() && !dim.dimensionless()) {
+      // two words where a unit is one: "7 B params" -> "7 Bparam"
+      const std::string joined = did_you_mean(unit_advice(v.get_ref<const std::string&>(), "", dim, shown_unit, true), 0);
+      if (!joined.empty()) what += joined, advice.clear();
     }
     const bool said = advice.empty() || what.find(advice) != std::string::npos;
     return InputError(field, prefix + what + "; expected " + (dim.dimensionless() ? "a number such as \"0.25\"" : expected + example) +
@@ -180,8 +184,17 @@ Expected<double> read_quantity(const Json& v, const std::string& field, const st
   if (q.dim != dim) {
     const std::string got_dim = q.dim.dimensionless() ? "no unit" : q.dim.name();
     // "7B" in a param field is 7 bytes to the parser and 7 billion to the reader: "7 Bparam"
-    const std::string advice =
+    std::string advice =
         did_you_mean(v.is_string() ? unit_advice(v.get_ref<const std::string&>(), "", dim, shown_unit, true) : UnitAdvice{}, 0);
+    // a bare count of parameters or an amount of money: the unit people mean is the field's
+    // ("7000000000" -> "7000000000 param"), as for "30k" -> "30000 USD"
+    if (advice.empty() && v.is_string() && q.dim.dimensionless() && (dim[Base::param] == 1 || dim[Base::currency] == 1)) {
+      const std::string& typed = v.get_ref<const std::string&>();
+      const std::size_t from = typed.find_first_not_of(" \t"), to = typed.find_last_not_of(" \t");
+      advice = did_you_mean(UnitAdvice{{typed.substr(from, to + 1 - from) + " " + shown_unit},
+                                       dim[Base::param] == 1 ? "a parameter count needs its unit" : "an amount of money needs its unit"},
+                            0);
+    }
     return InputError(field, prefix + "expected " + expected + ", got " + describe(v) + " (" + got_dim + ")" +
                                 (!advice.empty() ? advice : example.empty() ? "" : "; for example \"1 " + shown_unit + "\""));
   }

@@ -171,11 +171,42 @@ const Hint kHints[] = {
 // Labels of counted things that properties report in: dimensionless, but named.
 const char* const kCountLabels[] = {"count", "samples", "iterations", "tokens"};
 
+// What a count field's number may be typed with, though it is written alone: its label,
+// or what it counts ("2048 tokens", "8 GPUs"), in any case, singular or plural.
+const char* const kCountedThings[] = {"count",  "sample",     "iteration", "token",  "sequence", "step",
+                                      "worker", "gpu",        "device",    "node",   "layer",    "head",
+                                      "batch",  "microbatch", "request",   "query",  "expert",   "parameter"};
+
+// The number words people scale a count with ("300 billion tokens"), as powers of ten.
+const std::pair<const char*, const char*> kNumberWords[] = {
+    {"thousand", "e3"}, {"million", "e6"}, {"billion", "e9"}, {"trillion", "e12"}};
+
 std::string ascii_lower(std::string_view s) {
   std::string out(s);
   for (char& c : out)
     if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
   return out;
+}
+
+bool counted_thing(std::string_view word) {
+  const std::string w = ascii_lower(word);
+  const auto plural = [&](const std::string& one, const char* ending) {
+    return w.size() > one.size() && w.compare(0, one.size(), one) == 0 && w.compare(one.size(), std::string::npos, ending) == 0;
+  };
+  for (const std::string thing : kCountedThings) {
+    const bool y = thing.back() == 'y';
+    if (w == thing || plural(thing, "s") || plural(thing, "es") || (y && plural(thing.substr(0, thing.size() - 1), "ies")))
+      return true;
+  }
+  return false;
+}
+
+// The power of ten of a number word ("billion": "e9"), in any case, or null.
+const char* number_word(std::string_view word) {
+  const std::string w = ascii_lower(word);
+  for (const auto& [name, e] : kNumberWords)
+    if (w == name) return e;
+  return nullptr;
 }
 
 // The hint for a refused spelling `name`, or null.
@@ -360,7 +391,7 @@ std::string Dim::canonical_unit() const {
 namespace {
 std::string without_commas(std::string_view number) {
   const std::size_t first = number.find(',');
-  bool grouped = first >= 1 && first <= 3 + (number[0] == '-' || number[0] == '+');
+  bool grouped = first >= 1 && first <= std::size_t{3} + (number[0] == '-' || number[0] == '+');
   for (std::size_t i = first; grouped && i < number.size() && number[i] != '.'; i += 4) {
     if (number[i] != ',') { grouped = false; break; }
     for (std::size_t k = 1; k <= 3; ++k)
@@ -412,15 +443,26 @@ std::string number_advice(std::string_view text) {
   }
   std::size_t end = 0;  // the number part: digits, commas, one point, a sign
   while (end < t.size() && (is_digit(t[end]) || t[end] == ',' || t[end] == '.' || ((t[end] == '-' || t[end] == '+') && end == 0))) ++end;
+  if (t.find(',') == std::string_view::npos) end = std::max(end, number_prefix(t));  // with its exponent: "2e12 tokens"
   const std::string_view number = t.substr(0, end);
   double x = 0;
   if (number.find(',') == std::string_view::npos) {
     if (end == 0 || !parse_number(number, x)) return "";
-    const std::string_view raw = t.substr(end), rest = trim(raw);
+    const std::string_view raw = t.substr(end);
+    std::string_view rest = trim(raw);
+    // what the count counts, after it: "2048 tokens", "8 GPUs", "2T tokens", "1.4 trillion tokens"
+    const std::size_t last = rest.find_last_of(' ');
+    const bool labelled = counted_thing(last == std::string_view::npos ? rest : rest.substr(last + 1));
+    if (labelled) rest = trim(last == std::string_view::npos ? std::string_view() : rest.substr(0, last));
+    if (labelled && rest.empty()) return "a count is written as a number alone: write " + in_quotes(std::string(number));
+    const bool scaled = number.find_first_of("eE") == std::string_view::npos;
     static const std::pair<char, const char*> suffixes[] = {{'k', "e3"}, {'K', "e3"}, {'M', "e6"}, {'B', "e9"}, {'G', "e9"}, {'T', "e12"}};
     for (const auto& [c, e] : suffixes)
-      if (rest.size() == 1 && rest[0] == c)
+      if (scaled && rest.size() == 1 && rest[0] == c)
         return "a suffix such as " + std::string(1, c) + " is not read: write " + in_quotes(std::string(number) + e);
+    if (const char* e = scaled ? number_word(rest) : nullptr)
+      return "a number word such as " + ascii_lower(rest) + " is not read: write " + in_quotes(std::string(number) + e);
+    if (labelled) return "";
     if (rest == "%") {
       char fraction[32];
       std::snprintf(fraction, sizeof fraction, "%.15g", x / 100);
@@ -592,6 +634,16 @@ UnitAdvice advise(std::string_view text, std::string_view name, const Dim& want,
   const std::string unit(trim(t.substr(n)));
   const bool whole = name.empty();  // the unit is one name of another dimension ("7B")
   if (whole && unit.find_first_of(" */^") == std::string::npos) name = unit;  // the one name there is
+  // two words where a unit is one: "7 B params", "175B parameters" ("Bparams": then as one name)
+  const std::size_t space = unit.find(' ');
+  if (whole && n > 0 && depth < 2 && space != std::string::npos && unit.find_first_of(" */^", space + 1) == std::string::npos &&
+      unit.find_first_of("*/^") == std::string::npos) {
+    const std::string joined = number + " " + unit.substr(0, space) + unit.substr(space + 1);
+    const Expected<Quantity, UnitError> q = parse_quantity(joined);
+    if (q && q->dim == want) return {{joined}, "a unit is written as one word"};
+    if (!q && !q.error().unknown.empty()) return advise(joined, q.error().unknown, want, shown_unit, may_scale, depth + 1);
+    return {};
+  }
   // `name` as one whole name of the unit expression (not the "G" of "GB")
   const auto boundary = [](char c) { return c == ' ' || c == '*' || c == '/' || c == '^'; };
   std::size_t at = std::string::npos;
@@ -646,6 +698,13 @@ UnitAdvice advise(std::string_view text, std::string_view name, const Dim& want,
   if (name.size() > 2 && name.compare(name.size() - 2, 2, "ps") == 0)
     if (const std::string f = fixed(with(number, std::string(name.substr(0, name.size() - 2)) + "/s")); !f.empty())
       return {{f}, "per second is written /s"};
+  // a parameter count's unit spelled out: "7 parameters", "175 Bparameters" -> "param"
+  for (const char* spelled : {"parameters", "parameter"}) {
+    const std::size_t k = std::char_traits<char>::length(spelled);
+    if (name.size() >= k && ascii_lower(name.substr(name.size() - k)) == spelled)
+      if (const std::string f = fixed(with(number, std::string(name.substr(0, name.size() - k)) + "param")); !f.empty())
+        return {{f}, "parameters are counted in param"};
+  }
   // 3. a prefix without its unit, completed to the units of `want`: "G" -> "GB"; "B" ->
   // "Bparam"; "G" -> "GB/s" in a field shown in GB/s; up to three ("5 m": "5 ms" or "5
   // min"). Only where the completed name is the whole unit, or is followed by the field's
@@ -675,9 +734,10 @@ UnitAdvice advise(std::string_view text, std::string_view name, const Dim& want,
   const bool counted = want[Base::currency] == 1 || want[Base::param] == 1;
   static const std::pair<const char*, const char*> suffixes[] = {{"k", "e3"}, {"K", "e3"}, {"M", "e6"},
                                                                  {"B", "e9"}, {"G", "e9"}, {"T", "e12"}};
+  const char* word = number_word(name);  // "7 billion": a number word, as a suffix
   if (may_scale && number.find_first_of("eE") == std::string::npos)
     for (const auto& [suffix, e] : suffixes) {
-      if (name != suffix) continue;
+      if (word ? std::strcmp(e, word) != 0 || suffix[0] == 'K' || suffix[0] == 'G' : name != suffix) continue;
       // written out when that is short ("30000 USD"), else as a power of ten ("1.5e12 USD")
       char digits[32];
       std::snprintf(digits, sizeof digits, "%.15g", std::strtod(number.c_str(), nullptr) * std::strtod((std::string("1") + e).c_str(), nullptr));
@@ -687,7 +747,8 @@ UnitAdvice advise(std::string_view text, std::string_view name, const Dim& want,
         if (!counted || shown_unit.empty()) continue;
         scaled += " " + std::string(shown_unit);
       }
-      if (const std::string f = fixed(scaled); !f.empty()) return {{f}, std::string("a suffix such as ") + suffix + " is not read"};
+      if (const std::string f = fixed(scaled); !f.empty())
+        return {{f}, word ? "a number word such as " + ascii_lower(name) + " is not read" : std::string("a suffix such as ") + suffix + " is not read"};
     }
   // 5. a fixed hint (kHints) when it speaks of the field's dimension: "yr" in a time field
   if (const Hint* h = find_hint(name); h && want[h->about] != 0) return {{}, h->advice};

@@ -1,5 +1,7 @@
 // Reading inputs as people write them: what is refused says why and how to write it; what
 // is unambiguous (a bare zero) is taken; a partial evaluation reports every error at once.
+#include <functional>
+
 #include "support.hpp"
 
 using test::Json;
@@ -171,6 +173,57 @@ TEST_CASE("An unknown unit is advised on in the field's dimension: a prefix comp
       CHECK(refusal(preset, {{field, suggestion}}).find("unit") == std::string::npos);
     }
   }
+}
+
+TEST_CASE("Counts typed as people say them are advised on: a label, a number word, a spelled-out unit", "[reading][units]") {
+  // what a student types for D or P after reading "2T tokens" or "a 7B model" (stop 36's list)
+  const std::string chinchilla = "Gpt3OnTraining1KA100", attack = "ReferenceJobAttackSurface", tco = "H100Cluster1KOwnVsCloud";
+  const auto tokens = [&](const std::string& typed) { return refusal(chinchilla, {{"training_tokens", typed}}); };
+  CHECK(tokens("2048 tokens") == "training_tokens: must be a finite number > 0, got \"2048 tokens\": a count is written as a number alone: write \"2048\"");
+  CHECK_THAT(tokens("2e12 Tokens"), Catch::EndsWith("a count is written as a number alone: write \"2e12\""));
+  CHECK_THAT(tokens("8 GPUs"), Catch::EndsWith("write \"8\""));
+  CHECK_THAT(tokens("5 queries"), Catch::EndsWith("write \"5\""));
+  CHECK_THAT(tokens("3 batches"), Catch::EndsWith("write \"3\""));
+  CHECK_THAT(tokens("2T tokens"), Catch::EndsWith("a suffix such as T is not read: write \"2e12\""));
+  CHECK_THAT(tokens("300 B tokens"), Catch::EndsWith("a suffix such as B is not read: write \"300e9\""));
+  CHECK_THAT(tokens("300 billion"), Catch::EndsWith("a number word such as billion is not read: write \"300e9\""));
+  CHECK_THAT(tokens("1.4 Trillion tokens"), Catch::EndsWith("a number word such as trillion is not read: write \"1.4e12\""));
+  // an integer field alike
+  CHECK_THAT(refusal("TransformerBsp8Workers", {{"workers", "8 GPUs"}}), Catch::EndsWith("write \"8\""));
+  // no advice where the word is no count's and no scale ("2 x"), nor on a scaled exponent
+  CHECK(tokens("2 x") == "training_tokens: must be a finite number > 0, got \"2 x\"");
+  CHECK(tokens("1e3 thousand") == "training_tokens: must be a finite number > 0, got \"1e3 thousand\"");
+  // a parameter count: a number word, a unit spelled out or split in two, a bare number
+  const auto params = [&](const std::string& typed) {
+    return refusal(attack, {{"workload", {{"name", "X"}, {"parameters", typed}, {"layers", 32}, {"hidden_dim", 4096}, {"heads", 32}}}});
+  };
+  CHECK(params("7 billion") == "workload: parameters: unknown unit \"billion\"; did you mean \"7e9 param\"? (a number word such as "
+                               "billion is not read); expected a param such as \"1 param\"");
+  CHECK_THAT(params("7 thousand"), Catch::Contains("did you mean \"7000 param\"?"));
+  CHECK_THAT(params("70 billion params"), Catch::Contains("did you mean \"70e9 params\"?"));
+  CHECK_THAT(params("7 parameters"), Catch::Contains("did you mean \"7 param\"? (parameters are counted in param)"));
+  CHECK_THAT(params("7 B params"), Catch::Contains("did you mean \"7 Bparam\"?"));
+  CHECK_THAT(params("175B parameters"), Catch::Contains("did you mean \"175 Bparam\"?"));
+  CHECK(params("7000000000") == "workload: parameters: expected a param, got \"7000000000\" (no unit); did you mean \"7000000000 param\"? "
+                                "(a parameter count needs its unit)");
+  CHECK_THAT(refusal(tco, {{"unit_cost", "30000"}}), Catch::Contains("did you mean \"30000 USD\"? (an amount of money needs its unit)"));
+  CHECK_THAT(refusal(tco, {{"cloud_hour_rate", " 4 "}}), Catch::Contains("did you mean \"4 USD/h\"?"));
+  // ... but no unit is guessed for a bare number where people do not count so
+  CHECK(refusal("NdrRingVsTree1GB", {{"link_latency", "5"}}).find("did you mean") == std::string::npos);
+  // every suggestion is one the field takes
+  const auto takes = [&](const std::string& advice, const std::function<std::string(const std::string&)>& retry) {
+    INFO(advice);
+    const std::size_t write = advice.rfind("write \""), mean = advice.find("did you mean \"");
+    REQUIRE((write != std::string::npos || mean != std::string::npos));
+    const std::size_t q = write != std::string::npos ? write + 6 : mean + 13;
+    const std::string suggestion = advice.substr(q + 1, advice.find('"', q + 1) - q - 1);
+    INFO(suggestion);
+    CHECK(retry(suggestion) == "");
+  };
+  for (const char* typed : {"2048 tokens", "2T tokens", "300 B tokens", "300 billion", "1.4 Trillion tokens", "2e12 tokens"})
+    takes(tokens(typed), tokens);
+  for (const char* typed : {"7 billion", "70 billion params", "7 parameters", "7 B params", "175B parameters", "7000000000", "1.5 trillion"})
+    takes(params(typed), params);
 }
 
 TEST_CASE("A bare zero is zero in every unit: taken where the rule allows it, refused by the rule where not", "[reading]") {

@@ -122,7 +122,9 @@ std::string typed_number(std::string_view text);
 /// read, the advice of a message that refuses it, with the number as it must be written;
 /// "" otherwise. A comma ("12,500", "0,35", "2,49 USD/h": a thousands separator in some
 /// places and a decimal mark in others), digits grouped by spaces ("12 500"), a count
-/// suffix ("15T", "7B", "64k": "write 15e12") and a percentage ("40%": "write 0.4").
+/// suffix ("15T", "7B", "64k": "write 15e12"), a number word ("300 billion": "write
+/// 300e9"), what the count counts after it ("2048 tokens", "8 GPUs", "2T tokens": "write
+/// 2e12") and a percentage ("40%": "write 0.4").
 std::string number_advice(std::string_view text);
 
 /// What to write instead of `text`, a quantity typed for a field of dimension `want` whose
@@ -130,14 +132,17 @@ std::string number_advice(std::string_view text);
 /// the text with the smallest change that reads as `want`, and why. Tried in order:
 /// - the symbol in another case ("1.5 gb" -> "1.5 GB" or "1.5 Gbit"), never turning a b
 ///   written against the case of the rest into a B ("Mb" is a megabit);
-/// - without a plural s ("1.5 GBs"), or "ps" as "/s" ("50 GBps" -> "50 GB/s");
+/// - without a plural s ("1.5 GBs"), or "ps" as "/s" ("50 GBps" -> "50 GB/s"), or
+///   "parameters" as "param" ("7 parameters" -> "7 param");
 /// - a prefix completed to the units of `want`, up to three ("1.5 G" -> "1.5 GB",
 ///   "1.5 GiB", "1.5 Gbit"; "7B" -> "7 Bparam"; "400 G" in a field shown in GB/s ->
 ///   "400 GB/s", with `shown_unit`'s tail after its first name);
 /// - when `may_scale`, a count suffix on the number ("30k USD" -> "30000 USD", "1.5T USD"
 ///   -> "1.5e12 USD"; "1.5 k" in a field shown in USD -> "1500 USD": `shown_unit` added
-///   where no unit is left, for money and parameters only).
-/// An empty `name` stands for the unit when it is one name ("7B": "B"). Another unknown
+///   where no unit is left, for money and parameters only), or a number word as such a
+///   suffix ("7 billion" -> "7e9 param").
+/// An empty `name` stands for the unit when it is one name ("7B": "B"), and for two words
+/// where a unit is one ("7 B params" -> "7 Bparam", "175B parameters" -> "175 Bparam"). Another unknown
 /// name in the text is fixed too ("0.07 usd/kwh" -> "0.07 USD/kWh"). With no text to
 /// suggest, `why` may hold a fixed hint about a spelling of the field's dimension ("3 yr":
 /// write "year"); else both are empty.
