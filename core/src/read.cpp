@@ -32,9 +32,16 @@ bool whole_literal(const std::string& s) {
   }
   if (point < 0) point = static_cast<long>(digits.size());
   if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
-    const std::string e = s.substr(i + 1);
-    if (e.empty() || e.size() > 6 || e.find_first_not_of("+-0123456789") != std::string::npos) return true;
-    point += std::stol(e);
+    std::size_t j = i + 1;
+    const bool negative = j < s.size() && s[j] == '-';
+    if (j < s.size() && (s[j] == '+' || s[j] == '-')) ++j;
+    if (j == s.size() || s.find_first_not_of("0123456789", j) != std::string::npos) return true;
+    // the exponent's value, however many digits it is written with ("e0000000" is 0),
+    // saturated where it moves the point past every digit
+    const long cap = static_cast<long>(digits.size()) + 1;
+    long e = 0;
+    for (; j < s.size(); ++j) e = std::min(cap, e * 10 + (s[j] - '0'));
+    point += negative ? -e : e;
   } else if (i != s.size()) {
     return true;
   }
@@ -170,7 +177,7 @@ Expected<double> read_quantity(const Json& v, const std::string& field, const st
     const Expected<Quantity, UnitError> parsed = parse_unit(unit.get_ref<const std::string&>());
     if (!parsed) return unit_error(parsed.error());
     q = *parsed;
-    q.value *= num;
+    q.value = scale_as_written(num, q.value);
     if (!std::isfinite(q.value)) return InputError(field, prefix + describe(v) + " is out of range");
   } else if (as_number(v, num) && dim.dimensionless()) {
     q = {num, dims::none};

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "mlsysim/text.hpp"
 #include "value_text.hpp"
 
 namespace mlsysim {
@@ -345,9 +346,11 @@ double scale_decimal(std::string_view number, double v, double factor) {
   const std::size_t e = text.find_first_of("eE");
   long exp = 0;
   if (e != std::string::npos) {
-    // saturated (strtol gives LONG_MAX for "e3003004444...4"): far beyond any double, and
-    // adding k must not overflow
-    exp = std::clamp(std::strtol(text.c_str() + e + 1, nullptr, 10), -100000L, 100000L);
+    // saturated (strtol gives LONG_MAX for "e3003004444...4") where no mantissa of this
+    // length can bring the value back into a double's range, so that adding k cannot
+    // overflow: "0.(150000 zeros)1e150001 GB" is 1 GB
+    const long limit = static_cast<long>(text.size()) + 1000;
+    exp = std::clamp(std::strtol(text.c_str() + e + 1, nullptr, 10), -limit, limit);
     text.erase(e);
   }
   return std::strtod((text + "e" + std::to_string(exp + k)).c_str(), nullptr);
@@ -612,6 +615,8 @@ Expected<Quantity, UnitError> parse_plain_quantity(std::string_view text) {
   return q;
 }
 }  // namespace
+
+double scale_as_written(double value, double factor) { return scale_decimal(js_number(value), value, factor); }
 
 Quantity declared_unit(std::string_view expr) {
   Expected<Quantity, UnitError> q = parse_unit(expr);

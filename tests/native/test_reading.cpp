@@ -299,10 +299,36 @@ TEST_CASE("An integer field refuses text with a fraction, even one a double roun
   CHECK(refused("1.5e0") == "workers: must be an integer >= 1, got \"1.5e0\"");
   // an object that only looks like the module's NaN/Infinity is shown as it is, not as a number
   CHECK(refused(Json{{"$number", "8"}}) == "workers: must be an integer >= 1, got {\"$number\":\"8\"}");
-  // whole as written: 3.0, 1.5e1, 1e3, 30e-1, 00012.000
+  // an exponent is its value, however many digits write it (an attacking helper: over 6
+  // characters it had been taken as whole, so "2.9999999999999999e0000000" was 3 workers)
+  CHECK(refused("2.9999999999999999e0000000") ==
+        "workers: must be an integer >= 1, got \"2.9999999999999999e0000000\": it has a fraction, though it rounds to 3");
+  CHECK_THAT(refused("7.99999999999999999999e+000000"), Catch::EndsWith("it has a fraction, though it rounds to 8"));
+  CHECK_THAT(refused("80.000000000000000001e-0000001"), Catch::EndsWith("it has a fraction, though it rounds to 8"));
+  CHECK_THAT(refusal("TransformerBsp8Workers", {{"staleness", "5e-1000000"}}), Catch::EndsWith("it has a fraction, though it rounds to 0"));
+  // whole as written: 3.0, 1.5e1, 1e3, 30e-1, 00012.000, and with long exponents
   for (const auto& [text, workers] : std::vector<std::pair<const char*, int>>{
-           {"3.0", 3}, {"1.5e1", 15}, {"1e3", 1000}, {"30e-1", 3}, {"00012.000", 12}})
+           {"3.0", 3}, {"1.5e1", 15}, {"1e3", 1000}, {"30e-1", 3}, {"00012.000", 12}, {"3e0000000", 3}, {"300e-00000002", 3},
+           {"0.00000000003e+0000000000011", 3}})
     CHECK(mlsysim::evaluate_preset("TransformerBsp8Workers", Json{{"workers", text}}).value()["inputs"]["workers"] == workers);
+}
+
+TEST_CASE("A quantity is the double nearest the decimal as written, in every form and at every length", "[reading][units]") {
+  const auto bytes = [](const Json& v) {
+    return mlsysim::evaluate_preset("NdrRingVsTree1GB", Json{{"message_bytes", v}}).value()["inputs"]["message_bytes"]["value"].get<double>();
+  };
+  // by hand: 16.06 GB is exactly 16060000000 byte, a double; 16.06 x 1e9 rounds to 16059999999.999998
+  CHECK(bytes("16.06 GB") == 16060000000.0);
+  CHECK(bytes(Json{{"value", 16.06}, {"unit", "GB"}}) == 16060000000.0);  // the object form as the text (it had multiplied)
+  CHECK(bytes(Json{{"value", 0.1}, {"unit", "kB"}}) == 100.0);
+  CHECK(bytes(Json{{"value", 1.5}, {"unit", "GiB"}}) == 1610612736.0);  // no power of ten: multiplied, exactly here
+  // a long mantissa whose exponent brings it back (an attacking helper: the exponent was
+  // clamped to +-100000 before the unit's power of ten moved it, so these read 0 and "out of range")
+  CHECK(bytes("0." + std::string(150000, '0') + "1e150001 GB") == 1e9);  // 1e-150001 x 1e150001 GB
+  CHECK(bytes("1" + std::string(200000, '0') + "e-200000 GB") == 1e9);
+  CHECK(bytes("0." + std::string(150000, '0') + "1e150001 B") == 1.0);
+  CHECK_THAT(refusal("NdrRingVsTree1GB", {{"message_bytes", "1e99999999999999999999 GB"}}), Catch::Contains("out of range"));
+  CHECK(bytes("1e-99999999999999999999 GB") == 0);  // below the least double, as 1e-400 is (the field takes 0)
 }
 
 TEST_CASE("A quoted value cannot reverse, hide or break the message that quotes it", "[reading][bad-input]") {

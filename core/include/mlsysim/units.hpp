@@ -167,6 +167,11 @@ Quantity declared_unit(std::string_view expr);
 /// UnitError on a malformed number, an unknown unit or a non-finite result.
 Expected<Quantity, UnitError> parse_quantity(std::string_view text);
 
+/// `value` times a unit's `factor` (parse_unit's value), as the decimal that `value`'s
+/// shortest text writes: {value: 16.06, unit: "GB"} is 16060000000 byte, as "16.06 GB" is
+/// (not 16.06 × 1e9 = 16059999999.999998). A factor that is no power of ten multiplies.
+double scale_as_written(double value, double factor);
+
 /// One accepted spelling: its factor to the canonical unit of its dimension, and whether
 /// it is a full name (any case, singular or plural) or a symbol (exact case).
 struct UnitSpelling {
