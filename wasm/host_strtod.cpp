@@ -37,7 +37,9 @@ EM_JS(double, mlsysim_host_strtod, (const char* s, char** end), {
     if (d >= 48 && d <= 57) { while (d >= 48 && d <= 57) d = HEAPU8[++j]; i = j; }
   }
   if (!digits) { if (end) HEAP32[end >> 2] = s; return 0; }
-  for (var m = start; m < i; m++) text += String.fromCharCode(HEAPU8[m]);
+  // ASCII: a short text by its bytes, a long one (a 1M-digit request) decoded at once
+  if (i - start > 64) text = new TextDecoder().decode(HEAPU8.subarray(start, i));
+  else for (var m = start; m < i; m++) text += String.fromCharCode(HEAPU8[m]);
   if (end) HEAP32[end >> 2] = i;
   return Number(text);
 });

@@ -641,7 +641,7 @@ UnitAdvice advise(std::string_view text, std::string_view name, const Dim& want,
   if (whole && unit.find_first_of(" */^") == std::string::npos) name = unit;  // the one name there is
   // two words where a unit is one: "7 B params", "175B parameters" ("Bparams": then as one name)
   const std::size_t space = unit.find(' ');
-  if (whole && n > 0 && depth < 2 && space != std::string::npos && unit.find_first_of(" */^", space + 1) == std::string::npos &&
+  if (whole && n > 0 && n <= 60 && depth < 2 && space != std::string::npos && unit.find_first_of(" */^", space + 1) == std::string::npos &&
       unit.find_first_of("*/^") == std::string::npos) {
     const std::string joined = number + " " + unit.substr(0, space) + unit.substr(space + 1);
     const Expected<Quantity, UnitError> q = parse_quantity(joined);
@@ -657,7 +657,9 @@ UnitAdvice advise(std::string_view text, std::string_view name, const Dim& want,
       at = p;
       break;
     }
-  if (n == 0 || at == std::string::npos) return {};
+  // every suggestion holds the number: one of over 60 characters is not shown (read.cpp,
+  // did_you_mean), so none is worked out (a 1M-digit number would be re-read per candidate)
+  if (n == 0 || n > 60 || at == std::string::npos) return {};
   const auto with = [&](const std::string& num, const std::string& replacement) {
     std::string u = unit;
     u.replace(at, name.size(), replacement);
