@@ -180,13 +180,24 @@ struct Writer {
   // the value of a node (work only): the arithmetic form of an integer search
   std::function<double(const ENode&)> value;
 
+  // `inner` between the fences `open` and `close`. They stretch only around something
+  // taller than a line (a fraction, a root, a table): around a line, a browser without a
+  // math font stretched them to twice its height, "P × (w + g + o)" with parentheses from
+  // the line above to the line below.
+  static std::string fenced(const char* open, const std::string& inner, const char* close) {
+    bool tall = false;
+    for (const char* t : {"<mfrac", "<msqrt", "<mroot", "<mtable", "<munder", "<mover"}) tall = tall || inner.find(t) != std::string::npos;
+    const std::string mo = tall ? "<mo>" : "<mo stretchy=\"false\">";
+    return "<mrow>" + mo + open + "</mo>" + inner + mo + close + "</mo></mrow>";
+  }
+
   Forms wrap(const Forms& f, bool parens) const {
     if (!parens) return f;
-    return {"(" + f.text + ")", "<mrow><mo>(</mo>" + f.mathml + "<mo>)</mo></mrow>", "(" + f.expression + ")"};
+    return {"(" + f.text + ")", fenced("(", f.mathml, ")"), "(" + f.expression + ")"};
   }
 
   Forms call(const char* name, const std::vector<Forms>& args, const std::string& mathml_head) const {
-    Forms f{std::string(name) + "(", mathml_head + "<mrow><mo>(</mo>", std::string(name) + "("};
+    Forms f{std::string(name) + "(", "", std::string(name) + "("};
     for (std::size_t k = 0; k < args.size(); ++k) {
       if (k) {
         f.text += ", ";
@@ -198,7 +209,7 @@ struct Writer {
       f.expression += args[k].expression;
     }
     f.text += ")";
-    f.mathml += "<mo>)</mo></mrow>";
+    f.mathml = mathml_head + fenced("(", f.mathml, ")");
     f.expression += ")";
     return f;
   }
@@ -278,7 +289,7 @@ struct Writer {
         // with values (work), ceil(log2(N)) is written as its exact integer, as the core
         // computes it: JavaScript's Math.log2 rounds, so ceil(log2(2^49 + 1)) would be 49
         const bool exact = n.kind == Kind::CeilLog2 && value;
-        return {l + a.text + r, std::string("<mrow><mo>") + l + "</mo>" + a.mathml + "<mo>" + r + "</mo></mrow>",
+        return {l + a.text + r, fenced(l, a.mathml, r),
                 exact ? js_number(value(n)) : std::string(up ? "ceil(" : "floor(") + a.expression + ")"};
       }
       case Kind::When: {
@@ -300,9 +311,12 @@ struct Writer {
         // ran into the "= 260" that a work line appends, as if memory_capacity = 260
         return {std::string(least ? "min" : "max") + "{" + n.name + " \u2208 \u2124, " + n.name + " \u2265 " + from.text +
                     " : " + cond.text + "}",
-                "<mrow><mi>" + std::string(least ? "min" : "max") + "</mi><mo>{</mo><mi>" + xml_escape(n.name) +
-                    "</mi><mo>\u2208</mo><mi mathvariant=\"double-struck\">Z</mi><mo>,</mo><mi>" + xml_escape(n.name) +
-                    "</mi><mo>\u2265</mo>" + from.mathml + "<mo>:</mo>" + cond.mathml + "<mo>}</mo></mrow>",
+                "<mrow><mi>" + std::string(least ? "min" : "max") + "</mi>" +
+                    fenced("{",
+                           "<mi>" + xml_escape(n.name) + "</mi><mo>\u2208</mo><mi mathvariant=\"double-struck\">Z</mi><mo>,</mo><mi>" +
+                               xml_escape(n.name) + "</mi><mo>\u2265</mo>" + from.mathml + "<mo>:</mo>" + cond.mathml,
+                           "}") +
+                    "</mrow>",
                 value ? js_number(value(n)) : word + "_integer(" + n.name + ")"};
       }
       case Kind::Guard: break;  // unreachable: unguarded() above
