@@ -145,6 +145,21 @@ TEST_CASE("A work line's '= value' reads as the value of the whole line", "[work
         "max{B\u2032 \u2208 \u2124, B\u2032 \u2265 0 : 16.06 GB + B\u2032 \u00d7 131.1 KB \u00d7 2,048 \u2264 85.9 GB}");
 }
 
+TEST_CASE("Fences stretch only around something taller than a line", "[work]") {
+  // P × (w + g + o): a browser without a math font drew stretchy parentheses twice the
+  // line's height; around a fraction they must stretch to hold it
+  const Json zero = mlsysim::evaluate_preset("ZeroPaper7_5B64Gpus", nullptr, with_work()).value()["properties"]["replicated_bytes"];
+  const std::string flat = zero["work"]["mathml"];
+  CHECK(flat.find("<mo stretchy=\"false\">(</mo>") != std::string::npos);
+  CHECK(flat.find("<mo>(</mo>") == std::string::npos);
+  const Json tree = mlsysim::evaluate_preset("NdrRingVsTree1GB", nullptr, with_work()).value()["properties"]["tree_allreduce_time"];
+  const std::string tall = tree["work"]["mathml"];
+  CHECK(tall.find("<mo>(</mo><mfrac>") != std::string::npos);  // (1 GB / 50 GB/s + 5 us)
+  CHECK(tall.find("<mo stretchy=\"false\">\u2308</mo>") != std::string::npos);  // ⌈log2(256)⌉
+  const Json llm = mlsysim::evaluate_preset("Llama8BChatH100", nullptr, with_work()).value()["properties"]["max_batch_at_context"];
+  CHECK(llm["work"]["mathml"].get<std::string>().find("<mo stretchy=\"false\">{</mo>") != std::string::npos);
+}
+
 TEST_CASE("Typeset work lines keep every unit whole: an <mn> holds a number, an exponent digits", "[work]") {
   // "1.694/year" was typeset as 1.694/y x 10^ar: the 'e' of a unit taken for an exponent.
   // Every preset of every type, both byte prefixes, and the units
