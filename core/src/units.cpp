@@ -162,6 +162,8 @@ const Hint kHints[] = {
     {"PFLOPS", "(per second or plural?); write \"PFLOP/s\" for a rate, \"PFLOP\" for work", Base::flop, false},
     {"GFLOPS", "(per second or plural?); write \"GFLOP/s\" for a rate, \"GFLOP\" for work", Base::flop, false},
     {"Gb", "(gigabit or gigabyte?); write \"Gbit\" or \"GB\", and \"Gbps\" for a bit rate", Base::information, false},
+    {"Gparam", "(a billion parameters is a B, as in \"7B\"); write \"Bparam\"", Base::param, false},
+    {"Gparams", "(a billion parameters is a B, as in \"7B\"); write \"Bparam\"", Base::param, false},
     {"yr", kYear, Base::time, true},
     {"yrs", kYear, Base::time, true},
     {"mo", kMonth, Base::time, true},
@@ -685,6 +687,12 @@ UnitAdvice advise(std::string_view text, std::string_view name, const Dim& want,
                                                        : std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
            });
   };
+  // 0. Greek mu typed for the micro sign: "5 μs" -> "5 µs"; "5 μ" -> "5 µs" (completed below)
+  if (name.size() >= 2 && name.compare(0, 2, "\xCE\xBC") == 0 && depth < 2) {
+    const std::string micro = "\xC2\xB5" + std::string(name.substr(2)), candidate = with(number, micro);
+    if (const std::string f = fixed(candidate); !f.empty()) return {{f}, "the micro sign is \xC2\xB5, not Greek mu"};
+    if (UnitAdvice a = advise(candidate, micro, want, shown_unit, may_scale, depth + 1); !a.texts.empty()) return a;
+  }
   // 1. the symbol in another case: "gb" -> "GB" (not "G" -> "g" in a bytes field); a b all
   // in lower case may be a bit too: "400 gb/s" -> "400 GB/s" or "400 Gbit/s"
   UnitAdvice cased{{}, "unit symbols are case-sensitive"};

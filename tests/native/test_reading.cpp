@@ -128,6 +128,11 @@ TEST_CASE("An unknown unit is advised on in the field's dimension: a prefix comp
   CHECK_THAT(refusal(ndr, {{"message_bytes", "1.5 G"}}), !Catch::Contains("\"g\"") && !Catch::Contains("1.5e9\""));
   // a dimensionless field keeps the number's own advice
   CHECK_THAT(refusal("Gpt3OnTraining1KA100", {{"training_tokens", "15T"}}), Catch::EndsWith("write \"15e12\""));
+  // Greek mu for the micro sign, with its unit or without; a giga for a billion parameters
+  CHECK_THAT(refusal(ndr, {{"link_latency", "5 \u03bcs"}}), Catch::Contains("did you mean \"5 \u00b5s\"? (the micro sign is \u00b5, not Greek mu)"));
+  CHECK_THAT(refusal(ndr, {{"link_latency", "5 \u03bc"}}), Catch::Contains("did you mean \"5 \u00b5s\"?"));
+  CHECK(mlsysim::evaluate_preset(ndr, Json{{"link_latency", "5 \u00b5s"}}).value()["inputs"]["link_latency"]["value"] == 5e-6);
+  CHECK_THAT(refusal(attack, {{"workload", {{"name", "X"}, {"parameters", "7 Gparam"}}}}), Catch::Contains("write \"Bparam\""));
   // abbreviations and months, which are not units
   CHECK_THAT(refusal(tco, {{"amortization_period", "3 yr"}}), Catch::Contains("unknown unit \"yr\" (an abbreviation); write \"year\""));
   CHECK_THAT(refusal(tco, {{"amortization_period", "36 months"}}), Catch::Contains("(months differ in length)"));
