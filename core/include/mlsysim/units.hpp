@@ -130,6 +130,7 @@ std::string number_advice(std::string_view text);
 /// What to write instead of `text`, a quantity typed for a field of dimension `want` whose
 /// unit name `name` is unknown ("1.5 G") or of another dimension ("7B" in a param field):
 /// the text with the smallest change that reads as `want`, and why. Tried in order:
+/// - a Greek mu as the micro sign ("5 μs" -> "5 µs");
 /// - the symbol in another case ("1.5 gb" -> "1.5 GB" or "1.5 Gbit"), never turning a b
 ///   written against the case of the rest into a B ("Mb" is a megabit);
 /// - without a plural s ("1.5 GBs"), or "ps" as "/s" ("50 GBps" -> "50 GB/s"), or
