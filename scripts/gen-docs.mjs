@@ -80,7 +80,7 @@ export function unitsMarkdown(m) {
     'declared unit.', '',
     'A quantity is written `<number> <unit expression>`: a decimal or scientific number (`1.75e11`), then',
     'units joined by `*` and `/`, with optional integer powers (`^-1`), e.g. `0.5 s`, `2.5 USD/hour`,',
-    '`14 B/param`, `989 TFLOP/s`, `429 g/kWh`, `100 1/s`; a rate may be written as results write it, `100/s`, `1.694/year`. Symbols are matched exactly (case matters:',
+    '`14 B/param`, `989 TFLOP/s`, `429 g/kWh`, `100 1/s`; a rate may be written as results write it, `100/s`, `1.694/year`, and a parameter count too, `175 B params`. Symbols are matched exactly (case matters:',
     '`MB` is not `mB`); full names in any case, singular or plural (`Seconds`). From JavaScript a',
     'quantity may also be `{value: 2.5, unit: "USD/h"}`. A money year is 365 days. A no-break, narrow',
     'no-break, thin or figure space (U+00A0, U+202F, U+2009, U+2007, as typeset text has them) reads as a space.', '',

@@ -207,8 +207,19 @@ TEST_CASE("Counts typed as people say them are advised on: a label, a number wor
   CHECK_THAT(params("7 thousand"), Catch::Contains("did you mean \"7000 param\"?"));
   CHECK_THAT(params("70 billion params"), Catch::Contains("did you mean \"70e9 params\"?"));
   CHECK_THAT(params("7 parameters"), Catch::Contains("did you mean \"7 param\"? (parameters are counted in param)"));
-  CHECK_THAT(params("7 B params"), Catch::Contains("did you mean \"7 Bparam\"?"));
+  CHECK(params("7 B params") == "");  // as the page writes it (below)
+  CHECK_THAT(params("7 B parameters"), Catch::Contains("did you mean \"7 Bparam\"?"));
+  CHECK_THAT(params("7 G params"), Catch::Contains("did you mean \"7e9 params\"?"));  // only the page's own scales read so
   CHECK_THAT(params("175B parameters"), Catch::Contains("did you mean \"175 Bparam\"?"));
+  // a parameter count as the page writes it reads back (a new user's trial: "175 B params"
+  // was refused while the workload list wrote it)
+  for (const double p : {7.5e3, 8.03e9, 1.75e11, 1.2e12, 530e6}) {
+    const std::string shown = mlsysim::human_text(p, "param");
+    INFO(shown);
+    CHECK(refusal(attack, {{"workload", {{"name", "X"}, {"parameters", shown}, {"layers", 32}, {"hidden_dim", 4096}, {"heads", 32}}}}) == "");
+    CHECK(mlsysim::read_value(shown, "param", "p").value() == Approx(p).epsilon(5e-4));
+  }
+  CHECK(mlsysim::read_value("175 B params", "param", "p").value() == 1.75e11);
   CHECK(params("7000000000") == "workload: parameters: expected a param, got \"7000000000\" (no unit); did you mean \"7000000000 param\"? "
                                 "(a parameter count needs its unit)");
   CHECK_THAT(refusal(tco, {{"unit_cost", "30000"}}), Catch::Contains("did you mean \"30000 USD\"? (an amount of money needs its unit)"));
@@ -227,7 +238,7 @@ TEST_CASE("Counts typed as people say them are advised on: a label, a number wor
   };
   for (const char* typed : {"2048 tokens", "2T tokens", "300 B tokens", "300 billion", "1.4 Trillion tokens", "2e12 tokens"})
     takes(tokens(typed), tokens);
-  for (const char* typed : {"7 billion", "70 billion params", "7 parameters", "7 B params", "175B parameters", "7000000000", "1.5 trillion"})
+  for (const char* typed : {"7 billion", "70 billion params", "7 parameters", "7 B parameters", "175B parameters", "7000000000", "1.5 trillion"})
     takes(params(typed), params);
 }
 
