@@ -308,12 +308,14 @@ struct Writer {
         const Forms from = write(*n.args[0]), cond = write(*n.args[2]);
         const std::string word = least ? "smallest" : "largest";
         // as the MathML writes it, a set in braces: words ("largest integer B' >= 0 with ...")
-        // ran into the "= 260" that a work line appends, as if memory_capacity = 260
+        // ran into the "= 260" that a work line appends, as if memory_capacity = 260. ℤ is
+        // its own character: MathML Core (Chromium) draws mathvariant="double-struck" Z as
+        // an italic Z, a variable
         return {std::string(least ? "min" : "max") + "{" + n.name + " \u2208 \u2124, " + n.name + " \u2265 " + from.text +
                     " : " + cond.text + "}",
                 "<mrow><mi>" + std::string(least ? "min" : "max") + "</mi>" +
                     fenced("{",
-                           "<mi>" + xml_escape(n.name) + "</mi><mo>\u2208</mo><mi mathvariant=\"double-struck\">Z</mi><mo>,</mo><mi>" +
+                           "<mi>" + xml_escape(n.name) + "</mi><mo>\u2208</mo><mi mathvariant=\"normal\">\u2124</mi><mo>,</mo><mi>" +
                                xml_escape(n.name) + "</mi><mo>\u2265</mo>" + from.mathml + "<mo>:</mo>" + cond.mathml,
                            "}") +
                     "</mrow>",

@@ -158,6 +158,9 @@ TEST_CASE("Fences stretch only around something taller than a line", "[work]") {
   CHECK(tall.find("<mo stretchy=\"false\">\u2308</mo>") != std::string::npos);  // ⌈log2(256)⌉
   const Json llm = mlsysim::evaluate_preset("Llama8BChatH100", nullptr, with_work()).value()["properties"]["max_batch_at_context"];
   CHECK(llm["work"]["mathml"].get<std::string>().find("<mo stretchy=\"false\">{</mo>") != std::string::npos);
+  // ℤ as its own character: Chromium drew mathvariant="double-struck" Z as an italic Z
+  CHECK(llm["work"]["mathml"].get<std::string>().find("<mi mathvariant=\"normal\">\u2124</mi>") != std::string::npos);
+  CHECK(llm["work"]["mathml"].get<std::string>().find("double-struck") == std::string::npos);
 }
 
 TEST_CASE("Typeset work lines keep every unit whole: an <mn> holds a number, an exponent digits", "[work]") {
