@@ -176,7 +176,9 @@ struct UnitScales {
 };
 const UnitScales kScales[] = {
     {"s", "0 s", {{1e-9, "ns"}, {1e-6, "\xC2\xB5s"}, {1e-3, "ms"}, {1.0, "s"}, {60.0, "min"}, {3600.0, "h"}, {kDay, "days"}}, 7},
-    {"byte", "0 B", {{1, "B"}, {1e3, "KB"}, {1e6, "MB"}, {1e9, "GB"}, {1e12, "TB"}, {1e15, "PB"}, {1e18, "EB"}}, 7},
+    // under a kilobyte in words: "2 bytes", not "2 B", which reads as a batch B beside
+    // "× 2 B" in a serving equation (a new user's trial)
+    {"byte", "0 bytes", {{1, "bytes"}, {1e3, "KB"}, {1e6, "MB"}, {1e9, "GB"}, {1e12, "TB"}, {1e15, "PB"}, {1e18, "EB"}}, 7},
     {"param", "0 params", {{1, "params"}, {1e3, "K params"}, {1e6, "M params"}, {1e9, "B params"}, {1e12, "T params"}}, 5},
     {"flop", "0 flop", {{1, "flop"}, {1e3, "KFLOP"}, {1e6, "MFLOP"}, {1e9, "GFLOP"}, {1e12, "TFLOP"}, {1e15, "PFLOP"}, {1e18, "EFLOP"}, {1e21, "ZFLOP"}}, 8},
     {"flop/s", "0 flop/s", {{1, "flop/s"}, {1e3, "KFLOP/s"}, {1e6, "MFLOP/s"}, {1e9, "GFLOP/s"}, {1e12, "TFLOP/s"}, {1e15, "PFLOP/s"}, {1e18, "EFLOP/s"}, {1e21, "ZFLOP/s"}}, 8},
@@ -186,7 +188,7 @@ const UnitScales kScales[] = {
     {"J", "0 J", {{1, "J"}, {1e3, "kJ"}, {3.6e6, "kWh"}, {3.6e9, "MWh"}, {3.6e12, "GWh"}, {3.6e15, "TWh"}}, 6},
     {"kg", "0 kg", {{1e-3, "g"}, {1, "kg"}, {1e3, "tonnes"}}, 3},
 };
-const Scale kBinaryBytes[] = {{1, "B"}, {1024.0, "KiB"}, {1048576.0, "MiB"}, {1073741824.0, "GiB"},
+const Scale kBinaryBytes[] = {{1, "bytes"}, {1024.0, "KiB"}, {1048576.0, "MiB"}, {1073741824.0, "GiB"},
                               {1099511627776.0, "TiB"}, {1125899906842624.0, "PiB"},
                               {1152921504606846976.0, "EiB"}};
 
@@ -239,7 +241,7 @@ namespace {
 // "1 day", "1 token", "1 param", "1 tonne": a plural unit word after a number shown as 1
 // is singular ("1 days", "1 tokens" before); a scaled word ("1 K params") stays plural.
 std::string singular_at_one(std::string text) {
-  static const char* const kPlurals[] = {"days", "params", "samples", "iterations", "tokens", "tonnes"};
+  static const char* const kPlurals[] = {"days", "params", "samples", "iterations", "tokens", "tonnes", "bytes"};
   if (text.compare(0, 2, "1 ") != 0) return text;
   for (const char* word : kPlurals)
     if (text.compare(2, std::string::npos, word) == 0) text.pop_back();
@@ -256,7 +258,7 @@ std::string human_text(double v, std::string_view unit, BytePrefix bytes) {
     return unit == "count" ? n : singular_at_one(n + " " + std::string(unit));
   }
   if (unit.empty()) return number_text(v);
-  if (unit == "byte" && bytes == BytePrefix::binary) return v == 0 ? "0 B" : scaled(v, kBinaryBytes, 7);
+  if (unit == "byte" && bytes == BytePrefix::binary) return v == 0 ? "0 bytes" : singular_at_one(scaled(v, kBinaryBytes, 7));
   if (const UnitScales* u = unit_scales(unit)) {
     if (v == 0) return u->zero;
     return singular_at_one(scaled(v, u->scales, u->n));

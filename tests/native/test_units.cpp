@@ -134,6 +134,12 @@ TEST_CASE("Human-readable text scales to a sensible prefix", "[units]") {
   CHECK(human_text(7200, "s") == "2 h");
   CHECK(human_text(3.5e11, "byte") == "350 GB");
   CHECK(human_text(2.45e12, "byte") == "2.45 TB");
+  // under a kilobyte in words: "2 B" read as a batch B in a serving equation
+  CHECK(human_text(2, "byte") == "2 bytes");
+  CHECK(human_text(1, "byte") == "1 byte");
+  CHECK(human_text(0, "byte") == "0 bytes");
+  CHECK(human_text(512, "byte", mlsysim::BytePrefix::binary) == "512 bytes");
+  CHECK(mlsysim::parse_quantity(human_text(2, "byte")).value().value == 2);  // and reads back
   CHECK(human_text(1024, "byte", mlsysim::BytePrefix::binary) == "1 KiB");
   CHECK(human_text(3.5e11, "byte", mlsysim::BytePrefix::binary) == "326 GiB");
   CHECK(human_text(38.888888888888886, "USD") == "$38.89");
@@ -162,7 +168,7 @@ TEST_CASE("A plot's axis reads in the scale a result of its largest value is wri
   check(display_scale(2.8e12, "byte"), 1e12, "TB", false);      // 2.8 TB
   check(display_scale(2.8e12, "byte", mlsysim::BytePrefix::binary), 1099511627776.0, "TiB", false);  // 2.547 TiB
   check(display_scale(999.96e-3, "s"), 1, "s", false);          // rounds up to 1 s, as the card
-  check(display_scale(0, "byte"), 1, "B", false);               // an axis of zeros: unscaled
+  check(display_scale(0, "byte"), 1, "bytes", false);           // an axis of zeros: unscaled
   check(display_scale(38.89, "USD"), 1, "$", true);
   check(display_scale(1234567, "USD"), 1e6, "$ million", true);  // $1.235 million
   check(display_scale(3.8e-4, "USD/s"), 1.0 / 3600, "$/h", true);  // $1.37/h
