@@ -332,7 +332,9 @@ Forms equation_leaf(const ENode& n) {
     case Kind::Num: {
       const std::string s = js_number(n.shown);
       if (n.unit.empty()) return {s, number_mathml(s), js_number(n.value)};
-      return {s + " " + n.unit, quantity_mathml(s, n.unit), js_number(n.value)};
+      // a rate as results write one, "20/param": "20 1/param" read as 201/param
+      const std::string unit = n.unit.compare(0, 2, "1/") == 0 ? n.unit.substr(1) : n.unit;
+      return {s + (unit[0] == '/' ? "" : " ") + unit, quantity_mathml(s, unit), js_number(n.value)};
     }
     case Kind::Given: return {n.name + " is given", name_mathml(n.name) + "<mtext>\u00a0is given</mtext>", "1"};
     default: return {n.name, name_mathml(n.name), n.name};

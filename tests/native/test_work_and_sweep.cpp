@@ -44,6 +44,12 @@ TEST_CASE("Equations are written from the expressions with the spec's operators"
       CHECK(t["symbols"][0]["name"] == "P");
       CHECK_THAT(t["symbols"][0]["doc"].get<std::string>(), Catch::Contains("active count"));
       CHECK_THAT(t["symbols"][0]["doc"].get<std::string>(), !Catch::Contains("total"));
+      // a constant per parameter is written as results write a rate: "20 1/param" read as 201/param
+      for (const Json& p : t["properties"])
+        if (p["name"] == "chinchilla_optimal_tokens") {
+          CHECK(p["equation"] == "20/param \u00d7 P");
+          CHECK_THAT(p["mathml"].get<std::string>(), Catch::Contains("<mn>20</mn><mi mathvariant=\"normal\">/param</mi>"));
+        }
     }
 }
 
