@@ -425,7 +425,7 @@ export class Sweep {
 
   /** Why a line has gaps: for each series of `series` (the first base's) with no value
    *  at a point whose input is valid, the module's own reason at the first such point
-   *  ("queue_wait has no value at 81 of 200 points, from 149.6 1/s: needs utilization
+   *  ("queue_wait has no value at 81 of 200 points, the first at arrival_rate = 149.6 1/s: needs utilization
    *  < 1: …"), from one evaluation there. '' when every line is whole. */
   gapNote(type, f, xs, inputs, series) {
     const unit = f.type === 'quantity' ? ` ${f.display_unit}` : '';
@@ -448,7 +448,8 @@ export class Sweep {
       } catch {
         reason = '';  // the point's input is refused: the rule's note says so
       }
-      if (reason) note += ` ${name} has no value at ${count} of ${xs.length} points, from ${Number(x.toPrecision(4))}${unit}: ${reason}.`;
+      // "the first at batch_size = 1": "from 1" read as "from 1 on" where the gap was 1 to 5
+      if (reason) note += ` ${name} has no value at ${count} of ${xs.length} points, the first at ${f.name} = ${Number(x.toPrecision(4))}${unit}: ${reason}.`;
     }
     return note;
   }

@@ -476,7 +476,7 @@ test('a sweep starts around the input\'s value, and a newly chosen field brings 
   // past 1 / service time = 8 / (50 ms + 8 × 0.5 ms) = 148.1 requests/s (utilization 1)
   await open('?mode=sweep&preset=Gpt3Serve100QpsBatch8&sfield=arrival_rate&sprops=queue_wait');
   const status = await page.textContent('#sweep-status');
-  const m1 = /queue_wait has no value at (\d+) of (\d+) points, from ([\d.]+) 1\/s: needs utilization < 1: requests arrive faster than batches of this size are served/.exec(status);
+  const m1 = /queue_wait has no value at (\d+) of (\d+) points, the first at arrival_rate = ([\d.]+) 1\/s: needs utilization < 1: requests arrive faster than batches of this size are served/.exec(status);
   assert.ok(m1, status);
   const gapXs = await page.evaluate(() => Array.from(window.mlsysimApp.sweep.last.xs));
   // 200 points from 12.5 to 800 1/s, log-spaced, and the preset's own 100 1/s, which falls
