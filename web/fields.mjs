@@ -182,7 +182,12 @@ export function inlineEntry(kind, e) {
     const v = e[f.name];
     if (v === undefined || v === null) continue;
     if (typeof v === 'object') out[f.name] = v.name;
-    else if (f.type === 'quantity') out[f.name] = `${Number((v / f.display_factor).toPrecision(12))} ${f.display_unit}`;
+    else if (f.type === 'quantity') {
+      // exact, and a count of ten million or more with its power of ten: "1.75e11 param", not
+      // "175000000000 param" (a new user's trial, editing a custom workload on a phone)
+      const x = Number((v / f.display_factor).toPrecision(12));
+      out[f.name] = `${Math.abs(x) >= 1e7 ? x.toExponential().replace('e+', 'e') : x} ${f.display_unit}`;
+    }
     else out[f.name] = v;
   }
   return out;

@@ -297,3 +297,21 @@ test('a field refused before its evaluation is invalid, not missing, in the bann
   const empty = evaluateTexts(m, type, { ...texts, workers: '' }, null, {});
   assert.deepEqual([...empty.missing], ['workers']);
 });
+
+test('a custom entry starts as an exact copy of the chosen one, counts with their power of ten', async () => {
+  // a new user's trial: "175000000000 param" in a 3-row box on a phone; the copy must still
+  // be the entry, number for number, when the module reads it back
+  const { inlineEntry } = await import('../../web/fields.mjs');
+  const workload = m.listRegistries().find((r) => r.name === 'workload');
+  const gpt3 = workload.entries.find((e) => e.name === 'GPT3');
+  const copy = inlineEntry(workload, gpt3);
+  assert.equal(copy.parameters, '1.75e11 param');
+  assert.equal(copy.inference_flops, '350 GFLOP');  // in its display unit, as before
+  for (const kind of m.listRegistries())
+    for (const e of kind.entries) {
+      const c = inlineEntry(kind, e);
+      for (const f of kind.fields)
+        if (f.type === 'quantity' && typeof c[f.name] === 'string')
+          assert.equal(m.readValue(c[f.name], f.unit, f.name), e[f.name], `${e.name}.${f.name}: ${c[f.name]}`);
+    }
+});
