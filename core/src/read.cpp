@@ -196,9 +196,7 @@ Expected<double> read_quantity(const Json& v, const std::string& field, const st
     // a bare count of parameters or an amount of money: the unit people mean is the field's
     // ("7000000000" -> "7000000000 param"), as for "30k" -> "30000 USD"
     if (advice.empty() && v.is_string() && q.dim.dimensionless() && (dim[Base::param] == 1 || dim[Base::currency] == 1)) {
-      const std::string& typed = v.get_ref<const std::string&>();
-      const std::size_t from = typed.find_first_not_of(" \t"), to = typed.find_last_not_of(" \t");
-      advice = did_you_mean(UnitAdvice{{typed.substr(from, to + 1 - from) + " " + shown_unit},
+      advice = did_you_mean(UnitAdvice{{typed_number(v.get_ref<const std::string&>()) + " " + shown_unit},
                                        dim[Base::param] == 1 ? "a parameter count needs its unit" : "an amount of money needs its unit"},
                             0);
     }

@@ -608,10 +608,12 @@ Expected<Quantity, UnitError> parse_plain_quantity(std::string_view text) {
   if (!parse_number(s.substr(0, n), v)) return UnitError("number " + in_quotes(s.substr(0, n)) + " is out of range");
   // a rate as results write it, "1.694/year" (or "2 /year"): the unit 1/year
   std::string_view unit = trim(s.substr(n));
-  // a parameter count as results write it, "175 B params" (human_text): 175 Bparam
-  std::string scaled_params;
-  for (const char* written : {"K params", "M params", "B params", "T params", "K param", "M param", "B param", "T param"})
-    if (unit == written) unit = scaled_params = std::string(1, written[0]) + "param";
+  // a parameter count as results write it (human_text), its scale apart from "params":
+  // "175 B params" is the one unit symbol "Bparam"
+  std::string joined;
+  const std::size_t space = unit.find(' ');
+  if (space != std::string_view::npos && (unit.substr(space + 1) == "params" || unit.substr(space + 1) == "param"))
+    if (const UnitDef* u = find_unit(std::string(unit.substr(0, space)) + "param"); u && !u->name) unit = joined = u->spelling;
   Expected<Quantity, UnitError> parsed = !unit.empty() && unit[0] == '/' ? parse_unit("1" + std::string(unit)) : parse_unit(unit);
   if (!parsed) return parsed;
   Quantity q = *parsed;
