@@ -579,7 +579,7 @@ export function decodeState(ctx, search) {
   const stype = calcType;
   const numeric = stype.fields.filter((f) => f.numeric);
   if (q.has('sfield') && s.sweep.field !== '' && !numeric.some((f) => f.name === s.sweep.field))
-    notices.push(`The link asks to sweep "${clip(s.sweep.field, 60)}", which is not a numeric input of ${stype.name}; sweeping ${numeric[0].name}. Numeric inputs: ${numeric.map((f) => f.name).join(', ')}.`);
+    notices.push(`The link asks to sweep "${clip(s.sweep.field, 60)}", which is not a numeric input of ${stype.name}; sweeping ${stype.sweep.field}. Numeric inputs: ${numeric.map((f) => f.name).join(', ')}.`);
   if (q.has('sprops')) {
     const known = s.sweep.props.filter((p) => stype.properties.some((x) => x.name === p));
     const unknown = s.sweep.props.filter((p) => !known.includes(p));

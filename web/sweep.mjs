@@ -148,13 +148,16 @@ const INT_INCRS = /* @__PURE__ */ Array.from({ length: 48 }, (_, i) => [1, 2, 5]
  *  smaller is drawn as a flat line along the axis's foot (260 W beside 266 kW). */
 const ONE_AXIS_RATIO = 20;
 
-/** The properties a sweep of `field` shows first: two that move with it (a flat line
- *  teaches nothing), comparable ones (higher or lower is better) first; when none moves,
+/** The properties a sweep of `field` shows first: those the type declares for it
+ *  (`type.sweep`: response_time and utilization for a queue's batch_size); else two that
+ *  move with it (a flat line teaches nothing), comparable ones (higher or lower is better) first; when none moves,
  *  two comparable ones. With `values` (property name → the scenario's value, canonical),
  *  the second is one the first's axis can show: on another axis (figure.mjs axisKey,
  *  under the display settings `prefs`), or within ONE_AXIS_RATIO of the first; when
  *  none is, the first alone. */
 export function defaultProps(type, field, values = null, prefs = DEFAULT_PREFS) {
+  // the type's own answer for the field its question turns on (listScenarioTypes `sweep`)
+  if (type.sweep && field === type.sweep.field && type.sweep.properties.length) return [...type.sweep.properties];
   const moving = type.properties.filter((p) => usesInput(type, p, field));
   const pick = [...moving.filter((p) => p.better), ...moving.filter((p) => !p.better)];
   const [first, ...rest] = pick.length ? pick : type.properties.filter((p) => p.better);
@@ -287,7 +290,7 @@ export class Sweep {
     const fields = this.fields();
     // a field or properties of another type (the calculator's type changed) mean nothing here
     Object.assign(s, sweepOfType(type, s));
-    if (s.field === '') s.field = fields[0].name;
+    if (s.field === '') s.field = type.sweep.field;  // the field the type's question turns on
     this.fillRange();
     if (!s.props.length) s.props = defaultProps(type, s.field, this.values(), this.app.state.prefs);
     const field = $('sweep-field');
@@ -330,7 +333,7 @@ export class Sweep {
   fillRange() {
     const s = this.app.state.sweep;
     const f = this.fields().find((q) => q.name === s.field);
-    const value = this.valueText(f);
+    const value = this.valueText(f) || String(this.calcValue(f));  // (an empty field: the value in use)
     // a range this view chose follows the input's value (another preset, an edit); one
     // the reader typed or a link gave stays
     if (this.auto && this.auto.field === f.name && this.auto.value !== value &&
@@ -361,9 +364,15 @@ export class Sweep {
   }
 
   /** Field `f`'s value in the calculator as a number in the unit the sweep uses (its
-   *  display unit), or NaN when it has none (an invalid input: the calculator says why). */
+   *  display unit); for an optional field left empty that declares the property holding
+   *  the value in use (`f.in_use`: checkpoint_interval's Young interval), that property's
+   *  value; else NaN (an invalid input: the calculator says why). */
   calcValue(f) {
     const value = this.valueText(f);
+    if (value.trim() === '' && f.in_use) {
+      const v = (this.values() || {})[f.in_use];
+      return Number.isFinite(v) ? v / (f.display_factor || 1) : NaN;
+    }
     try {
       return value.trim() !== '' ? parseBound(value, 'From', f, this.app.m, this.app.calcType().name) : NaN;
     } catch {

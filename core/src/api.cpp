@@ -200,6 +200,7 @@ Json field_json(const FieldSpec& f) {
 Json scenario_type_json(const ScenarioType& t, bool details) {
   Json head = {{"name", t.name},         {"category", t.category}, {"question", t.question},
                {"summary", t.summary},   {"assumptions", t.assumptions}, {"excludes", t.excludes},
+               {"sweep", {{"field", t.first_sweep_field()}, {"properties", t.sweep.properties}}},
                {"fields", nullptr},      {"properties", nullptr},  {"symbols", nullptr}};
   if (!details) return head;
   const Model& model = t.compiled();
@@ -208,6 +209,7 @@ Json scenario_type_json(const ScenarioType& t, bool details) {
     Json j = field_json(f);
     j["numeric"] = f.numeric();
     j["source"] = f.source;
+    if (!f.in_use.empty()) j["in_use"] = f.in_use;
     // the rule's range as numbers, in the canonical unit (null: unbounded on that side)
     const auto end = [](double x) { return std::isfinite(x) ? Json(x) : Json(); };
     j["bounds"] = f.numeric() ? Json{{"min", end(f.bounds.min)}, {"min_exclusive", f.bounds.min_exclusive},

@@ -70,6 +70,7 @@ Field& Field::defaults_to(const char* other) {
 }
 Field& Field::at_most_field(const char* other) { spec_.at_most_field = other; return *this; }
 Field& Field::shown_in(const char* unit) { spec_.display_unit = unit; return *this; }
+Field& Field::in_use(const char* property) { spec_.in_use = property; return *this; }
 Field& Field::doc(const char* text) { spec_.doc = text; return *this; }
 Field& Field::source(const char* text) { spec_.source = text; return *this; }
 Field& Field::doc(const std::string& text) { spec_.doc = text; return *this; }

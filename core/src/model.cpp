@@ -346,6 +346,19 @@ Model build_model(const ScenarioType& type) {
       if (!f || f->type != FieldType::Int)
         declaration_error(type.name + ": exact product of " + name + ", which is not an integer field");
     }
+  if (!type.sweep.field.empty()) {
+    const FieldSpec* f = type.field(type.sweep.field);
+    if (!f || !f->numeric()) declaration_error(type.name + ": sweep.field " + type.sweep.field + " is not a numeric field");
+  }
+  for (const std::string& name : type.sweep.properties)
+    if (!find_property(type, name)) declaration_error(type.name + ": sweep.properties names undeclared property " + name);
+  for (const FieldSpec& f : type.fields) {
+    if (f.in_use.empty()) continue;
+    const PropertySpec* p = find_property(type, f.in_use);
+    if (!p || declared_unit(p->unit).dim != f.dim || f.required || !f.default_value.is_null())
+      declaration_error(type.name + "." + f.name + ": in_use " + f.in_use +
+                        " is not a property of its dimension, or the field is not optional without a default");
+  }
   return m;
 }
 

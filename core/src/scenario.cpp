@@ -41,6 +41,13 @@ const FieldSpec* ScenarioType::field(const std::string& n) const {
   return nullptr;
 }
 
+std::string ScenarioType::first_sweep_field() const {
+  if (!sweep.field.empty()) return sweep.field;
+  for (const FieldSpec& f : fields)
+    if (f.numeric()) return f.name;
+  return "";
+}
+
 const FieldValue& Inputs::at(const std::string& field) const {
   for (std::size_t k = 0; k < type_->fields.size(); ++k)
     if (type_->fields[k].name == field) return values_[k];

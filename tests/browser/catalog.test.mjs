@@ -86,6 +86,33 @@ test('each type: a sweep of one input plots its properties, and the comparison s
   await page.screenshot({ path: path.join(shots, 'catalog-compare-last.png'), fullPage: true });
 });
 
+test('each type: the Sweep view opens on the input its question turns on, around the preset\'s value', async () => {
+  for (const t of types) {
+    const p = firstPreset(t);
+    await open(`?mode=sweep&preset=${p.name}`);
+    await page.waitForSelector('#sweep-plot[data-ready="1"]', { timeout: 15000 });
+    assert.equal(await page.inputValue('#sweep-field'), t.sweep.field, t.name);
+    assert.match(await page.textContent('#sweep-status'), /points/, `${t.name}: ${await page.textContent('#sweep-status')}`);
+    const ticked = await page.$$eval('#sweep-props input:checked', (boxes) => boxes.map((b) => b.value));
+    if (t.sweep.properties.length) assert.deepEqual(ticked.sort(), [...t.sweep.properties].sort(), t.name);
+    else assert.ok(ticked.length >= 1, t.name);
+    // the scenario's own value is marked on the curves: for an empty optional field, the
+    // value in use (the Young interval), which the cards show
+    const r = m.evaluatePreset(p.name);
+    const f = t.fields.find((x) => x.name === t.sweep.field);
+    const own = r.inputs[f.name] ?? (f.in_use && r.properties[f.in_use].value);
+    if (own !== null && own !== undefined) assert.match(await page.textContent('#sweep-status'), /points/);
+    if (f.in_use && r.inputs[f.name] === null) {
+      const [from, to] = [Number(await page.inputValue('#sweep-from')), Number(await page.inputValue('#sweep-to'))];
+      const x = r.properties[f.in_use].value / f.display_factor;
+      assert.ok(from < x && x < to, `${p.name}: the range ${from}..${to} ${f.display_unit} holds the value in use, ${x}`);
+      assert.match(await page.textContent('#sweep-status'), /the scenario's own value among them/, p.name);
+    }
+  }
+  // "Which batch size ...": the book's B = 8 row sweeps B, not the arrival rate
+  assert.equal(types.find((t) => t.name === 'BatchedServingQueueScenario').sweep.field, 'batch_size');
+});
+
 test('each type: the iframe embed of its first preset shows the module\'s values', async () => {
   for (const t of types) {
     const p = firstPreset(t);

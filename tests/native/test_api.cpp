@@ -14,6 +14,9 @@ TEST_CASE("listScenarioTypes describes every field and property with its rule, u
     bool known = false;
     for (const Json& c : mlsysim::list_categories()) known = known || c["name"] == t["category"];
     CHECK(known);
+    // a sweep starts on a numeric field of the type
+    CHECK(test::named(t["fields"], t["sweep"]["field"].get<std::string>())["numeric"] == true);
+    for (const Json& p : t["sweep"]["properties"]) CHECK_FALSE(test::named(t["properties"], p.get<std::string>()).is_null());
     for (const Json& f : t["fields"]) {
       INFO(f.dump());
       CHECK_FALSE(f["rule"].get<std::string>().empty());
@@ -28,6 +31,14 @@ TEST_CASE("listScenarioTypes describes every field and property with its rule, u
       CHECK(p.contains("unit"));
     }
   }
+  // a type whose question names its knob sweeps that first; another, its first numeric field
+  const Json queue = test::named(types, "BatchedServingQueueScenario");
+  CHECK(queue["sweep"]["field"] == "batch_size");
+  CHECK(queue["sweep"]["properties"] == Json::array({"response_time", "utilization"}));
+  CHECK(sync["sweep"]["field"] == "workers");
+  CHECK(sync["sweep"]["properties"] == Json::array());
+  // the field whose absence young_interval stands in for says which property holds the value in use
+  CHECK(test::named(test::named(types, "CheckpointIntervalScenario")["fields"], "checkpoint_interval")["in_use"] == "interval");
   const Json rate = test::named(sync["fields"], "device_hour_rate");
   CHECK(rate["type"] == "quantity");
   CHECK(rate["dimension"] == "currency/time");

@@ -141,6 +141,29 @@ TEST_CASE("An equation whose dimension differs from its declared unit fails at s
   CHECK_THAT(build_error(probe({secs}, {}, Property("p", "s", sym("wait")).shown_in("fortnight").doc("d"))),
              Catch::Contains("shown in: unknown unit"));
   CHECK(build_error(probe({secs}, {}, Property("p", "s", sym("wait")).shown_in("h").doc("d"))) == "");
+  // the field a sweep varies first must be a numeric field of the type
+  ScenarioType swept = probe({bytes, Field::registry("workload", "workload").doc("d")}, {}, Property("p", "byte", sym("size")).doc("d"));
+  swept.sweep.field = "workload";
+  CHECK_THAT(build_error(swept), Catch::Contains("Probe: sweep.field workload is not a numeric field"));
+  swept.sweep.field = "nope";
+  CHECK_THAT(build_error(swept), Catch::Contains("sweep.field nope is not a numeric field"));
+  swept.sweep.field = "size";
+  CHECK(build_error(swept) == "");
+  CHECK(swept.first_sweep_field() == "size");
+  swept.sweep.field = "";
+  CHECK(swept.first_sweep_field() == "size");  // undeclared: the first numeric field
+  swept.sweep.properties = {"q"};
+  CHECK_THAT(build_error(swept), Catch::Contains("sweep.properties names undeclared property q"));
+  swept.sweep.properties = {"p"};
+  CHECK(build_error(swept) == "");
+  // a property in use for an absent optional field: of the field's dimension, for an optional field with no default
+  const PropertySpec in_bytes = Property("p", "byte", sym("size")).doc("d");
+  CHECK_THAT(build_error(probe({Field::quantity("size", dims::information).at_least(0).optional().in_use("p").doc("d")}, {}, in_bytes)), Catch::Equals(""));
+  CHECK_THAT(build_error(probe({Field::quantity("size", dims::information).at_least(0).in_use("p").doc("d")}, {}, in_bytes)),
+             Catch::Contains("Probe.size: in_use p is not a property of its dimension, or the field is not optional without a default"));
+  CHECK_THAT(build_error(probe({Field::quantity("size", dims::information).at_least(0).optional().in_use("p").doc("d")}, {},
+                               Property("p", "", sym("size") / num(1, "byte")).doc("d"))),
+             Catch::Contains("in_use p is not a property of its dimension"));
   // every declared type of the catalog builds (its dimensions hold)
   CHECK_NOTHROW(scenario_types());
 }

@@ -48,6 +48,8 @@ struct FieldSpec {
   std::string display_unit;  // Quantity: the unit people write it in ("USD/h"); "" = canonical
   std::string doc;
   std::string source;        // where the default value comes from, or ""
+  std::string in_use;        // an optional field with no default: the property whose value is the
+                             // one in use (this field's when given, what stands in when absent)
 
   /// The name docs/api.md gives the type: "int", "float", "quantity", or the registry kind.
   std::string type_name() const;
@@ -85,6 +87,11 @@ class Field {
   /// checked on every entry, registry row or inline object, and named in the rule.
   Field& at_most_field(const char* other);
   Field& shown_in(const char* unit);
+  /// An optional field with no default whose absence another value stands in for: the
+  /// property that holds the value in use, e.g. checkpoint_interval -> "interval" (the
+  /// field when given, else young_interval). The page's sweep starts around it. Checked
+  /// when the type is compiled (a property of the field's dimension).
+  Field& in_use(const char* property);
   Field& doc(const char* text);
   Field& doc(const std::string& text);
   Field& source(const char* text);

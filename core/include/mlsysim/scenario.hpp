@@ -118,6 +118,14 @@ struct ScenarioType {
   std::string summary;
   std::string assumptions;
   std::string excludes;
+  /// What the page's Sweep view shows first: the numeric field the question turns on
+  /// ("batch_size" for "Which batch size ...") and the properties that answer it
+  /// ("response_time"). Empty: the first numeric field, and two properties the page picks.
+  /// Checked when the type is compiled; first_sweep_field() resolves the field.
+  struct SweepStart {
+    std::string field;
+    std::vector<std::string> properties;
+  } sweep;
   std::vector<FieldSpec> fields;
   std::vector<SymbolSpec> symbols;  // besides the numeric fields, which are symbols already
   std::vector<PropertySpec> properties;
@@ -138,6 +146,9 @@ struct ScenarioType {
   std::string equation(const PropertySpec& p) const;
   /// The field called `name`, or null.
   const FieldSpec* field(const std::string& name) const;
+  /// The field a sweep of this type varies first: the declared sweep.field, else the
+  /// first numeric field ("" when the type has none).
+  std::string first_sweep_field() const;
 };
 
 /// Normalized inputs of one evaluation, in declaration order, quantities in canonical

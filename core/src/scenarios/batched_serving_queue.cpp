@@ -22,6 +22,7 @@ ScenarioType batched_serving_queue() {
   t.excludes =
       "A maximum batching wait (the book's T_max timeout case); finite queues and load shedding (M/G/c/K); several "
       "servers; tail percentiles (the book's P99 \u2248 E[T] + 2.33\u03c3 needs \u03c3); continuous batching.";
+  t.sweep = {"batch_size", {"response_time", "utilization"}};  // what the Sweep view shows first: the question's knob
 
   t.fields = {
       Field::quantity("arrival_rate", dims::none / dims::time).above(0).doc("\u03bb: requests arriving per second."),
@@ -68,7 +69,8 @@ ScenarioType batched_serving_queue() {
                            "needs arrival_rate \u00d7 per_request_time < 1: each request adds more work than the time "
                            "between arrivals, so no batch size is stable"))
           .note("any batch above it is stable")
-          .doc("The batch size below which the queue grows without bound.")
+          .doc("The batch size, as a real number, at which utilization reaches 1: below it the queue grows without "
+               "bound; the smallest stable whole batch is the next whole number above it.")
           .source(book + ", step 2 (\u03c1 < 1)"),
       Property("min_batch_for_target", "count",
                (lambda * t_fixed / (target - lambda * t_req))
@@ -76,7 +78,8 @@ ScenarioType batched_serving_queue() {
                            "needs arrival_rate \u00d7 per_request_time < target_utilization: the per-request work alone "
                            "uses up the target, whatever the batch size"))
           .note("round up to a whole batch")
-          .doc("The smallest batch size whose utilization is at most target_utilization.")
+          .doc("The batch size, as a real number, at which utilization equals target_utilization: the smallest "
+               "whole batch that meets the target is this rounded up.")
           .source(book + " eq-optimal-batch-approx"),
   };
 

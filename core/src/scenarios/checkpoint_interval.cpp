@@ -25,6 +25,7 @@ ScenarioType checkpoint_interval() {
       "Asynchronous, incremental or in-memory checkpoints. Failures during a write or a recovery (only daly_interval's "
       "higher-order correction accounts for part of this). Storage contention and the sharded-writer ceiling "
       "(mlsysim CheckpointModel's 500 GB/s filesystem limit).";
+  t.sweep = {"checkpoint_interval", {"goodput_ratio"}};  // what the Sweep view shows first: the question's knob
 
   t.fields = {
       Field::registry("workload", "workload")
@@ -43,7 +44,7 @@ ScenarioType checkpoint_interval() {
           .source("mlsysim systems/reliability.py @07acdf96 (heartbeat 30 s + reschedule 60 s); " + book)
           .doc("Detection and rescheduling before the reload (heartbeat 30 s + reschedule 60 s); mlsysim's lab 07 "
                "uses 60 + 180 + 120 s instead."),
-      Field::quantity("checkpoint_interval", dims::time).above(0).optional().shown_in("min")
+      Field::quantity("checkpoint_interval", dims::time).above(0).optional().shown_in("min").in_use("interval")
           .doc("τ: the checkpoint interval in use; when absent, young_interval is used."),
   };
   t.symbols = {symbol("P", "workload.parameters"), symbol("M", "system_mtbf")};

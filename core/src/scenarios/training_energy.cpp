@@ -18,10 +18,13 @@ ScenarioType training_energy() {
   t.assumptions =
       "Per-device power = TDP \u00d7 (0.30 + 0.70 \u00d7 MFU), mlsysim's \"energy proportionality\" rule of thumb: "
       "a calibration, not a measurement. All accelerators are busy for the whole duration. PUE and grid intensity "
-      "are constant.";
+      "are constant. The duration is an input, not derived from the work: at a fixed duration a lower MFU does less "
+      "work and draws less power; for the same work the run takes longer in proportion to 1/MFU "
+      "(TrainingComputeScenario's training_days), and its energy grows.";
   t.excludes =
       "Host CPUs, network and storage power beyond what PUE captures; embodied carbon (mlsysim has an "
       "embodied_carbon_per_device option); water (WUE); a time-varying grid mix.";
+  t.sweep = {"grid_carbon_intensity", {}};  // what the Sweep view shows first: the question's knob
 
   t.fields = {
       Field::registry("fleet", "fleet")
@@ -30,10 +33,12 @@ ScenarioType training_energy() {
       Field::quantity("device_tdp", dims::power).above(0)
           .doc("Thermal design power of one accelerator (A100 400 W, H100 700 W in mlsysim's registry)."),
       Field::quantity("training_duration", dims::time).at_least(0).shown_in("day")
-          .doc("The wall-clock length of the run."),
+          .doc("The wall-clock length of the run, given rather than derived: for the same work it grows as 1/mfu "
+               "(TrainingComputeScenario's training_days)."),
       Field::number("mfu").at_least(0).at_most(1).optional(1.0)
           .source(sustainability + " (mfu = 1.0)")
-          .doc("Model FLOP utilization: the share of peak achieved, which scales the dynamic part of the power."),
+          .doc("Model FLOP utilization: the share of peak achieved, which scales the dynamic part of the power. "
+               "training_duration stays as given: a lower mfu over the same days is less work, not the same run."),
       Field::number("pue").at_least(1).optional(1.12).source(grids + " (US_Avg, PUE 1.12)")
           .doc("Power usage effectiveness: facility power over IT power."),
       Field::quantity("grid_carbon_intensity", dims::mass / dims::energy).at_least(0).optional("429 g/kWh")
