@@ -58,7 +58,10 @@ export function plotAxes(last) {
   // a rate (USD/h, GB/s, 1/s) reads in the unit its From and To are typed in ($/h for
   // USD/h), never in another per-time scale a card would pick ($/year for 1e-6 USD/h)
   const rate = f.type === 'quantity' && (f.display_unit || '').includes('/');
-  const scale = f.type === 'quantity' && axisScale(f.unit, maxAbs(ends) * f.display_factor, prefs);
+  // so does a field declared in a unit of its own (system_mtbf in h, message_bytes in GB):
+  // the axis read in days, its ticks could not be typed back into From and To
+  const declared = f.type === 'quantity' && !rate && f.display_unit && f.display_unit !== f.unit;
+  const scale = f.type === 'quantity' && !declared && axisScale(f.unit, maxAbs(ends) * f.display_factor, prefs);
   const known = scale && (!rate || Math.abs(scale.factor / f.display_factor - 1) < 1e-9) ? scale : null;
   if (known) {
     const k = f.display_factor / known.factor;
@@ -67,7 +70,7 @@ export function plotAxes(last) {
     const read = rate && known.money ? (v) => `${humanText(v, 'USD')}${known.unit.replace(/^\$/, '')}`
       : (v) => valueText(v * known.factor, f.unit, prefs);
     x = { ...known, toAxis: (v) => v * k, read };
-  } else if (f.type === 'quantity') {  // a rate, or a unit no card scales (g/kWh, byte/param): the field's own
+  } else if (f.type === 'quantity') {  // a rate, a declared unit, or one no card scales (byte/param): the field's own
     x = { factor: 1, unit: f.display_unit, money: false, toAxis: (v) => v, read: (v) => humanText(v, f.display_unit) };
   } else {
     const unit = f.type === 'int' ? 'count' : '';
