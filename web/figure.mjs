@@ -60,7 +60,9 @@ export function plotAxes(last) {
   const rate = f.type === 'quantity' && (f.display_unit || '').includes('/');
   // so does a field declared in a unit of its own (system_mtbf in h, message_bytes in GB):
   // the axis read in days, its ticks could not be typed back into From and To
-  const declared = f.type === 'quantity' && !rate && f.display_unit && f.display_unit !== f.unit;
+  // (within moderate numbers of it: a range typed over forty decades keeps the cards' scales)
+  const declared = f.type === 'quantity' && !rate && f.display_unit && f.display_unit !== f.unit &&
+    ends.every((v) => v === 0 || (Math.abs(v) >= 1e-6 && Math.abs(v) < 1e15));
   const scale = f.type === 'quantity' && !declared && axisScale(f.unit, maxAbs(ends) * f.display_factor, prefs);
   const known = scale && (!rate || Math.abs(scale.factor / f.display_factor - 1) < 1e-9) ? scale : null;
   if (known) {

@@ -45,6 +45,10 @@ const BREAKS = ['=', '+', '−', '×', '≤', '≥', '<', '>'];  // top-level op
  * between pieces as between words, and no fraction is set smaller than on one line. The
  * line's "name =" is left out, as the `.short` step hides it. The core writes each line as
  * <math><mi>name</mi><mo>=</mo>… with its terms at the top level (core/src/api.cpp).
+ * A line that is one piecewise definition (<mrow><mo>{</mo><mtable>, rows of [expression,
+ * condition]: daly_interval) has each case on a line of its own (`.case`), its expression
+ * broken so and its condition ("when δ < 2 × M", "otherwise") a piece after it: a table
+ * cell's MathML does not wrap, so the whole had been written out as text at every width.
  * Returns false when the line has nothing to break before.
  */
 function wrapLine(box) {
@@ -53,16 +57,45 @@ function wrapLine(box) {
   if (!math) return false;
   let parts = [...math.children];
   if (parts.length > 1 && parts[0].localName === 'mi' && parts[1].localName === 'mo' && parts[1].textContent === '=') parts = parts.slice(2);
-  const pieces = [];
-  parts.forEach((node, k) => {
-    const breaks = k > 0 && node.localName === 'mo' && BREAKS.includes(node.textContent.trim()) && parts[k - 1].localName !== 'mo';
-    if (breaks || !pieces.length) pieces.push([]);
-    pieces[pieces.length - 1].push(node);
-  });
-  if (pieces.length < 2) return false;
   const doc = box.ownerDocument;
   const span = doc.createElement('span');
   span.className = 'wrapped';
+  const table = parts.length === 1 && parts[0].localName === 'mrow' && parts[0].children.length === 2 &&
+    parts[0].children[0].textContent.trim() === '{' && parts[0].children[1].localName === 'mtable' ? parts[0].children[1] : null;
+  if (table) {
+    span.classList.add('cases');
+    for (const row of table.children) {
+      const [expression, condition] = [...row.children].map((cell) => [...cell.children]);
+      const line = doc.createElement('span');
+      line.className = 'case';
+      appendPieces(line, [...piecesOf(expression), ...(condition && condition.length ? [condition] : [])]);
+      if (condition && condition.length) line.lastElementChild.classList.add('condition');
+      span.appendChild(line);
+    }
+  } else {
+    const pieces = piecesOf(parts);
+    if (pieces.length < 2) return false;
+    appendPieces(span, pieces);
+  }
+  math.after(span);
+  return true;
+}
+
+/** `nodes` (the top level of a line) cut before each of BREAKS that is not a sign. */
+function piecesOf(nodes) {
+  const pieces = [];
+  nodes.forEach((node, k) => {
+    const breaks = k > 0 && node.localName === 'mo' && BREAKS.includes(node.textContent.trim()) && nodes[k - 1].localName !== 'mo';
+    if (breaks || !pieces.length) pieces.push([]);
+    pieces[pieces.length - 1].push(node);
+  });
+  return pieces;
+}
+
+/** Appends to `into` one inline <math displaystyle="true"> per piece (copies of its
+ *  nodes), a space between them, where the browser may wrap. */
+function appendPieces(into, pieces) {
+  const doc = into.ownerDocument;
   pieces.forEach((nodes, k) => {
     const piece = doc.createElementNS(MATHML, 'math');
     piece.setAttribute('displaystyle', 'true');
@@ -74,11 +107,9 @@ function wrapLine(box) {
       piece.firstChild.setAttribute('lspace', '0');
       piece.firstChild.setAttribute('rspace', '0.2222em');
     }
-    if (k) span.appendChild(doc.createTextNode(' '));
-    span.appendChild(piece);
+    if (k) into.appendChild(doc.createTextNode(' '));
+    into.appendChild(piece);
   });
-  math.after(span);
-  return true;
 }
 
 /**

@@ -233,6 +233,19 @@ export function logTicks(lo, hi, most = 8) {
   return linear.length >= 2 ? linear : [lo, hi];
 }
 
+/** The y scale of axis `a` (figure.mjs plotAxes) over `series`: uPlot's own range, unless
+ *  its values are one value to within a millionth of it (job_failure_probability, 1 all
+ *  along a sweep of a 10,000-GPU job's duration): uPlot then sought ticks a few ulps apart
+ *  and threw ("Invalid array length"), leaving the axis unlabelled and the page's error;
+ *  such a line is drawn flat in the middle of a range ±10 % of it (±1 about 0). */
+function flatRange(a, series) {
+  let lo = Infinity, hi = -Infinity;
+  for (const i of a.series) for (const y of series[i].ys) if (Number.isFinite(y)) { lo = Math.min(lo, y / a.factor); hi = Math.max(hi, y / a.factor); }
+  if (!(hi >= lo) || hi - lo > 1e-6 * Math.max(Math.abs(lo), Math.abs(hi))) return { auto: true };
+  const pad = 0.1 * Math.max(Math.abs(lo), Math.abs(hi)) || 1;
+  return { auto: false, range: [lo - pad, hi + pad] };
+}
+
 export class Sweep {
   constructor(app) {
     this.app = app;
@@ -656,7 +669,7 @@ export class Sweep {
     const drawn = this.axesFor(size.width);
     const opts = {
       ...size,
-      scales: { x: { time: false, distr: log ? 3 : 1, range: () => xRange }, ...Object.fromEntries(axes.ys.map((a) => [a.key || '1', { auto: true }])) },
+      scales: { x: { time: false, distr: log ? 3 : 1, range: () => xRange }, ...Object.fromEntries(axes.ys.map((a) => [a.key || '1', flatRange(a, series)])) },
       axes: [
         { scale: 'x', stroke: col.muted, font, grid, ticks, size: 30, gap: 4, space: xSpace, values: (u, splits) => tickTexts(splits, axes.x.money),
           // uPlot's own log ticks skip ranges without a power of ten, and its filter labels only those

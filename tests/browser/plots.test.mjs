@@ -259,7 +259,7 @@ async function hover(share) {
   }));
 }
 
-test('every type: a sweep of its first quantity input reads in the cards\' units on each axis and in the hover legend', async () => {
+test('every type: a sweep of its first quantity input reads in the cards\' units on each y axis and in the hover legend, and x in the input\'s', async () => {
   await page.setViewportSize({ width: 700, height: 900 });
   for (const t of types) {
     const p = presets.find((x) => x.type === t.name);
@@ -299,8 +299,10 @@ test('every type: a sweep of its first quantity input reads in the cards\' units
         const want = 'error' in c ? '—' : c.text;
         assert.equal(h.values[k + 1], want, `${what}: ${q} at ${xs[h.idx]} ${f.display_unit}`);
       });
-      // the swept value as a card would write it (a unit no card scales: in the field's own)
-      const xCard = f.unit === 'byte/param' ? humanText(xs[h.idx], f.display_unit) : humanText(xs[h.idx] * f.display_factor, f.unit);
+      // the swept value as a card would write it; in the field's own unit when it declares
+      // one (system_mtbf in h: the unit From and To are typed in) or no card scales it
+      const own = f.display_unit !== f.unit && !f.display_unit.includes('/');
+      const xCard = f.unit === 'byte/param' || own ? humanText(xs[h.idx], f.display_unit) : humanText(xs[h.idx] * f.display_factor, f.unit);
       assert.equal(h.values[0], xCard, `${what}: the swept value`);
     }
   }
@@ -430,9 +432,13 @@ test('From and To take the field\'s own text: a quantity with its unit is conver
 });
 
 test('a sweep starts around the input\'s value, and a newly chosen field brings its own range and the properties it moves', async () => {
-  // ClusterTcoScenario's first numeric input is unit_cost, 30000 USD: 3750 to 240000 (30000/8, 30000 × 8)
+  // ClusterTcoScenario asks "Own or rent?": its sweep starts on cloud_hour_rate (the type's
+  // declared sweep), 4 USD/h: 0.5 to 32 (4/8, 4 × 8); unit_cost, 30000 USD: 3750 to 240000
   await open('?mode=sweep&preset=H100Cluster1KOwnVsCloud');
   const controls = () => page.evaluate(() => ['field', 'from', 'to', 'scale'].map((k) => document.getElementById(`sweep-${k}`).value));
+  assert.deepEqual(await controls(), ['cloud_hour_rate', '0.5', '32', 'log']);
+  await page.selectOption('#sweep-field', 'unit_cost');
+  await page.waitForFunction(() => window.mlsysimApp.sweep.last.field.name === 'unit_cost');
   assert.deepEqual(await controls(), ['unit_cost', '3750', '240000', 'log']);
   // capex = count x unit_cost curves upward on a log axis: the status says why (a new-user
   // review read such a curve as exponential)
@@ -674,4 +680,16 @@ test('an input declared in a unit of its own is swept on an axis in that unit, t
   const ticks = x.ticks.filter((t) => t !== '').map(Number);
   assert.ok(ticks.length >= 3 && ticks.every((t) => t >= from && t <= to), `ticks ${x.ticks} inside From ${from} .. To ${to} (h)`);
   // an input in its canonical unit keeps the cards' scale (base_iteration_time: "this scenario: 500 ms", above)
+});
+
+test('a property that is one value all along the range is drawn flat, its axis labelled, with no error', async () => {
+  // Book10KThreeWeekJob: 121.8 expected failures in 21 days, so 1 − e^(−121.8 T/21 days) is 1
+  // to within 3e-7 from T = 2.6 days on (by hand: e^(−15.2) = 2.4e-7); uPlot sought ticks a few
+  // ulps apart and threw "Invalid array length", leaving the axis without labels
+  const before = problems.pageErrors.length;
+  await open('?mode=sweep&preset=Book10KThreeWeekJob&sfield=job_duration&sprops=job_failure_probability', { width: 700 });
+  const y = (await plot()).axes.find((a) => a.title.startsWith('job_failure_probability'));
+  assert.ok(y.ticks.filter((t) => t !== '').length >= 3, `ticks: ${y.ticks}`);
+  assert.ok(y.ticks.includes('1'), `ticks: ${y.ticks}`);
+  assert.equal(problems.pageErrors.length, before, problems.pageErrors.join('\n'));
 });

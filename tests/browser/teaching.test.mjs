@@ -22,6 +22,24 @@ const open = async (query = '') => {
 const card = (name) => `#properties [data-property="${name}"]`;
 const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
 
+test('a long piecewise equation (daly_interval) stays typeset: each case a line of its own, its condition after it', async () => {
+  // it was written out as code at every width: a table cell's MathML does not wrap
+  for (const width of [1280, 700]) {
+    await page.setViewportSize({ width, height: 900 });
+    await open('?preset=Gpt3On10KYoungDaly');
+    const eq = page.locator(`${card('daly_interval')} .equation`);
+    const cls = await eq.getAttribute('class');
+    assert.match(cls, /\bwrap\b/, `${width} px: ${cls}`);
+    assert.doesNotMatch(cls, /\blinear\b/, `${width} px`);
+    const cases = await eq.locator('.wrapped.cases > .case').allTextContents();
+    assert.equal(cases.length, 2, `${width} px: ${cases}`);
+    assert.match(await eq.locator('.wrapped.cases > .case').first().locator('math.condition').textContent(), /^when\s+checkpoint_write_time<2×M$/);
+    assert.match(cases[1], /^M\s*otherwise$/);
+    assert.ok(await eq.evaluate((b) => b.scrollWidth <= b.clientWidth + 1), `${width} px: the cases fit the card`);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+});
+
 test('show your work: each property shows its equation, the substituted equation and the result', async () => {
   await open('?preset=TransformerBsp8Workers');
   assert.equal(await page.getAttribute(`${card('speedup')} .work`, 'aria-label'), 'speedup = 100,000 / (14,000 × (1 + 0.25)) = 5.714');

@@ -94,11 +94,11 @@ test('a sweep does not first show two properties on one axis where one is a flat
   assert.equal(Math.round(energy.it_power / energy.device_power_draw), 1024);
   assert.deepEqual(defaultProps(t('TrainingEnergyScenario'), 'device_tdp'), ['device_power_draw', 'it_power']);  // without values
   assert.deepEqual(defaultProps(t('TrainingEnergyScenario'), 'device_tdp', energy), ['device_power_draw', 'it_energy']);
-  // job_duration: the type's own answer to "Will my job be interrupted?" (its declared
-  // sweep), the probability alone; expected_failures (121.8) beside it (at most 1) would
-  // be a flat line at the axis's foot
-  assert.deepEqual(defaultProps(t('MtbfCascadeScenario'), 'job_duration', valuesOf('Book10KThreeWeekJob')), ['job_failure_probability']);
-  assert.deepEqual(t('MtbfCascadeScenario').sweep, { field: 'job_duration', properties: ['job_failure_probability'] });
+  // expected_failures (121.8) and job_failure_probability (1) are both plain numbers, and
+  // no other property moves with job_duration: the first alone (the probability is 1 all
+  // along a sweep of this 10,000-GPU job, so the type declares no properties of its own)
+  assert.deepEqual(defaultProps(t('MtbfCascadeScenario'), 'job_duration', valuesOf('Book10KThreeWeekJob')), ['expected_failures']);
+  assert.deepEqual(t('MtbfCascadeScenario').sweep, { field: 'job_duration', properties: [] });
   // accelerator_hours (in h) has an axis of its own beside training_time (s), unless the
   // settings write every time in one unit: then they share one, 1024 GPUs apart (by hand:
   // accelerator_hours = devices x training_time), and the second is the cost
