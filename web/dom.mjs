@@ -20,10 +20,7 @@ export function el(tag, props = {}, ...children) {
 }
 
 let parser = null;  // made on first use: importing this module needs no DOM (node tests)
-/** A MathML element from the core's MathML text (a whole <math> element). */
-/** `text` as nodes with a line-break opportunity (<wbr>) between the words of a name
- *  ("Transformer|Bsp8|Workers", "gradient_|bytes_|per_|param"), so that a narrow column
- *  wraps it whole instead of cutting it or breaking inside a word. */
+
 /** `text` with a break opportunity after each "/" of a path or an address
  *  ("engine/|scenario_definitions/|communication.py"), so that a narrow card breaks a
  *  source there rather than inside a word. */
@@ -40,11 +37,18 @@ export function breakableRule(text) {
   return parts.flatMap((t, i) => (i ? [document.createElement('wbr'), t] : [t]));
 }
 
+/** `text` as nodes with a line-break opportunity (<wbr>) between the words of a name
+ *  ("Transformer|Bsp8|Workers", "Gpt3|On10K|Young|Daly", "gradient_|bytes_|per_|param"),
+ *  so that a narrow column wraps it whole instead of cutting it or breaking inside a word
+ *  (a new user's trial saw "Gpt3On10 / KYoungDaly"). */
 export function breakable(text) {
-  const parts = String(text).split(/(?<=[a-z0-9])(?=[A-Z])|(?<=_)|(?<=[A-Za-z])(?=[0-9])/);
+  // before a capitalised word (Gpt3|On10K, 10K|Young: not inside 10K, 8B, A100 or H100), after
+  // "_", and before the number after a word of three small letters or more (Training|1K)
+  const parts = String(text).split(/(?<=[a-z])(?=[A-Z])|(?<=[0-9A-Z])(?=[A-Z][a-z])|(?<=_)|(?<=[a-z]{3})(?=[0-9][0-9A-Za-z])/);
   return parts.flatMap((t, i) => (i ? [document.createElement('wbr'), t] : [t]));
 }
 
+/** A MathML element from the core's MathML text (a whole <math> element). */
 export function mathml(text) {
   parser ||= new DOMParser();
   const doc = parser.parseFromString(text, 'application/xml');

@@ -315,3 +315,24 @@ test('a custom entry starts as an exact copy of the chosen one, counts with thei
           assert.equal(m.readValue(c[f.name], f.unit, f.name), e[f.name], `${e.name}.${f.name}: ${c[f.name]}`);
     }
 });
+
+test('a preset or field name offers line breaks between its words, never inside 10K, 8B or A100', async () => {
+  // a new user's trial saw the compare column "Gpt3On10 / KYoungDaly" at 390 px
+  const { breakable } = await import('../../web/dom.mjs');
+  globalThis.document ??= { createElement: () => '|' };  // a <wbr> (the module needs no DOM until called)
+  const parts = (s) => breakable(s).join('');
+  assert.equal(parts('Gpt3On10KYoungDaly'), 'Gpt3|On10K|Young|Daly');
+  assert.equal(parts('Gpt3OnTraining1KA100'), 'Gpt3|On|Training|1KA100');
+  assert.equal(parts('H100Cluster1KOwnVsCloud'), 'H100|Cluster|1K|Own|Vs|Cloud');
+  assert.equal(parts('Llama8BDecodeStepH100'), 'Llama|8B|Decode|Step|H100');
+  assert.equal(parts('TransformerBsp8Workers'), 'Transformer|Bsp8|Workers');
+  assert.equal(parts('gradient_bytes_per_param'), 'gradient_|bytes_|per_|param');
+  // every preset's name splits back into itself, with no letter left alone (K|Young) and
+  // no number cut from its scale (10|K, 1|GB)
+  for (const p of (await load()).listPresets()) {
+    const pieces = breakable(p.name).filter((x) => x !== '|');
+    assert.equal(pieces.join(''), p.name);
+    assert.ok(pieces.every((x) => !/^[A-Za-z]$/.test(x)), `${p.name}: ${pieces.join('|')}`);
+    assert.ok(pieces.every((x, k) => !(/[0-9]$/.test(x) && /^[KMBGT]([A-Z0-9]|$)/.test(pieces[k + 1] || ''))), `${p.name}: ${pieces.join('|')}`);
+  }
+});
