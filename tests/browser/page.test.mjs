@@ -219,8 +219,10 @@ test('no typeset line is cut or set small: every equation and work line holds it
         const rem = parseFloat(getComputedStyle(document.documentElement).fontSize);
         const out = parseFloat(getComputedStyle(b).fontSize) < 0.72 * rem - 0.01 ? [`${name}: ${getComputedStyle(b).fontSize}`] : [];
         if (!b.classList.contains('wrap')) return out;
-        const line = b.querySelector(':scope > math'), pieces = [...b.querySelectorAll(':scope > .wrapped > math')];
-        const whole = [...line.children].slice(2).map((n) => n.textContent).join('');
+        // (a piecewise line's pieces are in its cases, one .case each, the brace left out)
+        const line = b.querySelector(':scope > math'), pieces = [...b.querySelectorAll(':scope > .wrapped math')];
+        let whole = [...line.children].slice(2).map((n) => n.textContent).join('');
+        if (b.querySelector(':scope > .wrapped.cases')) whole = whole.replace(/^\{/, '');
         if (pieces.map((x) => x.textContent).join('') !== whole) out.push(`${name}: the pieces leave out a term`);
         if (getComputedStyle(line).display !== 'none' || pieces.some((x) => !x.getClientRects().length)) out.push(`${name}: not shown as pieces`);
         return out;
