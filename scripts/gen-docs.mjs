@@ -97,8 +97,9 @@ export function unitsMarkdown(m) {
     '(`currency/time`, `information/param`, `flop/time`).', '',
     '## Accepted spellings', '', '| spelling | is | canonical unit | dimension | kind |', '|---|---|---|---|---|');
   for (const s of u.spellings)
-    out.push(`| \`${s.spelling}\` | ${Number.isInteger(s.factor) ? s.factor : Number(s.factor.toPrecision(12))} | \`${s.unit}\` | ${s.dimension || 'dimensionless'} | ${s.full_name ? 'name' : 'symbol'} |`);
-  out.push('', `Counted things are reported with a label, and are dimensionless: ${u.count_labels.map((l) => `\`${l}\``).join(', ')}.`, '');
+    out.push(`| \`${s.spelling}\` | ${Number.isInteger(s.factor) ? s.factor : Number(s.factor.toPrecision(12))} | ${s.unit ? `\`${s.unit}\`` : 'none (a plain number)'} | ${s.dimension || 'dimensionless'} | ${s.full_name ? 'name' : 'symbol'} |`);
+  out.push('', `Counted things are reported with a label, and are dimensionless: ${u.count_labels.map((l) => `\`${l}\``).join(', ')}. ` +
+    'A result may be shown per counted thing (`decode_throughput` in `tokens/s`, `service_rate` in `requests/s`): `token` and `request` are plain numbers, so `100 requests/s` is read as 100 1/s.', '');
   return out.join('\n') + '\n';
 }
 

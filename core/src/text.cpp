@@ -238,13 +238,14 @@ const UnitScales* unit_scales(std::string_view unit) {
 
 namespace {
 
-// "1 day", "1 token", "1 param", "1 tonne": a plural unit word after a number shown as 1
-// is singular ("1 days", "1 tokens" before); a scaled word ("1 K params") stays plural.
+// "1 day", "1 token", "1 param", "1 tonne", "1 token/s": a plural unit word after a number
+// shown as 1 is singular ("1 days", "1 tokens" before); a scaled word ("1 K params") stays plural.
 std::string singular_at_one(std::string text) {
-  static const char* const kPlurals[] = {"days", "params", "samples", "iterations", "tokens", "tonnes", "bytes"};
+  static const char* const kPlurals[] = {"days", "params", "samples", "iterations", "tokens", "requests", "tonnes", "bytes"};
   if (text.compare(0, 2, "1 ") != 0) return text;
+  const std::size_t end = std::min(text.find('/', 2), text.size());
   for (const char* word : kPlurals)
-    if (text.compare(2, std::string::npos, word) == 0) text.pop_back();
+    if (text.compare(2, end - 2, word) == 0) return text.erase(end - 1, 1);
   return text;
 }
 
@@ -273,7 +274,7 @@ std::string human_text(double v, std::string_view unit, BytePrefix bytes) {
 }
 
 std::string text_in_unit(double v, std::string_view unit) {
-  return number_text(v / declared_unit(unit).value) + " " + std::string(unit);
+  return singular_at_one(number_text(v / declared_unit(unit).value) + " " + std::string(unit));
 }
 
 std::string quantity_number_text(double v) {

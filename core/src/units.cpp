@@ -100,6 +100,9 @@ const UnitDef kUnits[] = {
     {"Mbps", 1.25e5, dims::information / dims::time, false},
     {"Gbps", 1.25e8, dims::information / dims::time, false},
     {"Tbps", 1.25e11, dims::information / dims::time, false},
+    // counted things a result is shown per (decode_throughput in tokens/s): plain numbers
+    {"token", 1.0, dims::none, true},
+    {"request", 1.0, dims::none, true},
     // parameter count
     {"param", 1.0, dims::param, true},
     {"Kparam", 1e3, dims::param, false},

@@ -108,6 +108,14 @@ TEST_CASE("Human text scales the catalog's units", "[units]") {
   CHECK(human_text(-0.9113 / 3600, "USD/s") == "-$0.91/h");
   CHECK(human_text(295.2238806, "flop/byte") == "295.2 flop/byte");
   CHECK(text_in_unit(2.5e10, "Gbps") == "200 Gbps");
+  // a result shown per counted thing names it (decode_throughput, service_rate), singular at 1
+  CHECK(text_in_unit(205.16356, "tokens/s") == "205.2 tokens/s");
+  CHECK(text_in_unit(1, "tokens/s") == "1 token/s");
+  CHECK(text_in_unit(1, "requests/s") == "1 request/s");
+  CHECK(text_in_unit(3.5e12, "tokens") == "3,500,000,000,000 tokens");
+  CHECK(text_in_unit(1, "tokens") == "1 token");
+  CHECK(human_text(1, "tokens") == "1 token");
+  CHECK(parse_quantity("100 requests/s").value().dim == dims::none / dims::time);
 }
 
 TEST_CASE("An equation whose dimension differs from its declared unit fails at start-up, naming both", "[declarations]") {

@@ -50,7 +50,7 @@ ScenarioType batched_serving_queue() {
           .source(book + " eq-service-time-batch"),
       Property("service_rate", "1/s",
                (b / service).unless(service <= num(0), "needs a service time > 0: a batch that takes no time has no rate"))
-          .doc("\u03bc_eff: requests served per second while the server is busy.").higher_is_better().source(book),
+          .shown_in("requests/s").doc("\u03bc_eff: requests served per second while the server is busy.").higher_is_better().source(book),
       Property("utilization", "", lambda * service / b)
           .doc("\u03c1: the busy share of the server; at or above 1 the queue is unstable.").source(book),
       Property("queue_wait", "s", (lambda * service * service / (two * b * (one - rho))).unless(rho >= one, unstable))

@@ -86,7 +86,7 @@ ScenarioType llm_serving() {
           .doc("ITL: one decode step reads every weight and the whole KV cache from memory (memory-bound).")
           .lower_is_better().source(serving + ", itl (without its per-layer framework tax); Pope et al. 2023"),
       Property("decode_throughput", "1/s", b / prop("inter_token_latency"))
-          .doc("Tokens per second of the whole batch during decode.").higher_is_better()
+          .shown_in("tokens/s").doc("Tokens per second of the whole batch during decode.").higher_is_better()
           .source("ours: one token per sequence per decode step"),
       Property("memory_utilization", "", resident / capacity)
           .doc("Weights and KV cache over device memory: above 1 they do not fit.").lower_is_better()

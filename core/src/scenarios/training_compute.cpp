@@ -71,10 +71,10 @@ ScenarioType training_compute() {
           .doc("The rental bill: accelerator time at the hourly rate.").lower_is_better()
           .source("ours: as SyncStrategyScenario's cost (every device billed for the whole run)"),
       Property("tokens_per_parameter", "1/param", d / p)
-          .doc("Tokens per parameter, D / P: about 20 is Chinchilla-optimal.")
+          .shown_in("tokens/param").doc("Tokens per parameter, D / P: about 20 is Chinchilla-optimal.")
           .source("mlsysim engine/solvers/training.py @335995f1, ScalingModel"),
       Property("chinchilla_optimal_tokens", "count", num(20, "1/param") * p)
-          .doc("The compute-optimal token count for this model size (20 tokens per parameter), for comparison with D.")
+          .shown_in("tokens").doc("The compute-optimal token count for this model size (20 tokens per parameter), for comparison with D.")
           .source(chinchilla + " (TokensPerParam 20); Hoffmann et al. 2022"),
   };
 
