@@ -66,6 +66,12 @@ TEST_CASE("Show-your-work substitutes the inputs into the same expression that c
   const Json a = mlsysim::evaluate_preset("ReferenceJobAttackSurface", nullptr, with_work()).value();
   CHECK(a["properties"]["gradient_bytes"]["work"]["text"] == "1.75e11 param \u00d7 2 byte/param");
   CHECK(a["properties"]["gather_traffic_ratio"]["work"]["text"] == "15 / 1.875");
+  // a large plain number is written as a large quantity is, so one line does not mix
+  // "300,000,000,000" with "1.75e11 param" (GPT-3: D = 3e11 tokens, P = 1.75e11)
+  const Json g = mlsysim::evaluate_preset("Gpt3OnTraining1KA100", nullptr, with_work()).value();
+  CHECK(g["properties"]["tokens_per_parameter"]["work"]["text"] == "3e11 / 1.75e11 param");
+  CHECK(g["properties"]["tokens_per_parameter"]["text"] == "1.714 tokens/param");
+  CHECK(g["properties"]["training_flops"]["work"]["text"] == "6 flop/param × 1.75e11 param × 3e11");
   // without the option, no work is attached
   CHECK_FALSE(mlsysim::evaluate_preset("TransformerBsp8Workers", nullptr).value()["properties"]["speedup"].contains("work"));
   // a rate reads as the cards write rates, "100/s" (it read "100 1/s × 54 ms"), and a divisor
