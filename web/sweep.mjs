@@ -11,7 +11,7 @@
 // plotAxes, format.mjs); colours follow the theme, also when it changes while shown.
 import { $, el, download, copyText, actionButton } from './dom.mjs';
 import { apiInputs, usesInput, formText } from './fields.mjs';
-import { tickTexts, clip, DEFAULT_PREFS } from './format.mjs';
+import { tickTexts, clip, numberText, DEFAULT_PREFS } from './format.mjs';
 import { sweepOfType } from './link.mjs';
 import { plotAxes, axisKey, axisTitle, axisPlace, xTitle, markText, seriesStyle, swatch, PALETTES, figurePng, figureCsv, figureSvg } from './figure.mjs';
 
@@ -233,6 +233,10 @@ export function logTicks(lo, hi, most = 8) {
   return linear.length >= 2 ? linear : [lo, hi];
 }
 
+/** The magnitudes an axis's numbers must keep for uPlot to draw them: below 1e-18 it drew
+ *  nothing, above about 1e30 its ticks failed ("Invalid array length"). */
+const DRAWN_MIN = 1e-15, DRAWN_MAX = 1e30;
+
 /** The y scale of axis `a` (figure.mjs plotAxes) over `series`: uPlot's own range, unless
  *  its values are one value to within a millionth of it (job_failure_probability, 1 all
  *  along a sweep of a 10,000-GPU job's duration): uPlot then sought ticks a few ulps apart
@@ -377,10 +381,14 @@ export class Sweep {
   }
 
   /** Field `f`'s value in the calculator as a number in the unit the sweep uses (its
-   *  display unit); for an optional field left empty that declares the property holding
+   *  display unit), NaN when the calculator refuses it; for an optional field left empty that declares the property holding
    *  the value in use (`f.in_use`: checkpoint_interval's Young interval), that property's
    *  value; else NaN (an invalid input: the calculator says why). */
   calcValue(f) {
+    // an input the calculator refuses has no value to mark, though a sweep may read it
+    // (batch_size 9007199254740993: above 2^53 to the calculator, 2^53 as a bound)
+    const view = this.app.calculator.view;
+    if (view && view.errorsShown && view.errorsShown.errors.has(f.name)) return NaN;
     const value = this.valueText(f);
     if (value.trim() === '' && f.in_use) {
       const v = (this.values() || {})[f.in_use];
@@ -563,11 +571,19 @@ export class Sweep {
     // new-user review read energy against TDP so); a linear default instead squeezed 1/N
     // curves and a queue's stable region into the axis's left eighth (a second review)
     const logNote = s.scale === 'log' ? ` The x axis is logarithmic: a property in proportion to ${f.name} curves upward on it (Scale: linear draws it straight).` : '';
+    // numbers the plot cannot draw on its axis, whatever its unit (an attacking helper: From
+    // 1e-300 h drew an empty plot under a status that counted its points)
+    const unit = f.type === 'quantity' ? ` ${f.display_unit}` : '';
+    const axis = plotAxes({ field: f, xs, series, log: s.scale === 'log', prefs: this.app.state.prefs }).x;
+    const far = [xs[0], xs[xs.length - 1]].map(axis.toAxis).find((v) => v !== 0 && !(Math.abs(v) >= DRAWN_MIN && Math.abs(v) <= DRAWN_MAX));
+    if (far !== undefined) {
+      this.refuse(`From ${from} to ${to}${unit}: the plot cannot draw numbers as far from 1 as ${numberText(far)}${axis.unit ? ` ${axis.unit}` : ''} on its axis (it draws ${numberText(DRAWN_MIN)} to ${numberText(DRAWN_MAX)}); choose a range nearer the values the scenario uses.`, 'from');
+      return;
+    }
     status.textContent = `${count} × ${series.length} series, computed in ${ms.toFixed(1)} ms, one call per series.${invalid}${flatNote}${logNote}`;
     this.stale = false;
     $('sweep-plot').classList.remove('outdated');
     document.body.dataset.sweepMs = String(ms);
-    const unit = f.type === 'quantity' ? ` ${f.display_unit}` : '';
     // where the calculator's own scenario sits on the curves (not with overlaid columns,
     // whose values differ): a dashed line, when inside the range
     const mark = inside ? here : null;

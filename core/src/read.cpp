@@ -130,7 +130,9 @@ Expected<double> read_quantity(const Json& v, const std::string& field, const st
   const std::string name = dim.name();
   const std::string shown_unit = display_unit.empty() ? dim.canonical_unit() : display_unit;
   const std::string expected = name.empty() ? std::string("a number") : article(name);
-  const std::string example = dim.canonical_unit().empty() ? "" : " such as \"1 " + shown_unit + "\"";
+  // one of the unit, as people write it: "1 GB", "1/s" (not "1 1/s")
+  const std::string one = shown_unit.rfind("1/", 0) == 0 ? shown_unit : "1 " + shown_unit;
+  const std::string example = dim.canonical_unit().empty() ? "" : " such as \"" + one + "\"";
   // what a UnitError becomes: "$40", "15T", "12,500 USD" with the number as it must be
   // written, and what to write instead (a number, with the unit a quantity needs)
   // An unknown unit name is advised on with the field's dimension in mind ("1.5 G" in a
@@ -189,19 +191,24 @@ Expected<double> read_quantity(const Json& v, const std::string& field, const st
   if (!std::isfinite(q.value))
     return InputError(field, prefix + "must be a finite " + (name.empty() ? std::string("number") : name) + ", got " + describe(v));
   if (q.dim != dim) {
-    const std::string got_dim = q.dim.dimensionless() ? "no unit" : q.dim.name();
+    // a number alone has no unit; "5 requests" has a unit that counts things, not a dimension
+    double bare_value = 0;
+    const bool bare = !v.is_string() || parse_number(typed_number(v.get_ref<const std::string&>()), bare_value);
+    const std::string got_dim = !q.dim.dimensionless() ? q.dim.name()
+                                : bare                  ? "no unit"
+                                                        : "a plain number: token and request count things and add no unit";
     // "7B" in a param field is 7 bytes to the parser and 7 billion to the reader: "7 Bparam"
     std::string advice =
         did_you_mean(v.is_string() ? unit_advice(v.get_ref<const std::string&>(), "", dim, shown_unit, true) : UnitAdvice{}, 0);
     // a bare count of parameters or an amount of money: the unit people mean is the field's
     // ("7000000000" -> "7000000000 param"), as for "30k" -> "30000 USD"
-    if (advice.empty() && v.is_string() && q.dim.dimensionless() && (dim[Base::param] == 1 || dim[Base::currency] == 1)) {
+    if (advice.empty() && v.is_string() && bare && q.dim.dimensionless() && (dim[Base::param] == 1 || dim[Base::currency] == 1)) {
       advice = did_you_mean(UnitAdvice{{typed_number(v.get_ref<const std::string&>()) + " " + shown_unit},
                                        dim[Base::param] == 1 ? "a parameter count needs its unit" : "an amount of money needs its unit"},
                             0);
     }
     return InputError(field, prefix + "expected " + expected + ", got " + describe(v) + " (" + got_dim + ")" +
-                                (!advice.empty() ? advice : example.empty() ? "" : "; for example \"1 " + shown_unit + "\""));
+                                (!advice.empty() ? advice : example.empty() ? "" : "; for example \"" + one + "\""));
   }
   if (!b.contains(q.value)) {
     // the bounds as the field's display unit writes them (>= 0 USD/h, not USD/s)

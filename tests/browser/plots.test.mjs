@@ -693,3 +693,28 @@ test('a property that is one value all along the range is drawn flat, its axis l
   assert.ok(y.ticks.includes('1'), `ticks: ${y.ticks}`);
   assert.equal(problems.pageErrors.length, before, problems.pageErrors.join('\n'));
 });
+
+test('a range the plot cannot draw is refused with the reason, and a refused input is not marked', async () => {
+  // an attacking helper: From 1e-300 h drew an empty plot under a status that counted its
+  // points; an empty checkpoint_interval with system_mtbf = 1e-300 h opens there by itself
+  const before = problems.pageErrors.length;
+  for (const q of ['?mode=sweep&preset=Gpt3On10KYoungDaly&sfield=system_mtbf&sfrom=1e-300&sto=1e-298',
+    '?mode=sweep&preset=Gpt3On10KYoungDaly&i.system_mtbf=1e-300%20h',
+    '?mode=sweep&preset=Gpt3On10KYoungDaly&sfield=system_mtbf&sfrom=1e300&sto=1e302']) {
+    await page.goto(`${server.origin}/index.html${q}`);
+    await page.waitForSelector('body[data-ready="1"]');
+    await page.waitForFunction(() => /cannot draw/.test(document.getElementById('sweep-status').textContent));
+    assert.match(await page.textContent('#sweep-status'), /the plot cannot draw numbers as far from 1 as .* on its axis \(it draws 1e-15 to 1e30\); choose a range nearer/, q);
+    assert.equal(await page.getAttribute('#sweep-from', 'aria-invalid'), 'true', q);
+  }
+  // ... and a range that is drawable again draws
+  await page.fill('#sweep-from', '1');
+  await page.fill('#sweep-to', '10');
+  await page.press('#sweep-to', 'Enter');
+  await page.waitForSelector('#sweep-plot[data-ready="1"] canvas');
+  await page.waitForFunction(() => /points/.test(document.getElementById('sweep-status').textContent));
+  // batch_size 9007199254740993 is refused by the calculator (above 2^53): no mark on the sweep
+  await open('?mode=sweep&preset=Gpt3Serve100QpsBatch8&i.batch_size=9007199254740993', { width: 700 });
+  assert.equal((await plot()).mark, null);
+  assert.equal(problems.pageErrors.length, before, problems.pageErrors.join('\n'));
+});

@@ -240,6 +240,15 @@ TEST_CASE("Counts typed as people say them are advised on: a label, a number wor
     takes(tokens(typed), tokens);
   for (const char* typed : {"7 billion", "70 billion params", "7 parameters", "7 B parameters", "175B parameters", "7000000000", "1.5 trillion"})
     takes(params(typed), params);
+  // token and request are plain-number units (decode_throughput in tokens/s): "7e9 tokens"
+  // is a plain number, not a parameter count, and is not advised as "7e9 tokens param",
+  // which is refused (an attacking helper); a rate's example is "1/s", not "1 1/s"
+  CHECK(params("7e9 tokens") == "workload: parameters: expected a param, got \"7e9 tokens\" (a plain number: token and request "
+                                "count things and add no unit); for example \"1 param\"");
+  CHECK(refusal(tco, {{"unit_cost", "30000 requests"}}).find("did you mean") == std::string::npos);
+  CHECK_THAT(refusal("Gpt3Serve100QpsBatch8", {{"arrival_rate", "5 requests"}}), Catch::EndsWith("add no unit); for example \"1/s\""));
+  CHECK(refusal("Gpt3Serve100QpsBatch8", {{"arrival_rate", "100 requests/s"}}) == "");
+  CHECK(refusal("Gpt3Serve100QpsBatch8", {{"arrival_rate", "100/s"}}) == "");
 }
 
 TEST_CASE("A bare zero is zero in every unit: taken where the rule allows it, refused by the rule where not", "[reading]") {
