@@ -574,11 +574,21 @@ export class Sweep {
     // numbers the plot cannot draw on its axis, whatever its unit (an attacking helper: From
     // 1e-300 h drew an empty plot under a status that counted its points)
     const unit = f.type === 'quantity' ? ` ${f.display_unit}` : '';
-    const axis = plotAxes({ field: f, xs, series, log: s.scale === 'log', prefs: this.app.state.prefs }).x;
-    const far = [xs[0], xs[xs.length - 1]].map(axis.toAxis).find((v) => v !== 0 && !(Math.abs(v) >= DRAWN_MIN && Math.abs(v) <= DRAWN_MAX));
+    const drawn = (v) => v === 0 || (Math.abs(v) >= DRAWN_MIN && Math.abs(v) <= DRAWN_MAX);
+    const within = `(it draws ${numberText(DRAWN_MIN)} to ${numberText(DRAWN_MAX)})`;
+    const { x: axis, ys } = plotAxes({ field: f, xs, series, log: s.scale === 'log', prefs: this.app.state.prefs });
+    const far = [xs[0], xs[xs.length - 1]].map(axis.toAxis).find((v) => !drawn(v));
     if (far !== undefined) {
-      this.refuse(`From ${from} to ${to}${unit}: the plot cannot draw numbers as far from 1 as ${numberText(far)}${axis.unit ? ` ${axis.unit}` : ''} on its axis (it draws ${numberText(DRAWN_MIN)} to ${numberText(DRAWN_MAX)}); choose a range nearer the values the scenario uses.`, 'from');
+      this.refuse(`From ${from} to ${to}${unit}: the plot cannot draw numbers as far from 1 as ${numberText(far)}${axis.unit ? ` ${axis.unit}` : ''} on its axis ${within}; choose a range nearer the values the scenario uses.`, 'from');
       return;
+    }
+    // ... nor a property whose largest value is (1e-302 on an axis it labelled 0 to 100)
+    for (const a of ys) {
+      const top = Math.max(0, ...a.series.flatMap((i) => Array.from(series[i].ys, (y) => (Number.isFinite(y) ? Math.abs(y / a.factor) : 0))));
+      if (!drawn(top)) {
+        this.refuse(`From ${from} to ${to}${unit}, ${a.series.map((i) => series[i].name).join(' and ')} reach${a.series.length > 1 ? '' : 'es'} at most ${numberText(top)}${a.unit ? ` ${a.unit}` : ''}, which the plot cannot draw ${within}: untick ${a.series.length > 1 ? 'them' : 'it'}, or choose another range.`, 'from');
+        return;
+      }
     }
     status.textContent = `${count} × ${series.length} series, computed in ${ms.toFixed(1)} ms, one call per series.${invalid}${flatNote}${logNote}`;
     this.stale = false;

@@ -713,6 +713,15 @@ test('a range the plot cannot draw is refused with the reason, and a refused inp
   await page.press('#sweep-to', 'Enter');
   await page.waitForSelector('#sweep-plot[data-ready="1"] canvas');
   await page.waitForFunction(() => /points/.test(document.getElementById('sweep-status').textContent));
+  // a property whose values the plot cannot draw is named, and unticking it plots the rest:
+  // recovery_overhead = (restart 100 s + write 24.5 s) / 1e300 h = 124.5 / 3.6e303 = 3.458e-302 by hand
+  await page.goto(`${server.origin}/index.html?mode=sweep&preset=Gpt3On10KYoungDaly&i.system_mtbf=1e300%20h&sfield=restart_time&sfrom=1&sto=100&sprops=recovery_overhead,recovery_time`);
+  await page.waitForSelector('body[data-ready="1"]');
+  await page.waitForFunction(() => /cannot draw/.test(document.getElementById('sweep-status').textContent));
+  assert.match(await page.textContent('#sweep-status'), /^From 1 to 100 s, recovery_overhead reaches at most 3\.458e-302, which the plot cannot draw \(it draws 1e-15 to 1e30\): untick it/);
+  await page.locator('#sweep-props input[value="recovery_overhead"]').click();
+  await page.waitForSelector('#sweep-plot[data-ready="1"] canvas');
+  await page.waitForFunction(() => /points/.test(document.getElementById('sweep-status').textContent));
   // batch_size 9007199254740993 is refused by the calculator (above 2^53): no mark on the sweep
   await open('?mode=sweep&preset=Gpt3Serve100QpsBatch8&i.batch_size=9007199254740993', { width: 700 });
   assert.equal((await plot()).mark, null);
