@@ -40,7 +40,10 @@ export function scenariosMarkdown(m) {
       }
       out.push('', '| property | unit | equation | meaning | source |', '|---|---|---|---|---|');
       for (const p of t.properties)
-        out.push(`| ${code(p.name)} | ${p.unit || 'dimensionless'} | ${code(p.equation)} | ${cell(p.doc)} | ${cell(p.source)} |`);
+        out.push(`| ${code(p.name)} | ${p.unit || 'dimensionless'}${p.display_unit ? `, shown in ${p.display_unit}` : ''} | ${code(p.equation)} | ${cell(p.doc)} | ${cell(p.source)} |`);
+      // what the page's Sweep view opens on (the type's declared sweep, else its defaults)
+      out.push('', `**Sweep.** The page's Sweep view opens on ${code(t.sweep.field)}` +
+        (t.sweep.properties.length ? `, plotting ${t.sweep.properties.map(code).join(' and ')}.` : ', plotting two properties that move with it.'));
       if (t.symbols.length) {
         out.push('', 'Symbols in the equations besides the inputs:', '');
         for (const s of t.symbols) out.push(`- ${code(s.name)} = ${code(s.meaning)}${s.unit ? ` (${s.unit})` : ''}${s.doc ? `: ${s.doc}` : ''}`);
