@@ -256,6 +256,7 @@ export class Sweep {
     this.plot = null;
     this.timer = null;
     this.stale = false;
+    this.fallback = null;  // the stand-in value a range was chosen around (fillRange), or null
     // From, To and Points apply as they are typed, once typing pauses (a change, on
     // leaving the field or Enter, applies at once: the page listens for it)
     for (const id of ['sweep-from', 'sweep-to', 'sweep-n'])
@@ -357,7 +358,11 @@ export class Sweep {
         s.from === this.auto.from && s.to === this.auto.to && s.scale === this.auto.scale) s.from = s.to = s.scale = '';
     if (s.from !== '' && s.to !== '' && s.scale !== '') return;
     const x = this.calcValue(f);
-    const r = rangeAround(f, x) || rangeAround(f, fallbackValue(f));
+    const around = rangeAround(f, x);
+    const r = around || rangeAround(f, fallbackValue(f));
+    // a range around a stand-in value says so in the status (run), while it is the range
+    this.fallback = around ? null : { field: f.name, value: fallbackValue(f), from: r.from, to: r.to,
+      why: this.valueText(f).trim() === '' ? 'has no value in the calculator' : 'is not valid in the calculator (its message is there)' };
     if (s.from === '') s.from = r.from;
     if (s.to === '') s.to = r.to;
     // a scale left open follows the range it will draw, a link's own included (sfrom=0&sto=1
@@ -590,7 +595,10 @@ export class Sweep {
         return;
       }
     }
-    status.textContent = `${count} × ${series.length} series, computed in ${ms.toFixed(1)} ms, one call per series.${invalid}${flatNote}${logNote}`;
+    const fb = this.fallback;
+    const fallbackNote = fb && fb.field === f.name && fb.from === s.from && fb.to === s.to
+      ? ` ${f.name} ${fb.why}, so the range is around ${numberText(fb.value)}${unit}.` : '';
+    status.textContent = `${count} × ${series.length} series, computed in ${ms.toFixed(1)} ms, one call per series.${invalid}${flatNote}${fallbackNote}${logNote}`;
     this.stale = false;
     $('sweep-plot').classList.remove('outdated');
     document.body.dataset.sweepMs = String(ms);

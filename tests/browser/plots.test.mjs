@@ -727,3 +727,18 @@ test('a range the plot cannot draw is refused with the reason, and a refused inp
   assert.equal((await plot()).mark, null);
   assert.equal(problems.pageErrors.length, before, problems.pageErrors.join('\n'));
 });
+
+test('a range started around a stand-in value says why', async () => {
+  // an attacking helper: an invalid checkpoint_interval reopened the sweep on 0.125 to 8 min
+  // with nothing to say the calculator's value was refused (1 min is the rule's stand-in)
+  await open('?mode=sweep&preset=Gpt3On10KYoungDaly&sfield=checkpoint_interval&i.checkpoint_interval=abc', { width: 700 });
+  assert.match(await page.textContent('#sweep-status'), / checkpoint_interval is not valid in the calculator \(its message is there\), so the range is around 1 min\./);
+  assert.deepEqual([await page.inputValue('#sweep-from'), await page.inputValue('#sweep-to')], ['0.125', '8']);
+  // a range the reader types is theirs: no such note
+  await page.fill('#sweep-to', '6');
+  await page.press('#sweep-to', 'Enter');
+  await page.waitForFunction(() => !/so the range is around/.test(document.getElementById('sweep-status').textContent));
+  // an input with a valid value: none either
+  await open('?mode=sweep&preset=Gpt3On10KYoungDaly', { width: 700 });
+  assert.doesNotMatch(await page.textContent('#sweep-status'), /so the range is around/);
+});

@@ -88,7 +88,7 @@ ScenarioType batched_serving_queue() {
   t.presets = {
       {"Gpt3Serve100QpsBatch8",
        "The book's table row B = 8, the lowest response time of the table's batch sizes" + book_rows +
-           ". Between the rows the optimum is B = 10 (138.6 ms): sweep batch_size to see it.",
+           ". Between the rows the optimum is B = 10 (138.6 ms): the full calculator's Sweep view of batch_size shows it.",
        json_text(R"({"arrival_rate": "100 1/s",
                       "batch_size": 8,
                       "fixed_batch_time": "50 ms",
