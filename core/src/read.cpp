@@ -50,11 +50,6 @@ bool whole_literal(const std::string& s) {
   return true;
 }
 
-std::string article(const std::string& noun) {
-  const bool vowel = !noun.empty() && std::string("aeiou").find(noun[0]) != std::string::npos;
-  return (vowel ? "an " : "a ") + noun;
-}
-
 // "; did you mean "1.5 GB", "1.5 GiB" or "1.5 Gbit"? (a prefix needs its unit)", each text
 // from its `skip`th byte ({value, unit} is advised on its unit: "1 GB" from 2)
 std::string did_you_mean(const UnitAdvice& a, std::size_t skip) {
@@ -129,7 +124,7 @@ Expected<double> read_quantity(const Json& v, const std::string& field, const st
                      const Bounds& b, const std::string& display_unit) {
   const std::string name = dim.name();
   const std::string shown_unit = display_unit.empty() ? dim.canonical_unit() : display_unit;
-  const std::string expected = name.empty() ? std::string("a number") : article(name);
+  const std::string expected = dim.phrase();
   // one of the unit, as people write it: "1 GB", "1/s" (not "1 1/s")
   const std::string one = shown_unit.rfind("1/", 0) == 0 ? shown_unit : "1 " + shown_unit;
   const std::string example = dim.canonical_unit().empty() ? "" : " such as \"" + one + "\"";

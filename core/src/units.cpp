@@ -371,6 +371,32 @@ std::string Dim::name() const {
   return write_dim(*this, [](const BaseRow& r) { return std::string(r.name); }, true);
 }
 
+std::string Dim::phrase() const {
+  static const char* const kPhrases[][2] = {
+      {"", "a number"},
+      {"time", "a time"},
+      {"information", "an amount of data"},
+      {"param", "a parameter count"},
+      {"currency", "an amount of money"},
+      {"flop", "an amount of work in flop"},
+      {"energy", "an energy"},
+      {"power", "a power"},
+      {"mass", "a mass"},
+      {"1/time", "a rate"},
+      {"information/time", "a bandwidth"},
+      {"information/param", "bytes per parameter"},
+      {"currency/time", "a price per time"},
+      {"currency/energy", "a price per energy"},
+      {"flop/time", "a compute rate"},
+      {"flop/information", "an arithmetic intensity"},
+      {"mass/energy", "a carbon intensity"},
+  };
+  const std::string n = name();
+  for (const auto& row : kPhrases)
+    if (n == row[0]) return row[1];
+  return "a quantity of " + n;
+}
+
 std::string Dim::canonical_unit() const {
   for (const NamedRow& n : kNamed)
     if (n.dim == *this) return n.unit;

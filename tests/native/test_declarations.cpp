@@ -59,6 +59,13 @@ TEST_CASE("The catalog's new units parse to their canonical values", "[units]") 
   CHECK((dims::flop / dims::information).canonical_unit() == "flop/byte");
   CHECK((dims::none / dims::time).canonical_unit() == "1/s");
   CHECK((dims::mass / dims::energy).name() == "mass/energy");
+  // messages say what a value is in words ("expected an amount of data", not "an information")
+  CHECK(dims::information.phrase() == "an amount of data");
+  CHECK(dims::param.phrase() == "a parameter count");
+  CHECK((dims::currency / dims::time).phrase() == "a price per time");
+  CHECK((dims::none / dims::time).phrase() == "a rate");
+  CHECK(dims::none.phrase() == "a number");
+  CHECK((dims::time * dims::time).phrase() == "a quantity of " + (dims::time * dims::time).name());
   // spellings that would be misread get advice, not a guess
   CHECK_THROWS_WITH(parse_quantity("989 TFLOPS").value(), Catch::Contains("write \"TFLOP/s\" for a rate"));
   CHECK_THROWS_WITH(parse_quantity("200 Gb").value(), Catch::Contains("\"Gbit\" or \"GB\""));

@@ -202,7 +202,7 @@ TEST_CASE("readValue reads a prediction in the dimension of a property's unit", 
   refused(40, "s", "(no unit)");
   refused("", "s", "");
   refused("15T", "count", "write \"15e12\"");
-  refused("abc", "USD", "expected a currency");
+  refused("abc", "USD", "expected an amount of money");
   refused("$40", "USD", "a dollar sign before the number is not read: write \"40 USD\"");
   refused("40 usd", "USD", "did you mean \"40 USD\"? (unit symbols are case-sensitive)");
   refused("40%", "", "write the fraction \"0.4\"");

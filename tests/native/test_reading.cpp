@@ -95,7 +95,7 @@ TEST_CASE("An unknown unit is advised on in the field's dimension: a prefix comp
   const std::string ndr = "NdrRingVsTree1GB", attack = "ReferenceJobAttackSurface", tco = "H100Cluster1KOwnVsCloud";
   CHECK(refusal(ndr, {{"message_bytes", "1.5 G"}}) ==
         "message_bytes: unknown unit \"G\"; did you mean \"1.5 GB\", \"1.5 GiB\" or \"1.5 Gbit\"? (a prefix needs its unit); "
-        "expected an information such as \"1 GB\"");
+        "expected an amount of data such as \"1 GB\"");
   CHECK_THAT(refusal(ndr, {{"message_bytes", "1.5G"}}), Catch::Contains("did you mean \"1.5 GB\", \"1.5 GiB\" or \"1.5 Gbit\"?"));
   // a rate field completes with its display unit's tail: GB/s
   CHECK_THAT(refusal(ndr, {{"link_bandwidth", "400 G"}}),
@@ -110,7 +110,7 @@ TEST_CASE("An unknown unit is advised on in the field's dimension: a prefix comp
   CHECK_THAT(refusal(ndr, {{"message_bytes", "1.5 GBs"}}), Catch::Contains("did you mean \"1.5 GB\"? (a unit symbol takes no plural s)"));
   // a count suffix before a unit, or alone where no prefix makes a unit of the field
   CHECK(refusal(tco, {{"unit_cost", "30k USD"}}) ==
-        "unit_cost: unknown unit \"k\"; did you mean \"30000 USD\"? (a suffix such as k is not read); expected a currency such as \"1 USD\"");
+        "unit_cost: unknown unit \"k\"; did you mean \"30000 USD\"? (a suffix such as k is not read); expected an amount of money such as \"1 USD\"");
   CHECK_THAT(refusal(tco, {{"unit_cost", "30k"}}), Catch::Contains("did you mean \"30000 USD\"?"));
   CHECK_THAT(refusal(tco, {{"unit_cost", "1.5T"}}), Catch::Contains("did you mean \"1.5e12 USD\"?"));  // long: a power of ten
   CHECK_THAT(refusal(tco, {{"cloud_hour_rate", "4 K"}}), Catch::Contains("did you mean \"4000 USD/h\"?"));
@@ -119,12 +119,12 @@ TEST_CASE("An unknown unit is advised on in the field's dimension: a prefix comp
   CHECK_THAT(refusal(ndr, {{"link_latency", "3k s"}}), Catch::Contains("did you mean \"3000 s\"?"));
   // a known unit of another dimension that a count suffix stands for: 7B parameters
   CHECK_THAT(refusal(attack, {{"workload", {{"name", "X"}, {"parameters", "7B"}}}}),
-             Catch::EndsWith("expected a param, got \"7B\" (information); did you mean \"7 Bparam\"? (\"B\" alone is read as byte)"));
+             Catch::EndsWith("expected a parameter count, got \"7B\" (information); did you mean \"7 Bparam\"? (\"B\" alone is read as byte)"));
   // {value, unit}: the unit alone
   CHECK_THAT(refusal(ndr, {{"message_bytes", {{"value", 1.5}, {"unit", "G"}}}}), Catch::Contains("did you mean \"GB\", \"GiB\" or \"Gbit\"?"));
   // no advice where nothing of the field's dimension fits; a wrong-dimension symbol is not named
   const std::string gigs = refusal(ndr, {{"message_bytes", "1.5 gigs"}});
-  CHECK(gigs == "message_bytes: unknown unit \"gigs\"; expected an information such as \"1 GB\"");
+  CHECK(gigs == "message_bytes: unknown unit \"gigs\"; expected an amount of data such as \"1 GB\"");
   CHECK_THAT(refusal(ndr, {{"message_bytes", "1.5 G"}}), !Catch::Contains("\"g\"") && !Catch::Contains("1.5e9\""));
   // a dimensionless field keeps the number's own advice
   CHECK_THAT(refusal("Gpt3OnTraining1KA100", {{"training_tokens", "15T"}}), Catch::EndsWith("write \"15e12\""));
@@ -146,7 +146,7 @@ TEST_CASE("An unknown unit is advised on in the field's dimension: a prefix comp
   CHECK_THAT(refusal(ndr, {{"message_bytes", "1 Mb"}}), Catch::Contains("did you mean \"1 Mbit\"?"));
   CHECK_THAT(refusal(ndr, {{"message_bytes", "1 mb"}}), Catch::Contains("did you mean \"1 MB\" or \"1 Mbit\"?"));  // all lower case: typed casually
   // a fixed hint only where it speaks of the field's dimension, in any case for names
-  CHECK(refusal(ndr, {{"message_bytes", "1 yr"}}) == "message_bytes: unknown unit \"yr\"; expected an information such as \"1 GB\"");
+  CHECK(refusal(ndr, {{"message_bytes", "1 yr"}}) == "message_bytes: unknown unit \"yr\"; expected an amount of data such as \"1 GB\"");
   CHECK(refusal(ndr, {{"message_bytes", "3 months"}}).find("months differ") == std::string::npos);
   CHECK(refusal(attack, {{"workload", {{"name", "X"}, {"parameters", "7 Gb"}}}}).find("gigabit") == std::string::npos);
   CHECK_THAT(refusal(tco, {{"amortization_period", "36 Months"}}), Catch::Contains("(months differ in length)"));
@@ -156,7 +156,7 @@ TEST_CASE("An unknown unit is advised on in the field's dimension: a prefix comp
         std::string("v: unknown unit \"G\"; expected a number such as \"0.25\": a suffix such as G is not read: write \"1.5e9\""));
   CHECK(std::string(mlsysim::read_value("1.5 gb", "samples", "v").error().what()).find("GB") == std::string::npos);
   // no completion that reads as the field only by an odd product
-  CHECK(refusal(ndr, {{"message_bytes", "1.5 G*s"}}) == "message_bytes: unknown unit \"G\"; expected an information such as \"1 GB\"");
+  CHECK(refusal(ndr, {{"message_bytes", "1.5 G*s"}}) == "message_bytes: unknown unit \"G\"; expected an amount of data such as \"1 GB\"");
   CHECK(refusal(ndr, {{"message_bytes", "1.5 G/Hz"}}).find("did you mean") == std::string::npos);
   // no advice the message would cut at 60 characters
   CHECK(refusal(ndr, {{"message_bytes", "0." + std::string(58, '0') + "15 G"}}).find("did you mean") == std::string::npos);
@@ -203,7 +203,7 @@ TEST_CASE("Counts typed as people say them are advised on: a label, a number wor
     return refusal(attack, {{"workload", {{"name", "X"}, {"parameters", typed}, {"layers", 32}, {"hidden_dim", 4096}, {"heads", 32}}}});
   };
   CHECK(params("7 billion") == "workload: parameters: unknown unit \"billion\"; did you mean \"7e9 param\"? (a number word such as "
-                               "billion is not read); expected a param such as \"1 param\"");
+                               "billion is not read); expected a parameter count such as \"1 param\"");
   CHECK_THAT(params("7 thousand"), Catch::Contains("did you mean \"7000 param\"?"));
   CHECK_THAT(params("70 billion params"), Catch::Contains("did you mean \"70e9 params\"?"));
   CHECK_THAT(params("7 parameters"), Catch::Contains("did you mean \"7 param\"? (parameters are counted in param)"));
@@ -220,7 +220,7 @@ TEST_CASE("Counts typed as people say them are advised on: a label, a number wor
     CHECK(mlsysim::read_value(shown, "param", "p").value() == Approx(p).epsilon(5e-4));
   }
   CHECK(mlsysim::read_value("175 B params", "param", "p").value() == 1.75e11);
-  CHECK(params("7000000000") == "workload: parameters: expected a param, got \"7000000000\" (no unit); did you mean \"7000000000 param\"? "
+  CHECK(params("7000000000") == "workload: parameters: expected a parameter count, got \"7000000000\" (no unit); did you mean \"7000000000 param\"? "
                                 "(a parameter count needs its unit)");
   CHECK_THAT(refusal(tco, {{"unit_cost", "30000"}}), Catch::Contains("did you mean \"30000 USD\"? (an amount of money needs its unit)"));
   CHECK_THAT(refusal(tco, {{"cloud_hour_rate", " 4 "}}), Catch::Contains("did you mean \"4 USD/h\"?"));
@@ -243,7 +243,7 @@ TEST_CASE("Counts typed as people say them are advised on: a label, a number wor
   // token and request are plain-number units (decode_throughput in tokens/s): "7e9 tokens"
   // is a plain number, not a parameter count, and is not advised as "7e9 tokens param",
   // which is refused (an attacking helper); a rate's example is "1/s", not "1 1/s"
-  CHECK(params("7e9 tokens") == "workload: parameters: expected a param, got \"7e9 tokens\" (a plain number: token and request "
+  CHECK(params("7e9 tokens") == "workload: parameters: expected a parameter count, got \"7e9 tokens\" (a plain number: token and request "
                                 "count things and add no unit); for example \"1 param\"");
   CHECK(refusal(tco, {{"unit_cost", "30000 requests"}}).find("did you mean") == std::string::npos);
   CHECK_THAT(refusal("Gpt3Serve100QpsBatch8", {{"arrival_rate", "5 requests"}}), Catch::EndsWith("add no unit); for example \"1/s\""));

@@ -74,6 +74,11 @@ struct Dim {
   /// Name as in docs/api.md: "time", "currency/time", "information/param", "power", "" if
   /// dimensionless.
   std::string name() const;
+  /// What a value of this dimension is, in words, for messages: "a time", "an amount of
+  /// data" (information), "a parameter count", "a price per time" (currency/time), "a rate"
+  /// (1/time); "a quantity of <name>" for a dimension with no words of its own; "a number"
+  /// if dimensionless.
+  std::string phrase() const;
   /// Canonical unit in which values of this dimension are stored and reported: "s",
   /// "byte", "param", "USD", "flop", "J", "kg", "W", products and quotients of them
   /// ("USD/s", "byte/param", "flop/byte", "1/s"), or "" if dimensionless.
