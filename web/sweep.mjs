@@ -150,8 +150,8 @@ const ONE_AXIS_RATIO = 20;
 
 /** The properties a sweep of `field` shows first: those the type declares for it
  *  (`type.sweep`: response_time and utilization for a queue's batch_size); else two that
- *  move with it (a flat line teaches nothing), comparable ones (higher or lower is better) first; when none moves,
- *  two comparable ones. With `values` (property name → the scenario's value, canonical),
+ *  move with it (a flat line teaches nothing), comparable ones (higher or lower is better)
+ *  first; when none moves, two comparable ones. With `values` (property name → the scenario's value, canonical),
  *  the second is one the first's axis can show: on another axis (figure.mjs axisKey,
  *  under the display settings `prefs`), or within ONE_AXIS_RATIO of the first; when
  *  none is, the first alone. */
@@ -243,11 +243,18 @@ const DRAWN_MIN = 1e-15, DRAWN_MAX = 1e30;
  *  and threw ("Invalid array length"), leaving the axis unlabelled and the page's error;
  *  such a line is drawn flat in the middle of a range ±10 % of it (±1 about 0). */
 function flatRange(a, series) {
+  const { lo, hi, top } = axisExtent(a, series);
+  if (!(hi >= lo) || hi - lo > 1e-6 * top) return { auto: true };
+  return { auto: false, range: [lo - (0.1 * top || 1), hi + (0.1 * top || 1)] };
+}
+
+/** The least and greatest finite values of axis `a`'s series in its unit, and the largest
+ *  magnitude (0 when there is none), in one pass: no spread of up to 100,000 points per
+ *  series into Math.max, which overflows the stack. */
+function axisExtent(a, series) {
   let lo = Infinity, hi = -Infinity;
   for (const i of a.series) for (const y of series[i].ys) if (Number.isFinite(y)) { lo = Math.min(lo, y / a.factor); hi = Math.max(hi, y / a.factor); }
-  if (!(hi >= lo) || hi - lo > 1e-6 * Math.max(Math.abs(lo), Math.abs(hi))) return { auto: true };
-  const pad = 0.1 * Math.max(Math.abs(lo), Math.abs(hi)) || 1;
-  return { auto: false, range: [lo - pad, hi + pad] };
+  return { lo, hi, top: hi >= lo ? Math.max(Math.abs(lo), Math.abs(hi)) : 0 };
 }
 
 export class Sweep {
@@ -386,9 +393,9 @@ export class Sweep {
   }
 
   /** Field `f`'s value in the calculator as a number in the unit the sweep uses (its
-   *  display unit), NaN when the calculator refuses it; for an optional field left empty that declares the property holding
-   *  the value in use (`f.in_use`: checkpoint_interval's Young interval), that property's
-   *  value; else NaN (an invalid input: the calculator says why). */
+   *  display unit); for an optional field left empty that names the property holding the
+   *  value in use (`f.in_use`: checkpoint_interval's Young interval), that property's
+   *  value; NaN when it has none, or the calculator refuses it (and says why). */
   calcValue(f) {
     // an input the calculator refuses has no value to mark, though a sweep may read it
     // (batch_size 9007199254740993: above 2^53 to the calculator, 2^53 as a bound)
@@ -589,7 +596,7 @@ export class Sweep {
     }
     // ... nor a property whose largest value is (1e-302 on an axis it labelled 0 to 100)
     for (const a of ys) {
-      const top = Math.max(0, ...a.series.flatMap((i) => Array.from(series[i].ys, (y) => (Number.isFinite(y) ? Math.abs(y / a.factor) : 0))));
+      const { top } = axisExtent(a, series);
       if (!drawn(top)) {
         this.refuse(`From ${from} to ${to}${unit}, ${a.series.map((i) => series[i].name).join(' and ')} reach${a.series.length > 1 ? '' : 'es'} at most ${numberText(top)}${a.unit ? ` ${a.unit}` : ''}, which the plot cannot draw ${within}: untick ${a.series.length > 1 ? 'them' : 'it'}, or choose another range.`, 'from');
         return;

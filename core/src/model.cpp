@@ -355,7 +355,7 @@ Model build_model(const ScenarioType& type) {
   for (const FieldSpec& f : type.fields) {
     if (f.in_use.empty()) continue;
     const PropertySpec* p = find_property(type, f.in_use);
-    if (!p || declared_unit(p->unit).dim != f.dim || f.required || !f.default_value.is_null())
+    if (!p || !reported_dim(p->unit) || *reported_dim(p->unit) != f.dim || f.required || !f.default_value.is_null())
       declaration_error(type.name + "." + f.name + ": in_use " + f.in_use +
                         " is not a property of its dimension, or the field is not optional without a default");
   }

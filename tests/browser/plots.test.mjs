@@ -742,3 +742,12 @@ test('a range started around a stand-in value says why', async () => {
   await open('?mode=sweep&preset=Gpt3On10KYoungDaly', { width: 700 });
   assert.doesNotMatch(await page.textContent('#sweep-status'), /so the range is around/);
 });
+
+test('the most points a sweep takes, two series on one axis, plot', async () => {
+  // 100,000 points × 2 series on one axis (queue_wait and response_time, both s): the check
+  // for what the plot can draw spread 200,000 values into Math.max and overflowed the stack
+  const before = problems.pageErrors.length;
+  await open('?mode=sweep&preset=Gpt3Serve100QpsBatch8&sfield=arrival_rate&sfrom=1&sto=150&sn=100000&sscale=lin&sprops=queue_wait,response_time', { width: 700 });
+  assert.match(await page.textContent('#sweep-status'), /^100,00\d points .*× 2 series/);
+  assert.equal(problems.pageErrors.length, before, problems.pageErrors.join('\n'));
+});

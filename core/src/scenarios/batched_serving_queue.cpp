@@ -22,7 +22,7 @@ ScenarioType batched_serving_queue() {
   t.excludes =
       "A maximum batching wait (the book's T_max timeout case); finite queues and load shedding (M/G/c/K); several "
       "servers; tail percentiles (the book's P99 \u2248 E[T] + 2.33\u03c3 needs \u03c3); continuous batching.";
-  t.sweep = {"batch_size", {"response_time", "utilization"}};  // what the Sweep view shows first: the question's knob
+  t.sweep = {"batch_size", {"response_time", "utilization"}};
 
   t.fields = {
       Field::quantity("arrival_rate", dims::none / dims::time).above(0).doc("\u03bb: requests arriving per second."),

@@ -25,7 +25,7 @@ ScenarioType checkpoint_interval() {
       "Asynchronous, incremental or in-memory checkpoints. Failures during a write or a recovery (only daly_interval's "
       "higher-order correction accounts for part of this). Storage contention and the sharded-writer ceiling "
       "(mlsysim CheckpointModel's 500 GB/s filesystem limit).";
-  t.sweep = {"checkpoint_interval", {"goodput_ratio"}};  // what the Sweep view shows first: the question's knob
+  t.sweep = {"checkpoint_interval", {"goodput_ratio"}};
 
   t.fields = {
       Field::registry("workload", "workload")

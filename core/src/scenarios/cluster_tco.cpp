@@ -23,7 +23,7 @@ ScenarioType cluster_tco() {
       "The infrastructure multiplier: networking, facility and staff are 50 to 150 % of GPU CapEx in mlsysim; scale "
       "unit_cost by its suggested 2.0 to 2.5 times to include them. Financing and residual value. Idle time: "
       "multiply the owned cost per hour by 1/utilization yourself.";
-  t.sweep = {"cloud_hour_rate", {"cloud_to_owned_cost_ratio"}};  // what the Sweep view shows first: the question's knob
+  t.sweep = {"cloud_hour_rate", {"cloud_to_owned_cost_ratio"}};
 
   t.fields = {
       Field::registry("fleet", "fleet")

@@ -23,7 +23,7 @@ ScenarioType mtbf_cascade() {
       "Burn-in and wear-out (new nodes fail 2 to 3 times more in their first week, per the book). Correlated failures "
       "(mlsysim's calc_mtbf_cluster correlation_factor). Software faults. HBM, switches and cables: only three "
       "component classes are counted. Redundant PSUs.";
-  t.sweep = {"job_duration", {}};  // what the Sweep view shows first: the question's knob
+  t.sweep = {"job_duration", {}};
 
   t.fields = {
       Field::registry("fleet", "fleet")

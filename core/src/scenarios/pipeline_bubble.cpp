@@ -23,7 +23,7 @@ ScenarioType pipeline_bubble() {
   t.excludes =
       "Stage imbalance; inter-stage communication; the gradient AllReduce (see CollectiveCostScenario and "
       "HierarchicalAllReduceScenario); the extra memory of interleaving; zero-bubble and other schedules.";
-  t.sweep = {"microbatches", {}};  // what the Sweep view shows first: the question's knob
+  t.sweep = {"microbatches", {}};
 
   t.fields = {
       Field::integer("pipeline_stages").at_least(1).doc("p: pipeline stages (devices in the pipeline)."),

@@ -24,7 +24,7 @@ ScenarioType training_energy() {
   t.excludes =
       "Host CPUs, network and storage power beyond what PUE captures; embodied carbon (mlsysim has an "
       "embodied_carbon_per_device option); water (WUE); a time-varying grid mix.";
-  t.sweep = {"grid_carbon_intensity", {}};  // what the Sweep view shows first: the question's knob
+  t.sweep = {"grid_carbon_intensity", {}};
 
   t.fields = {
       Field::registry("fleet", "fleet")
