@@ -86,11 +86,13 @@ const UnitDef kUnits[] = {
     {"GB", 1e9, dims::information, false},
     {"TB", 1e12, dims::information, false},
     {"PB", 1e15, dims::information, false},
+    {"EB", 1e18, dims::information, false},  // results reach it (text.cpp): each unit written is read back
     {"KiB", 1024.0, dims::information, false},
     {"MiB", 1048576.0, dims::information, false},
     {"GiB", 1073741824.0, dims::information, false},
     {"TiB", 1099511627776.0, dims::information, false},
     {"PiB", 1125899906842624.0, dims::information, false},
+    {"EiB", 1152921504606846976.0, dims::information, false},
     {"bit", 0.125, dims::information, true},
     {"Kbit", 125.0, dims::information, false},
     {"Mbit", 1.25e5, dims::information, false},
@@ -133,6 +135,7 @@ const UnitDef kUnits[] = {
     {"kWh", 1e3 * kWh, dims::energy, false},
     {"MWh", 1e6 * kWh, dims::energy, false},
     {"GWh", 1e9 * kWh, dims::energy, false},
+    {"TWh", 1e12 * kWh, dims::energy, false},
     // power
     {"W", 1.0, dims::power, false},
     {"watt", 1.0, dims::power, true},
@@ -214,6 +217,37 @@ const char* number_word(std::string_view word) {
     if (w == name) return e;
   return nullptr;
 }
+
+// SI prefix letters, for advice on a prefix the table does not take on a unit it does
+// ("400000 mW": "400 W"), where the same letters in another case would be another
+// magnitude ("MW" is a billion times a mW)
+struct SiPrefix {
+  const char* letter;
+  double factor;
+  const char* name;
+};
+constexpr SiPrefix kSiPrefixes[] = {{"Z", 1e21, "zetta"}, {"E", 1e18, "exa"},   {"P", 1e15, "peta"},   {"T", 1e12, "tera"},
+                                    {"G", 1e9, "giga"},   {"M", 1e6, "mega"},    {"k", 1e3, "kilo"},
+                                    {"K", 1e3, "kilo"},   {"m", 1e-3, "milli"},  {"\xC2\xB5", 1e-6, "micro"},
+                                    {"u", 1e-6, "micro"}, {"n", 1e-9, "nano"},   {"p", 1e-12, "pico"}};
+
+// `name` read as an SI prefix on a unit symbol of the table ("mW": milli, W), or nothing
+struct Prefixed {
+  const SiPrefix* prefix = nullptr;
+  const UnitDef* base = nullptr;
+  double factor() const { return prefix->factor * base->factor; }
+};
+Prefixed prefixed_symbol(std::string_view name) {
+  for (const SiPrefix& p : kSiPrefixes) {
+    const std::size_t k = std::char_traits<char>::length(p.letter);
+    if (name.size() <= k || name.compare(0, k, p.letter) != 0) continue;
+    for (const UnitDef& u : kUnits)
+      if (!u.name && name.substr(k) == u.spelling) return {&p, &u};
+  }
+  return {};
+}
+
+bool same_factor(double a, double b) { return std::fabs(a - b) <= 1e-12 * std::fabs(b); }
 
 // The hint for a refused spelling `name`, or null.
 const Hint* find_hint(std::string_view name) {
@@ -558,8 +592,15 @@ Expected<Quantity, UnitError> parse_unit(std::string_view text) {
       std::string msg = "unknown unit " + in_quotes(token);
       const Hint* hint = find_hint(token);
       if (hint) msg += std::string(" ") + hint->advice;
+      // a prefix the table does not take on a unit it does ("mW"): which unit to write the
+      // value in, and not the same letters in another case, which may be another magnitude
+      // ("MW" is a billion times a mW)
+      const Prefixed pre = hint ? Prefixed{} : prefixed_symbol(token);
+      if (pre.prefix)
+        msg += "; " + in_quotes(pre.prefix->letter) + " is " + pre.prefix->name + ", 1 " + std::string(token) + " = " +
+               js_number(pre.prefix->factor) + " " + pre.base->spelling + ": write the value in " + pre.base->spelling;
       // a symbol in another case ("usd", "Gb" is a different unit and parses): say which
-      if (!hint)
+      if (!hint && !pre.prefix)
         for (const UnitSpelling& s : unit_spellings())
           if (!s.full_name && s.spelling.size() == token.size() &&
               std::equal(token.begin(), token.end(), s.spelling.begin(), [](char x, char y) {
@@ -730,16 +771,51 @@ UnitAdvice advise(std::string_view text, std::string_view name, const Dim& want,
   }
   // 1. the symbol in another case: "gb" -> "GB" (not "G" -> "g" in a bytes field); a b all
   // in lower case may be a bit too: "400 gb/s" -> "400 GB/s" or "400 Gbit/s"
+  // ... but where the prefix letter as typed reads otherwise ("mW", "mw": milli, where "MW"
+  // is mega), that reading comes first, worked out in the unit it stands on ("400000 mW" ->
+  // "400 W"): the letters' case would change the value a billion times
   UnitAdvice cased{{}, "unit symbols are case-sensitive"};
   const bool casual_b = name.size() > 1 && name.back() == 'b' && ascii_lower(name) == name;
+  // the value in the unit prefix `p` stands on ("400000" with milli on W: "400 W")
+  // (as a decimal: "400 µW" is "0.0004 W"); none for a {value, unit} object, whose number
+  // a suggestion cannot change: its `why` says what to write instead
+  const auto unprefixed = [&](const Prefixed& p) {
+    return may_scale ? fixed(with(js_number(scale_decimal(number, std::strtod(number.c_str(), nullptr), p.prefix->factor)), p.base->spelling)) : "";
+  };
+  const auto write_in = [&](const Prefixed& p) {
+    return in_quotes(p.prefix->letter) + " is " + p.prefix->name + ", 1 " + p.prefix->letter + p.base->spelling + " = " +
+           js_number(p.prefix->factor) + " " + p.base->spelling + ": write the value in " + p.base->spelling;
+  };
+  Prefixed typed;  // the prefix letter as typed on a candidate's unit, where it reads otherwise
   for (const UnitDef& u : kUnits) {
     const std::string_view sp = u.spelling;
     const bool bits = casual_b && sp.size() == name.size() + 2 && sp.compare(sp.size() - 3, 3, "bit") == 0 &&
                       same_case_but(name.substr(0, name.size() - 1), sp.substr(0, sp.size() - 3));
-    if (!u.name && sp != name && (same_case_but(name, sp) || bits))
-      if (const std::string f = fixed(with(number, u.spelling)); !f.empty() && cased.texts.size() < 3) cased.texts.push_back(f);
+    if (u.name || sp == name || !(same_case_but(name, sp) || bits)) continue;
+    if (const std::string f = fixed(with(number, u.spelling)); !f.empty() && cased.texts.size() < 3) cased.texts.push_back(f);
+    // the candidate with the prefix letter as typed ("mW" for "MW"), if it is another magnitude
+    if (!bits && !typed.prefix && sp[0] != name[0])
+      if (const Prefixed p = prefixed_symbol(std::string(1, name[0]) + std::string(sp.substr(1))); p.prefix && !same_factor(p.factor(), u.factor))
+        typed = p;
+  }
+  if (typed.prefix && !cased.texts.empty()) {
+    if (const std::string f = unprefixed(typed); !f.empty()) {
+      // first where the case was typed on purpose ("mW"), last where all of it is lower
+      // case, typed casually ("1 mb": "1 MB" or "1 Mbit" before a millibyte)
+      if (cased.texts.size() == 3) cased.texts.pop_back();
+      cased.texts.insert(ascii_lower(name) == name ? cased.texts.end() : cased.texts.begin(), f);
+      cased.why = in_quotes(typed.prefix->letter) + " is " + typed.prefix->name + "; unit symbols are case-sensitive";
+    } else {
+      cased.why = write_in(typed) + "; unit symbols are case-sensitive";
+    }
   }
   if (!cased.texts.empty()) return cased;
+  // 1b. a prefix the table does not take on a unit it does: "4 TW" -> "4000000000000 W"
+  if (const Prefixed p = prefixed_symbol(name); p.prefix) {
+    if (const std::string f = unprefixed(p); !f.empty())
+      return {{f}, in_quotes(p.prefix->letter) + " is " + p.prefix->name + ", and " + in_quotes(name) + " is not among the units read here"};
+    if (!may_scale) return {{}, "(" + write_in(p) + ")"};
+  }
   // 2. a plural s, and "ps" for "per second": "GBs" -> "GB", "GBps" -> "GB/s"
   if (name.size() > 1 && (name.back() == 's' || name.back() == 'S'))
     for (const UnitDef& u : kUnits)

@@ -106,6 +106,28 @@ TEST_CASE("An unknown unit is advised on in the field's dimension: a prefix comp
   CHECK_THAT(refusal(ndr, {{"link_bandwidth", "400 gb/s"}}), Catch::Contains("did you mean \"400 GB/s\" or \"400 Gbit/s\"? (unit symbols are case-sensitive)"));
   CHECK_THAT(refusal(ndr, {{"link_latency", "2 S"}}), Catch::Contains("did you mean \"2 s\"? (unit symbols are case-sensitive)"));
   CHECK_THAT(refusal(tco, {{"unit_cost", "30000 usd"}}), Catch::Contains("did you mean \"30000 USD\"?"));
+  // ... but not a prefix letter in another case, which is another magnitude: "mW" is a
+  // milliwatt, and 'did you mean "400000 MW"?' was a billion times too much (an attacking
+  // helper's trial); the value in the unit the prefix stands on comes first
+  const std::string energy = "Gpt3ClassRunUsAverage";
+  CHECK(refusal(energy, {{"device_tdp", "400000 mW"}}) ==
+        "device_tdp: unknown unit \"mW\"; did you mean \"400 W\" or \"400000 MW\"? (\"m\" is milli; unit symbols are "
+        "case-sensitive); expected a power such as \"1 W\"");
+  // (all in lower case, typed casually: the other case first, the milli reading last)
+  CHECK_THAT(refusal(energy, {{"device_tdp", "400000 mw"}}), Catch::Contains("did you mean \"400000 MW\" or \"400 W\"? (\"m\" is milli"));
+  CHECK_THAT(refusal(ndr, {{"message_bytes", "2 mB"}}), Catch::Contains("did you mean \"0.002 B\" or \"2 MB\"? (\"m\" is milli"));
+  CHECK_THAT(refusal(ndr, {{"link_latency", "5 Ms"}}), Catch::Contains("did you mean \"5000000 s\" or \"5 ms\"? (\"M\" is mega"));
+  // ... a kilo in the other case is the same magnitude: the symbol's case alone
+  CHECK_THAT(refusal(energy, {{"device_tdp", "4 KW"}}), Catch::Contains("did you mean \"4 kW\"? (unit symbols are case-sensitive)"));
+  // a prefix the reader does not take, on a unit it does: the value in that unit, as a decimal
+  CHECK_THAT(refusal(energy, {{"device_tdp", "400 \xC2\xB5W"}}),
+             Catch::Contains("did you mean \"0.0004 W\"? (\"\xC2\xB5\" is micro, and \"\xC2\xB5W\" is not among the units read here)"));
+  CHECK_THAT(refusal(energy, {{"device_tdp", "4 TW"}}), Catch::Contains("did you mean \"4000000000000 W\"? (\"T\" is tera"));
+  // ... and for {value, unit}, whose number a suggestion cannot change, what to write
+  CHECK_THAT(refusal(ndr, {{"message_bytes", {{"value", 1}, {"unit", "mB"}}}}),
+             Catch::Contains("did you mean \"MB\"? (\"m\" is milli, 1 mB = 0.001 B: write the value in B; unit symbols are case-sensitive)"));
+  CHECK_THAT(refusal(ndr, {{"message_bytes", {{"value", 1}, {"unit", "ZB"}}}}),
+             Catch::Contains("unknown unit \"ZB\" (\"Z\" is zetta, 1 ZB = 1e+21 B: write the value in B)"));
   // a plural s
   CHECK_THAT(refusal(ndr, {{"message_bytes", "1.5 GBs"}}), Catch::Contains("did you mean \"1.5 GB\"? (a unit symbol takes no plural s)"));
   // a count suffix before a unit, or alone where no prefix makes a unit of the field
@@ -144,7 +166,8 @@ TEST_CASE("An unknown unit is advised on in the field's dimension: a prefix comp
   // a b written against the case of the rest is a bit, never turned into a byte (8x)
   CHECK_THAT(refusal(ndr, {{"link_bandwidth", "50 GBps"}}), Catch::Contains("did you mean \"50 GB/s\"? (per second is written /s)"));
   CHECK_THAT(refusal(ndr, {{"message_bytes", "1 Mb"}}), Catch::Contains("did you mean \"1 Mbit\"?"));
-  CHECK_THAT(refusal(ndr, {{"message_bytes", "1 mb"}}), Catch::Contains("did you mean \"1 MB\" or \"1 Mbit\"?"));  // all lower case: typed casually
+  // all lower case, typed casually: MB and Mbit first, the millibyte that "m" would be last
+  CHECK_THAT(refusal(ndr, {{"message_bytes", "1 mb"}}), Catch::Contains("did you mean \"1 MB\", \"1 Mbit\" or \"0.001 B\"? (\"m\" is milli"));
   // a fixed hint only where it speaks of the field's dimension, in any case for names
   CHECK(refusal(ndr, {{"message_bytes", "1 yr"}}) == "message_bytes: unknown unit \"yr\"; expected an amount of data such as \"1 GB\"");
   CHECK(refusal(ndr, {{"message_bytes", "3 months"}}).find("months differ") == std::string::npos);
