@@ -313,8 +313,11 @@ int run(const std::vector<std::string>& args) {
   } else {
     if (positional.size() > 1) throw UsageError("eval takes one PRESET, got " + std::to_string(positional.size()) + " names");
     if (positional.empty()) throw UsageError("eval needs PRESET, --type TYPE or --input FILE");
-    for (const Json& n : course.notices)  // a course preset that was left out says why
-      if (n["preset"] == positional[0])
+    // a course preset that was left out says why, unless an entry of that name was kept (a
+    // later entry that repeats the name is refused, not the first: as the page keeps it)
+    const bool kept = std::any_of(course.presets.begin(), course.presets.end(), [&](const mlsysim::Preset& p) { return p.name == positional[0]; });
+    for (const Json& n : course.notices)
+      if (!kept && n["preset"] == positional[0])
         throw InputError("preset", InputError::quoted(positional[0]) + " of " + InputError::quoted(preset_file) + " was left out: " + n["message"].get<std::string>());
     result = mlsysim::evaluate_preset(positional[0], sets, options, course.presets).value();
   }

@@ -174,6 +174,18 @@ TEST_CASE("CLI: --preset-file lists and evaluates a course's presets and reports
   CHECK(left.status == 2);
   CHECK_THAT(left.out, Catch::Contains("preset: \"ZeroWorkers\" of \"" + path + "\" was left out: preset \"ZeroWorkers\" (entry 2): workers"));
   std::remove(path.c_str());
+  // an entry that repeats an earlier name is refused, not the earlier one: eval runs the
+  // first, as list shows it and the page keeps it (eval had refused it: an attacking helper)
+  const Json repeated = {{"presets",
+                          {{{"name", "Mine"}, {"type", "SyncStrategyScenario"}, {"inputs", bsp(4)}},
+                           {{"name", "Mine"}, {"type", "SyncStrategyScenario"}, {"inputs", bsp(8)}}}}};
+  const std::string twice = test::write_temp(repeated.dump());
+  const Run first = cli("eval Mine --preset-file " + twice, true);
+  CHECK(first.status == 0);
+  CHECK_THAT(first.out, Catch::Contains("Mine (SyncStrategyScenario)"));
+  CHECK_THAT(first.out, Catch::Contains("workers                     4"));
+  CHECK_THAT(first.out, Catch::Contains("(entry 2): name: \"Mine\" is already the name of an earlier preset of this file"));
+  std::remove(twice.c_str());
   const Run missing = cli("list presets --preset-file /nonexistent/presets.json", true);
   CHECK(missing.status == 2);
   CHECK_THAT(missing.out, Catch::Contains("preset_file: cannot read file \"/nonexistent/presets.json\""));
