@@ -460,7 +460,10 @@ Expected<PresetFile> read_preset_file(const std::string& text) {
   if (text.size() > kMaxPresetFileBytes)
     return InputError("preset_file", "is " + std::to_string(text.size()) + " bytes; a preset file may have at most 1 MiB (" +
                                         std::to_string(kMaxPresetFileBytes) + " bytes)");
-  const Expected<Json> parsed = parse_json(text, "preset_file");
+  // (the reader's own limit on entries comes first for a file of thousands of presets: it
+  // names the presets' limit too)
+  static const std::string purpose = "a preset file holds at most " + std::to_string(kMaxPresetFilePresets) + " presets";
+  const Expected<Json> parsed = parse_json(text, "preset_file", purpose.c_str());
   if (!parsed) return parsed.error();
   const Json& doc = *parsed;
   if (!doc.is_object() || !doc.contains("presets") || !doc["presets"].is_array())

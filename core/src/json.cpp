@@ -58,7 +58,7 @@ struct DomParser : nlohmann::detail::json_sax_dom_parser<Json> {
 
 }  // namespace
 
-Expected<Json> parse_json(const std::string& text, const std::string& field) {
+Expected<Json> parse_json(const std::string& text, const std::string& field, const char* purpose) {
   constexpr int kMaxDepth = 64;
   constexpr std::size_t kMaxEntries = 10000;  // our largest request has a few dozen
   int depth = 0;
@@ -82,7 +82,7 @@ Expected<Json> parse_json(const std::string& text, const std::string& field) {
     } else if (c == ':' || c == ',') {
       // nlohmann's ordered objects insert in linear time, so a huge object is quadratic
       if (++entries > kMaxEntries)
-        return InputError(field, "has more than " + std::to_string(kMaxEntries) + " entries; a request needs a few dozen");
+        return InputError(field, "has more than " + std::to_string(kMaxEntries) + " entries (names, values and items); " + purpose);
     }
   }
   // as a range of `const char*`, the one input json_text's literals take too: each kind

@@ -138,6 +138,12 @@ TEST_CASE("A preset file that cannot be used as a whole is refused with one erro
   for (int k = 0; k < 201; ++k)
     many["presets"].push_back({{"name", "P" + std::to_string(k)}, {"type", "SyncStrategyScenario"}, {"inputs", bsp(2)}});
   refused(many.dump(), "has 201 presets; a preset file may have at most 200");
+  // a thousand presets, under 1 MiB, meet the reader's limit on entries first: its message
+  // names the presets' limit, not "a request needs a few dozen" (an attacking helper)
+  Json thousand = many;
+  while (thousand["presets"].size() < 1000) thousand["presets"].push_back(many["presets"][0]);
+  REQUIRE(thousand.dump().size() < mlsysim::kMaxPresetFileBytes);
+  refused(thousand.dump(), "preset_file: has more than 10000 entries (names, values and items); a preset file holds at most 200 presets");
   many["presets"].erase(200);
   CHECK(mlsysim::read_preset_file(many.dump()).value().presets.size() == 200);
   refused(std::string(mlsysim::kMaxPresetFileBytes + 1, ' '), "may have at most 1 MiB (1048576 bytes)");

@@ -14,8 +14,9 @@ using Json = nlohmann::ordered_json;
 /// Parses JSON text from a user (a request, a --set value). InputError on `field` when
 /// it is not JSON, nests deeper than 64 levels or has more than 10 000 entries (no input
 /// of ours needs more than 4 levels or a few dozen entries; the limits keep a hostile
-/// file from exhausting the stack or the time).
-Expected<Json> parse_json(const std::string& text, const std::string& field);
+/// file from exhausting the stack or the time). `purpose` says in the message what the
+/// text is for and how much that needs ("a preset file holds at most 200 presets").
+Expected<Json> parse_json(const std::string& text, const std::string& field, const char* purpose = "a request needs a few dozen");
 
 /// A JSON value written as text in a declaration (a preset's inputs, a registry entry's
 /// numbers), read once at start-up: declarations stay data rather than code (a braced
