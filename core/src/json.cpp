@@ -1,6 +1,8 @@
 // Parsing JSON text from a user with limits on depth and size (json.hpp).
 #include "mlsysim/json.hpp"
 
+#include <algorithm>
+
 #include <cstdio>
 #include <type_traits>
 
@@ -42,8 +44,30 @@ std::string position(const std::string& text, std::size_t at) {
 // namespace of the 3.11 headers Debian 12 ships), with its parse error kept instead of
 // thrown: the core has no exceptions (docs/performance.md, "Errors as values"). A SAX
 // handler's parse_error is where nlohmann lets a caller decide what an error does.
+// A key given twice in one object is refused: nlohmann keeps the last without a word, as
+// JSON readers differ on which wins ({"workers": 8, "workers": 4} became 4 with no notice,
+// where a link's i.workers twice gets one and --set twice is refused). The keys of each
+// open object are kept beside the builder's own stack (a linear search: an object has a
+// few dozen at most, and nlohmann's ordered objects insert in linear time anyway).
 struct DomParser : nlohmann::detail::json_sax_dom_parser<Json> {
+  using Base = nlohmann::detail::json_sax_dom_parser<Json>;
   explicit DomParser(Json& root) : json_sax_dom_parser(root, false) {}
+  bool start_object(std::size_t n) { keys.emplace_back(); return Base::start_object(n); }
+  bool end_object() { keys.pop_back(); return Base::end_object(); }
+  bool start_array(std::size_t n) { keys.emplace_back(); return Base::start_array(n); }
+  bool end_array() { keys.pop_back(); return Base::end_array(); }
+  bool key(std::string& k) {
+    std::vector<std::string>& seen = keys.back();
+    if (std::find(seen.begin(), seen.end(), k) != seen.end()) {
+      failed = true;
+      repeated = k;
+      return false;
+    }
+    seen.push_back(k);
+    return Base::key(k);
+  }
+  std::vector<std::vector<std::string>> keys;  // per open object or array
+  std::string repeated;                         // a key given twice in one object, if any
   template <class Exception>
   bool parse_error(std::size_t /*position*/, const std::string& /*last_token*/, const Exception& ex) {
     message = ex.what();
@@ -91,6 +115,8 @@ Expected<Json> parse_json(const std::string& text, const std::string& field, con
   DomParser dom(out);
   Json::sax_parse(text.data(), text.data() + text.size(), &dom);
   if (!dom.failed) return out;
+  if (dom.failed && dom.message.empty())
+    return InputError(field, "gives the key " + describe(Json(dom.repeated)) + " twice in one object; give each key once (which one was meant is not guessed)");
   {  // a parse_error, or out_of_range for a number past a double
     std::string why = dom.message;
     const std::size_t at = why.find("] ");
@@ -144,7 +170,7 @@ Json json_text(const char* text) {
   Json out;
   DomParser dom(out);
   Json::sax_parse(text, text + std::char_traits<char>::length(text), &dom);
-  if (dom.failed) declaration_error("a declaration's JSON: " + dom.message);
+  if (dom.failed) declaration_error("a declaration's JSON: " + (dom.message.empty() ? "the key " + dom.repeated + " twice" : dom.message));
   return out;
 }
 

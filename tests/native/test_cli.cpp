@@ -67,6 +67,10 @@ TEST_CASE("Bad input exits with status 2 and the error text on standard error", 
   CHECK(set_twice.status == 2);
   CHECK_THAT(set_twice.out, Catch::StartsWith("mlsysim: --set workers given twice; give each field once"));
   CHECK(cli("eval TransformerBsp8Workers --set workers=3 --set per_worker_batch=5").status == 0);
+  // ... and so in a request's JSON: a key given twice is refused, not the last taken
+  const Run json_twice = cli("eval --input -", true, "{\"type\": \"SyncStrategyScenario\", \"inputs\": {\"workers\": 8, \"workers\": 4}}");
+  CHECK(json_twice.status == 2);
+  CHECK(json_twice.out == "input: gives the key \"workers\" twice in one object; give each key once (which one was meant is not guessed)\n");
 }
 
 TEST_CASE("list prints every registry, as text and as JSON", "[cli]") {

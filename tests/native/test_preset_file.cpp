@@ -246,6 +246,16 @@ TEST_CASE("A preset file's JSON error names the character it stopped at, whole; 
     }
     return std::string("accepted");
   };
+  // a key given twice in one object is refused, at any depth: nlohmann kept the last without
+  // a word ({"name": "A", "name": "B"} became preset B; an attacking helper's trial)
+  CHECK(refusal("{\"presets\": [{\"name\": \"A\", \"name\": \"B\", \"type\": \"SyncStrategyScenario\", \"inputs\": {}}]}") ==
+        "preset_file: gives the key \"name\" twice in one object; give each key once (which one was meant is not guessed)");
+  CHECK_THAT(refusal("{\"presets\": [], \"presets\": []}"), Catch::Contains("the key \"presets\" twice"));
+  CHECK_THAT(refusal("{\"presets\": [{\"inputs\": {\"workers\": 8, \"workers\": 4}}]}"), Catch::Contains("the key \"workers\" twice"));
+  // ... but the same key in two objects, or an object in an array beside another, is fine
+  CHECK(refusal("{\"presets\": [{\"name\": \"A\", \"type\": \"SyncStrategyScenario\", \"inputs\": {\"x\": {\"name\": 1}}}, "
+                "{\"name\": \"B\", \"type\": \"SyncStrategyScenario\", \"inputs\": {}}]}")
+            .find("twice") == std::string::npos);
   // a word processor's curly quotes: the lexer stops at the first of U+201C's three bytes
   CHECK(refusal("{\u201cpresets\u201d: []}") ==
         "preset_file: not valid JSON: parse error at line 1, column 2: syntax error while parsing object key - invalid literal; "
