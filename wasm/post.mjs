@@ -168,7 +168,21 @@ function mlsysimJson(request, inputsKey) {
   const name = mlsysimName(field);  // a key may be the long part
   if (tooLong) throw mlsysimError(`${name}: too long (the request is ${text.length} characters; at most ${MLSYSIM_MAX_REQUEST})`, field);
   if (lone) throw mlsysimError(`${name}: holds a lone UTF-16 surrogate, which is not text`, field);
-  throw mlsysimError(`${name}: cannot be read (${mlsysimWhy(failure)})`, field);
+  throw mlsysimError(`${name}: cannot be read (${mlsysimJsonWhy(failure)})`, field);
+}
+
+/** Why JSON.stringify failed, in words where the engine's are about JSON, not the value
+ *  ("Maximum call stack size exceeded", "Converting circular structure to JSON --> ...",
+ *  "Do not know how to serialize a BigInt"); else what the caller's code threw. */
+function mlsysimJsonWhy(e) {
+  const t = mlsysimWhy(e);
+  // (instanceof asks a thrown Proxy for its prototype, which may throw: the text is kept)
+  let type = false;
+  try { type = e instanceof TypeError; } catch { /* what it threw is not the engine's */ }
+  if (/call stack|too much recursion/i.test(t)) return 'it nests too deeply to be written as JSON; an input nests 4 levels at most';
+  if (type && /circular|cyclic/i.test(t)) return 'it refers to itself, a cycle that JSON cannot write';
+  if (type && /BigInt/.test(t)) return 'it holds a BigInt object, which JSON cannot write: give the number (8 or 8n), not Object(8n)';
+  return t;
 }
 
 /** The typed-array intrinsics, taken once: called directly, no getter or method that a

@@ -205,6 +205,20 @@ test('JavaScript-only bad inputs: undefined, circular objects, BigInt, functions
   assert.equal(m.evaluatePreset('TransformerBsp8Workers', new Proxy({ workers: 3 }, {})).inputs.workers, 3);
   // a value whose text is empty is said to be, not left blank after "got"
   assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', {}, { bytes: [] }), { field: 'options', message: 'options.bytes: must be "decimal" or "binary", got an array that reads as empty text' });
+  // the engine's own words for what JSON cannot write become the value's (an attacking
+  // helper: "Maximum call stack size exceeded", three lines of "Converting circular
+  // structure to JSON", "Do not know how to serialize a BigInt" for Object(8n))
+  let nested = 1;
+  for (let k = 0; k < 20000; k++) nested = { a: nested };
+  assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', { workers: nested }),
+    { field: 'workers', message: 'workers: cannot be read (it nests too deeply to be written as JSON; an input nests 4 levels at most)' });
+  const cycle = { value: 1, unit: 's' };
+  cycle.self = cycle;
+  assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', { base_iteration_time: cycle }),
+    { field: 'base_iteration_time', message: 'base_iteration_time: cannot be read (it refers to itself, a cycle that JSON cannot write)' });
+  assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', { workers: Object(8n) }),
+    { field: 'workers', message: 'workers: cannot be read (it holds a BigInt object, which JSON cannot write: give the number (8 or 8n), not Object(8n))' });
+  assert.equal(m.evaluatePreset('TransformerBsp8Workers', { workers: 8n }).inputs.workers, 8);
   // a revoked Proxy cannot be read, by the name of what held it (was a bare TypeError); one
   // whose getPrototypeOf trap throws is read by its properties, as JSON reads it
   const revoked = Proxy.revocable({}, {});
