@@ -326,7 +326,9 @@ function registryControl(f, text, kind, onInput, id, shown) {
 /** One symbol of a type's equations as the pages list it: <li><code>P</code> =
  *  workload.parameters (param): the total parameter count…</li>. */
 export function symbolItem(s) {
-  return el('li', {}, el('code', { text: s.name }), ` = ${s.meaning}${s.unit ? ` (${s.unit})` : ''}${s.doc ? `: ${s.doc}` : ''}`);
+  // a symbol named by its own path (fleet.count) is not written "fleet.count = fleet.count"
+  const meaning = s.meaning === s.name ? '' : ` = ${s.meaning}`;
+  return el('li', {}, el('code', { text: s.name }), `${meaning}${s.unit ? ` (${s.unit})` : ''}${s.doc ? `: ${s.doc}` : ''}`);
 }
 
 /**

@@ -50,6 +50,11 @@ test('each type: its first preset shows the module\'s values, with the question 
       assert.equal(await shown(name), 'error' in v ? 'unavailable' : v.text, `${p.name}.${name}`);
     // every property names where its formula comes from
     assert.equal(await page.locator('#properties .property .source').count(), t.properties.length, t.name);
+    // each symbol says what it stands for, once: "n = fleet.count", and "fleet.count" (named
+    // by its own path) not "fleet.count = fleet.count" (an instructor's trial)
+    const items = await page.locator('#scenario-symbols li').allTextContents();
+    assert.equal(items.length, t.symbols.length, t.name);
+    t.symbols.forEach((s, k) => assert.ok(items[k].startsWith(s.name === s.meaning ? `${s.name}${s.unit ? ' (' : ':'}` : `${s.name} = ${s.meaning}`), `${t.name}: ${items[k]}`));
   }
 });
 
