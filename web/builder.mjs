@@ -19,7 +19,8 @@ const escapeHtml = (s) => String(s).replace(/&/g, '&amp;').replace(/"/g, '&quot;
 
 /** The embed options the full calculator reads too (besides i.FIELD): a fallback link
  *  carries these, and leaves the embed's own (show, editable, predict...) out. */
-const CALCULATOR_OPTIONS = ['preset-file', 'preset', 'type', 'theme', 'bytes', 'time', 'money'];
+// (predict too: a fallback link that dropped it showed a class the answers it asks for)
+const CALCULATOR_OPTIONS = ['preset-file', 'preset', 'type', 'predict', 'theme', 'bytes', 'time', 'money'];
 
 /** The folder URL of this page (where embed.html and mlsysim-element.mjs are). */
 export function thisSite() {
@@ -88,13 +89,14 @@ ${LT}script>
 ${LT}/script>`;
   const attributes = options.map(([k, v]) => `${k}="${escapeHtml(v)}"`);
   // its content shows while the module loads, and for good if it cannot (a host that
-  // sends no CORS headers for the module, a reader offline): a link to the same scenario
-  // in the full calculator, not an empty box the height of the embed
+  // sends no CORS headers for the module, a reader offline): a line that says what comes
+  // there, with a link to the same scenario in the full calculator, not a bare link atop
+  // a box the height of the embed (which an instructor took for a broken page)
   const calc = write(options.filter(([k]) => CALCULATOR_OPTIONS.includes(k) || k.startsWith('i.')));
   const element = `${LT}script type="module" src="${escapeHtml(`${base}mlsysim-element.mjs`)}">${LT}/script>
 ${LT}mlsysim-scenario ${[...attributes, ...(held ? [`style="display: block; min-height: var(--mlsysim-loading-height, ${held}px)"`] : [])]
     .join('\n                  ')}>
-  ${LT}a href="${escapeHtml(`${base}index.html${calc ? `?${calc}` : ''}`)}">${escapeHtml(title.replace(/^mlsysim calculator: /, ''))}: open it in the mlsysim calculator${LT}/a>
+  The mlsysim calculator appears here once it has loaded; else ${LT}a href="${escapeHtml(`${base}index.html${calc ? `?${calc}` : ''}`)}">open ${escapeHtml(title.replace(/^mlsysim calculator: /, ''))} in the mlsysim calculator${LT}/a>.
 ${LT}/mlsysim-scenario>`;
   return { iframe, element, query };
 }
@@ -151,7 +153,8 @@ export class Builder {
     $('builder-id').value = e.id || '';
     $('builder-id').placeholder = this.defaultId();
     const box = (name, kind, label, onChange) => {
-      const input = el('input', { type: 'checkbox', 'data-name': name, 'data-kind': kind });
+      // named with its row ("system_mtbf shown"): "shown" alone, said on focus, does not say of what
+      const input = el('input', { type: 'checkbox', 'data-name': name, 'data-kind': kind, 'aria-label': `${name} ${label}` });
       input.addEventListener('change', () => { onChange(input.checked); this.sync(); this.refresh(); });
       return el('label', { class: 'check' }, input, ` ${label}`);
     };
@@ -178,6 +181,17 @@ export class Builder {
       })))));
     this.sync();
     this.refresh();
+  }
+
+  /** Says so when the snippets' site is this computer (localhost, 127.0.0.1, ::1: the
+   *  address of the preview server, which the snippets take while the Site box is empty):
+   *  pasted into a course page as they are, no student's browser could load them. */
+  siteOnThisComputer(site) {
+    const host = new URL(site).hostname.replace(/^\[|\]$/g, '');
+    const local = host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '::1' || host === '0.0.0.0';
+    const said = $('builder-site-local');
+    said.hidden = !local;
+    said.textContent = local ? `These snippets point at ${site}, which is this computer: a student's browser cannot load them from there. Copy the calculator's files (this site's folder, dist/ in the repository) to your course site and type their address above (docs/embedding.md, "Hosting the files").` : '';
   }
 
   /** Marks the Site box with `error` (its text under the box), or clears it. */
@@ -240,6 +254,7 @@ export class Builder {
       this.app.state.embed.id || this.defaultId(), this.frameHeight);
     $('builder-iframe').textContent = iframe;
     $('builder-element').textContent = element;
+    this.siteOnThisComputer(site);
     return query;
   }
 

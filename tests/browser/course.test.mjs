@@ -316,7 +316,11 @@ test('the embed builder: both snippets reproduce its preview, for a preset of ev
     assert.ok(iframeSnippet.includes(`style="width: 100%; height: ${held}px; border: 0"`), `${p.name}: ${iframeSnippet}`);
     assert.ok(elementSnippet.includes(`style="display: block; min-height: var(--mlsysim-loading-height, ${held}px)"`), `${p.name}: ${elementSnippet}`);
     // its content, a link to the same scenario in the calculator, is what shows if the module never loads
-    assert.ok(elementSnippet.includes(`<a href="${O}/index.html?preset=${p.name}&amp;theme=dark">`), `${p.name}: ${elementSnippet}`);
+    // ... with the prediction it asks for (the link had dropped it, and so gave the answer away)
+    assert.ok(elementSnippet.includes(`The mlsysim calculator appears here once it has loaded; else <a href="${O}/index.html?preset=${p.name}&amp;predict=${p0.name}&amp;theme=dark">open `), `${p.name}: ${elementSnippet}`);
+    // each box is named with its row: "shown" alone does not say of what
+    assert.equal(await page.getByRole('checkbox', { name: `${p0.name} predicted` }).count(), 1);
+    assert.equal(await page.getByRole('checkbox', { name: `${f0.name} shown` }).count(), 1);
     const previewFrame = page.frames().find((f) => f.url().endsWith(src));
     const want = await previewFrame.evaluate(`(${SHAPE})(document, document.documentElement)`);
     assert.equal(want.theme, 'dark');
@@ -400,8 +404,13 @@ test('the embed builder: both snippets reproduce its preview, for a preset of ev
   const snippet = await page.locator('#builder-element').textContent();
   assert.match(snippet, new RegExp(`preset-file="${O}/course/presets.json"\\s+preset="Week3Bsp16Workers"`));
   assert.match(await page.locator('#builder-iframe').textContent(), /embed\.html\?preset-file=http%3A%2F%2F127\.0\.0\.1%3A\d+%2Fcourse%2Fpresets\.json&amp;preset=Week3Bsp16Workers/);
+  // the snippets on this computer's address (the Site box empty, the page on 127.0.0.1)
+  // say so: pasted into a course page, no student's browser could load them
+  assert.match(await page.textContent('#builder-site-local'), new RegExp(`^These snippets point at ${O}/, which is this computer: a student's browser cannot load them from there\\.`));
+  assert.ok(await page.locator('#builder-site-local').isVisible());
   // typed site: the file is named at the same place under it
   await page.locator('#builder-site').fill('https://courses.example.edu/ml/mlsysim/');
+  assert.ok(await page.locator('#builder-site-local').isHidden());
   assert.match(await page.locator('#builder-element').textContent(),
     /src="https:\/\/courses\.example\.edu\/ml\/mlsysim\/mlsysim-element\.mjs"[^]*preset-file="https:\/\/courses\.example\.edu\/ml\/mlsysim\/course\/presets\.json"/);
   // a site that is not an http(s) folder never reaches a snippet: typed, it is marked and
