@@ -633,8 +633,9 @@ async function createMlsysim(options = {}) {
      * For a prediction of a property. Throws Error {message, field: name} naming the
      * dimension expected; `name` (default "value") starts the message.
      */
-    readValue: (value, unit, name = 'value') => {
-      const field = mlsysimText(mlsysimString(name, 'name'), 'name');
+    readValue: (value, unit, name) => {
+      // null or "" as "value" too: a message that started ": expected …" or named "null" said nothing
+      const field = name === undefined || name === null || name === '' ? 'value' : mlsysimText(mlsysimString(name, 'name'), 'name');
       if (typeof value !== 'string' && typeof value !== 'number')
         throw mlsysimError(`${mlsysimName(field)}: must be a text or a number, got ${value === null ? 'null' : typeof value}`, field);
       if (typeof value === 'string' && value.length > 10000) throw mlsysimError(`${mlsysimName(field)}: too long (at most 10000 characters)`, field);

@@ -28,10 +28,16 @@ import { FOREIGN_KEYS } from './link.mjs';
 
 (function () {
   var root = document.documentElement;
-  function failed(text) {
+  // `text`, then a link to `href` (its own name as its text) and `after`, when given
+  function failed(text, href, after) {
     var status = document.getElementById('status');
     if (!status || !document.body || document.body.getAttribute('data-ready')) return;
     status.textContent = text;
+    if (href) {
+      var a = document.createElement('a');
+      a.href = a.textContent = href;
+      status.append(a, after);
+    }
     status.className = 'status failed';
     status.hidden = false;
     document.body.setAttribute('data-ready', 'error');
@@ -42,11 +48,12 @@ import { FOREIGN_KEYS } from './link.mjs';
   window.addEventListener('error', function (e) {
     var t = e.target;
     if (t && t.tagName === 'SCRIPT') {  // a script that could not load (capture: this error does not bubble)
+      var page = location.protocol === 'file:' && !root.classList.contains('embed-page');
       failed('The calculator could not load its code (' + (t.src || 'a script') + '). ' +
         (location.protocol === 'file:'
-          ? 'Browsers do not run it from a file opened from disk: serve this folder (any static web server)' +
-            (root.classList.contains('embed-page') ? '.' : ', or open mlsysim-standalone.html, which works from disk.')
-          : 'Reload the page; if it happens again, the site is missing a file or serves it with the wrong type: tell whoever runs it.'));
+          ? 'Browsers do not run it from a file opened from disk: serve this folder (any static web server)' + (page ? ', or open ' : '.')
+          : 'Reload the page; if it happens again, the site is missing a file or serves it with the wrong type: tell whoever runs it.'),
+        page ? 'mlsysim-standalone.html' : '', ', which works from disk (the one-file calculator beside this page).');
     } else if (e.filename && /\.mjs(\?|#|$)/.test(e.filename) && e.error instanceof SyntaxError) {  // code this browser cannot parse
       // the browsers are those of web/startup.mjs (BROWSERS), which this script cannot import
       failed('The calculator cannot run in this browser (' + e.message + '). It needs Chrome or Edge 95+, Firefox 100+ or Safari 16.4+: ' +

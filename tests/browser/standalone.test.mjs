@@ -61,3 +61,15 @@ test('it carries a Content-Security-Policy that allows no network access', () =>
   assert.doesNotMatch(policy[1], /'unsafe-inline'|'unsafe-eval'|https?:|\*/);
   assert.doesNotMatch(html, /<script[^>]+src=|<link[^>]+rel="stylesheet"/);
 });
+
+test('index.html opened from disk says why it cannot start, with a link to the one-file page beside it', async () => {
+  const index = pathToFileURL(path.join(dist, 'index.html')).href;
+  await page.goto(index);
+  await page.waitForSelector('#status.failed', { timeout: 20000 });
+  assert.match(await page.textContent('#status'), /Browsers do not run it from a file opened from disk: serve this folder \(any static web server\), or open mlsysim-standalone\.html, which works from disk/);
+  // the file's name is a link to it, not text to retype (an instructor's trial)
+  assert.equal(await page.locator('#status a').getAttribute('href'), 'mlsysim-standalone.html');
+  await page.locator('#status a').click();
+  await page.waitForSelector('body[data-ready="1"]', { timeout: 20000 });
+  assert.equal(await shown('global_batch'), '256 samples');
+});

@@ -401,6 +401,9 @@ test('readPresetFile and readValue: a course preset file and a prediction, read 
     e.message === 'prediction: malformed number "abc"; expected a number such as "0.25"');
   assert.throws(() => m.readValue('abc', 's', 'prediction'), (e) => e.message === 'prediction: malformed number "abc"; expected a time such as "1 s"');
   assert.throws(() => m.readValue({}, 's'), (e) => e.field === 'value');
+  // a name of null or "" is the default's: the message had named "null", or begun ": expected"
+  for (const name of [null, ''])
+    assert.throws(() => m.readValue('5 GB', 's', name), (e) => e.field === 'value' && /^value: expected a time/.test(e.message), String(name));
   assert.equal(m.evaluate('SyncStrategyScenario', ctxInputs()).properties.global_batch.value, 256, 'the module still works');
 });
 
