@@ -46,28 +46,31 @@ std::string position(const std::string& text, std::size_t at) {
 // handler's parse_error is where nlohmann lets a caller decide what an error does.
 // A key given twice in one object is refused: nlohmann keeps the last without a word, as
 // JSON readers differ on which wins ({"workers": 8, "workers": 4} became 4 with no notice,
-// where a link's i.workers twice gets one and --set twice is refused). The keys of each
-// open object are kept beside the builder's own stack (a linear search: an object has a
-// few dozen at most, and nlohmann's ordered objects insert in linear time anyway).
+// where a link's i.workers twice gets one and --set twice is refused). The keys of the
+// open objects are kept in one list, each object's from where it starts (a linear search:
+// an object has a few dozen at most, and nlohmann's ordered objects insert in linear time
+// anyway); an array needs no mark, as the objects in it end before it does.
 struct DomParser : nlohmann::detail::json_sax_dom_parser<Json> {
   using Base = nlohmann::detail::json_sax_dom_parser<Json>;
   explicit DomParser(Json& root) : json_sax_dom_parser(root, false) {}
-  bool start_object(std::size_t n) { keys.emplace_back(); return Base::start_object(n); }
-  bool end_object() { keys.pop_back(); return Base::end_object(); }
-  bool start_array(std::size_t n) { keys.emplace_back(); return Base::start_array(n); }
-  bool end_array() { keys.pop_back(); return Base::end_array(); }
+  bool start_object(std::size_t n) { starts.push_back(keys.size()); return Base::start_object(n); }
+  bool end_object() {
+    keys.erase(keys.begin() + static_cast<std::ptrdiff_t>(starts.back()), keys.end());
+    starts.pop_back();
+    return Base::end_object();
+  }
   bool key(std::string& k) {
-    std::vector<std::string>& seen = keys.back();
-    if (std::find(seen.begin(), seen.end(), k) != seen.end()) {
+    if (std::find(keys.begin() + static_cast<std::ptrdiff_t>(starts.back()), keys.end(), k) != keys.end()) {
       failed = true;
       repeated = k;
       return false;
     }
-    seen.push_back(k);
+    keys.push_back(k);
     return Base::key(k);
   }
-  std::vector<std::vector<std::string>> keys;  // per open object or array
-  std::string repeated;                         // a key given twice in one object, if any
+  std::vector<std::string> keys;    // the keys of the open objects, innermost last
+  std::vector<std::size_t> starts;  // where each open object's keys begin in `keys`
+  std::string repeated;             // a key given twice in one object, if any
   template <class Exception>
   bool parse_error(std::size_t /*position*/, const std::string& /*last_token*/, const Exception& ex) {
     message = ex.what();
