@@ -10,9 +10,21 @@ import { el, applyTheme, breakable } from './dom.mjs';
 import { ScenarioView } from './calculator.mjs';
 import { firstPreset, presetTexts, registryMap, scenarioTypes, symbolItem, takeTyped, giveFocus } from './fields.mjs';
 import { readEmbedOptions, readTheme, calculatorQuery } from './link.mjs';
-import { useModule, withEscapesExplained } from './format.mjs';
+import { useModule, withEscapesExplained, clipJson } from './format.mjs';
 import { loadPresetFile, withPresetFile } from './course-presets.mjs';
 
+
+/** The inputs a page sets in place of its preset's (`i.FIELD`), said under the preset's
+ *  summary, which describes the preset's own values ("one chat" beside a batch_size the
+ *  page set to 8: an instructor's trial); null when there are none. */
+function setByPage(o, ctx) {
+  if (!o.preset) return null;
+  const base = presetTexts(ctx, o.preset);
+  const set = Object.entries(o.texts).filter(([k, v]) => (base[k] ?? '') !== v && v !== '');
+  if (!set.length) return null;
+  const was = (k) => (base[k] ? `the preset's is ${clipJson(base[k], 40)}` : 'the preset leaves it out');
+  return el('p', { class: 'embed-set', text: `This page sets ${set.map(([k, v]) => `${k} = ${clipJson(v, 40)} (${was(k)})`).join(', ')}.` });
+}
 /** The module's lists, read once per module instance. */
 export function moduleContext(m) {
   useModule(m);
@@ -231,6 +243,7 @@ export class EmbeddedScenario {
           title,
           el('p', { class: 'question', text: o.type.question }),
           el('p', { class: 'summary', text: head.summary }),
+          setByPage(o, ctx),
           o.about === 'none' ? null : aboutModel(o.type, o.about === 'open' || aboutShown.open)),
         notices,
         el('div', { class: 'embed-columns' }, el('form', { class: 'inputs', autocomplete: 'off', novalidate: true, 'aria-label': `Inputs of ${label}` }, parts.fields), parts.results),

@@ -122,6 +122,10 @@ test('changing an attribute at run time re-renders the element', async () => {
   await page.evaluate(() => document.getElementById('attack').setAttribute('i.dp_degree', '1'));
   await done;
   assert.equal(await elementValue('gather_traffic_ratio'), 'unavailable');
+  // an input the page sets in place of the preset's is said under the preset's summary,
+  // which describes the preset's own values (an instructor's trial)
+  const labDp = m.evaluatePreset('LabJobAttackSurface').inputs.dp_degree;
+  assert.equal(await page.locator('#attack .embed-set').textContent(), `This page sets dp_degree = 1 (the preset's is ${labDp}).`);
   done = rendered();
   await page.evaluate(() => document.getElementById('attack').setAttribute('properties', 'gradient_bytes'));
   await done;
