@@ -91,7 +91,9 @@ export function unitsMarkdown(m) {
     'for (`unit_advice` in core/include/mlsysim/units.hpp): `1.5 G` for bytes, "1.5 GB", "1.5 GiB" or "1.5 Gbit";',
     '`400 G` in a field shown in GB/s, "400 GB/s", ...; `400 gb/s`, "400 GB/s" or "400 Gbit/s"; `50 GBps`, "50 GB/s"; `1.5 GBs`, "1.5 GB"; `30k USD`,',
     '"30000 USD"; `7B` parameters, "7 Bparam"; `7 billion`, "7e9 param"; `175B parameters`, "175 Bparam"; a bare',
-    '`7000000000` parameters, "7000000000 param"; `5 μs` with a Greek mu, "5 µs" with the micro sign. A month is not a unit',
+    '`7000000000` parameters, "7000000000 param"; `5 μs` with a Greek mu, "5 µs" with the micro sign; a prefix not read on a',
+    'unit that is, worked out in that unit, before the other case where the case was typed on purpose (another magnitude):',
+    '`400000 mW`, "400 W" or "400000 MW"; `4 TW`, "4000000000000 W". A month is not a unit',
     '(months differ in length): write days, weeks or years.',
     'A count is written as a number alone (`number_advice`): `2048 tokens`, "2048"; `2T tokens`, "2e12"; `300 billion`, "300e9".', '',
     '## Base dimensions', '', '| dimension | canonical unit |', '|---|---|'];

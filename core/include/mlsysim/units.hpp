@@ -140,6 +140,11 @@ std::string number_advice(std::string_view text);
 ///   written against the case of the rest into a B ("Mb" is a megabit);
 /// - without a plural s ("1.5 GBs"), or "ps" as "/s" ("50 GBps" -> "50 GB/s"), or
 ///   "parameters" as "param" ("7 parameters" -> "7 param");
+/// - a prefix letter the table does not take, on a unit symbol it does, worked out in that
+///   unit ("400 µW" -> "0.0004 W", "4 TW" -> "4000000000000 W"), and put before the symbol
+///   in another case when that case is another magnitude and the case was typed on purpose
+///   ("400000 mW" -> "400 W" or "400000 MW"; after it for "400000 mw"); for a {value, unit}
+///   object (not `may_scale`), `why` says to write the value in that unit;
 /// - a prefix completed to the units of `want`, up to three ("1.5 G" -> "1.5 GB",
 ///   "1.5 GiB", "1.5 Gbit"; "7B" -> "7 Bparam"; "400 G" in a field shown in GB/s ->
 ///   "400 GB/s", with `shown_unit`'s tail after its first name);
