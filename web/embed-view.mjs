@@ -8,7 +8,7 @@
 // iframe is told by its host), else the reader's system setting.
 import { el, applyTheme, breakable } from './dom.mjs';
 import { ScenarioView } from './calculator.mjs';
-import { firstPreset, presetTexts, registryMap, scenarioTypes, symbolItem, takeTyped, giveFocus } from './fields.mjs';
+import { firstPreset, presetTexts, textsSet, registryMap, scenarioTypes, symbolItem, takeTyped, giveFocus } from './fields.mjs';
 import { readEmbedOptions, readTheme, calculatorQuery } from './link.mjs';
 import { useModule, withEscapesExplained, clipJson } from './format.mjs';
 import { loadPresetFile, withPresetFile } from './course-presets.mjs';
@@ -20,7 +20,7 @@ import { loadPresetFile, withPresetFile } from './course-presets.mjs';
 function setByPage(o, ctx) {
   if (!o.preset) return null;
   const base = presetTexts(ctx, o.preset);
-  const set = Object.entries(o.texts).filter(([k, v]) => (base[k] ?? '') !== v && v !== '');
+  const set = textsSet(o.texts, base);
   if (!set.length) return null;
   const was = (k) => (base[k] ? `the preset's is ${clipJson(base[k], 40)}` : 'the preset leaves it out');
   return el('p', { class: 'embed-set', text: `This page sets ${set.map(([k, v]) => `${k} = ${clipJson(v, 40)} (${was(k)})`).join(', ')}.` });

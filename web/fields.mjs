@@ -28,6 +28,12 @@ export function presetTexts(ctx, name) {
   return Object.fromEntries(type.fields.map((f) => [f.name, formText(f, preset.inputs[f.name])]));
 }
 
+/** The [field, text] pairs of `texts` that a page sets in place of a preset's `base`
+ *  texts: not empty, and not the preset's own (an embed's i.FIELD options). */
+export function textsSet(texts, base) {
+  return Object.entries(texts || {}).filter(([k, v]) => v !== '' && (base[k] ?? '') !== v);
+}
+
 /** The preset a scenario type opens on (a type chosen, a link naming it, a result carried
  *  into it): its first in `ctx.presets` (the built-in ones come first), or undefined for a
  *  type with none. */

@@ -20,7 +20,7 @@
 // links carry for others (utm_*, fbclid, gclid, ref), the iframe's `id` and the element's
 // own HTML attributes (class, id, data-*, aria-*, …) stay silent.
 import { DEFAULT_PREFS, PREF_CHOICES, clip } from './format.mjs';
-import { firstPreset, presetTexts } from './fields.mjs';
+import { firstPreset, presetTexts, textsSet } from './fields.mjs';
 
 export const MODES = ['calc', 'compare', 'sweep', 'embed'];
 export const MAX_LINK_TEXT = 2000;  // a typed value longer than this stays out of the link
@@ -341,7 +341,7 @@ export function calculatorQuery(o) {
   if (o.preset) q.set('preset', o.preset);
   else if (o.type) q.set('type', o.type.name);
   const base = o.preset ? o.baseTexts || {} : {};
-  for (const [k, v] of Object.entries(o.texts || {})) if ((base[k] ?? '') !== v && v !== '') q.set(`i.${k}`, v);
+  for (const [k, v] of textsSet(o.texts, base)) q.set(`i.${k}`, v);
   for (const [k, v] of Object.entries(o.prefs || {})) if (v !== DEFAULT_PREFS[k]) q.set(k, v);
   if (o.predict && o.predict.length) q.set('predict', o.predict.join(','));
   if (o.presetFile) q.set('preset-file', o.presetFile);

@@ -316,9 +316,10 @@ int run(const std::vector<std::string>& args) {
     // a course preset that was left out says why, unless an entry of that name was kept (a
     // later entry that repeats the name is refused, not the first: as the page keeps it)
     const bool kept = std::any_of(course.presets.begin(), course.presets.end(), [&](const mlsysim::Preset& p) { return p.name == positional[0]; });
-    for (const Json& n : course.notices)
-      if (!kept && n["preset"] == positional[0])
-        throw InputError("preset", InputError::quoted(positional[0]) + " of " + InputError::quoted(preset_file) + " was left out: " + n["message"].get<std::string>());
+    if (!kept)
+      for (const Json& n : course.notices)
+        if (n["preset"] == positional[0])
+          throw InputError("preset", InputError::quoted(positional[0]) + " of " + InputError::quoted(preset_file) + " was left out: " + n["message"].get<std::string>());
     result = mlsysim::evaluate_preset(positional[0], sets, options, course.presets).value();
   }
   if (json) std::cout << result.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";

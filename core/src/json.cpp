@@ -118,7 +118,7 @@ Expected<Json> parse_json(const std::string& text, const std::string& field, con
   DomParser dom(out);
   Json::sax_parse(text.data(), text.data() + text.size(), &dom);
   if (!dom.failed) return out;
-  if (dom.failed && dom.message.empty())
+  if (!dom.repeated.empty())
     return InputError(field, "gives the key " + describe(Json(dom.repeated)) + " twice in one object; give each key once (which one was meant is not guessed)");
   {  // a parse_error, or out_of_range for a number past a double
     std::string why = dom.message;
@@ -173,7 +173,7 @@ Json json_text(const char* text) {
   Json out;
   DomParser dom(out);
   Json::sax_parse(text, text + std::char_traits<char>::length(text), &dom);
-  if (dom.failed) declaration_error("a declaration's JSON: " + (dom.message.empty() ? "the key " + dom.repeated + " twice" : dom.message));
+  if (dom.failed) declaration_error("a declaration's JSON: " + (dom.repeated.empty() ? dom.message : "the key " + dom.repeated + " twice"));
   return out;
 }
 

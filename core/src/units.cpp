@@ -249,6 +249,7 @@ Prefixed prefixed_symbol(std::string_view name) {
 
 bool same_factor(double a, double b) { return std::fabs(a - b) <= 1e-12 * std::fabs(b); }
 
+
 // The hint for a refused spelling `name`, or null.
 const Hint* find_hint(std::string_view name) {
   for (const Hint& h : kHints)
@@ -321,6 +322,13 @@ std::string in_quotes(std::string_view s) {
   }
   if (s.size() > keep) out += "...";
   return out + "\"";
+}
+
+// What to write instead of a prefixed unit the table does not take, the value aside:
+// "\"m\" is milli, 1 mW = 0.001 W: write the value in W"
+std::string write_in(const Prefixed& p) {
+  return in_quotes(p.prefix->letter) + " is " + p.prefix->name + ", 1 " + p.prefix->letter + p.base->spelling + " = " +
+         js_number(p.prefix->factor) + " " + p.base->spelling + ": write the value in " + p.base->spelling;
 }
 
 // Length of the longest prefix of `s` matching the number grammar of parse_number,
@@ -596,9 +604,7 @@ Expected<Quantity, UnitError> parse_unit(std::string_view text) {
       // value in, and not the same letters in another case, which may be another magnitude
       // ("MW" is a billion times a mW)
       const Prefixed pre = hint ? Prefixed{} : prefixed_symbol(token);
-      if (pre.prefix)
-        msg += "; " + in_quotes(pre.prefix->letter) + " is " + pre.prefix->name + ", 1 " + std::string(token) + " = " +
-               js_number(pre.prefix->factor) + " " + pre.base->spelling + ": write the value in " + pre.base->spelling;
+      if (pre.prefix) msg += "; " + write_in(pre);
       // a symbol in another case ("usd", "Gb" is a different unit and parses): say which
       if (!hint && !pre.prefix)
         for (const UnitSpelling& s : unit_spellings())
@@ -781,10 +787,6 @@ UnitAdvice advise(std::string_view text, std::string_view name, const Dim& want,
   // a suggestion cannot change: its `why` says what to write instead
   const auto unprefixed = [&](const Prefixed& p) {
     return may_scale ? fixed(with(js_number(scale_decimal(number, std::strtod(number.c_str(), nullptr), p.prefix->factor)), p.base->spelling)) : "";
-  };
-  const auto write_in = [&](const Prefixed& p) {
-    return in_quotes(p.prefix->letter) + " is " + p.prefix->name + ", 1 " + p.prefix->letter + p.base->spelling + " = " +
-           js_number(p.prefix->factor) + " " + p.base->spelling + ": write the value in " + p.base->spelling;
   };
   Prefixed typed;  // the prefix letter as typed on a candidate's unit, where it reads otherwise
   for (const UnitDef& u : kUnits) {
