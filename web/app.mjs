@@ -107,10 +107,13 @@ class App {
    *  later edits within a second replace it, so Back undoes a burst of typing at once.
    *  The notices about the link opened go with the first edit of what it showed (a new
    *  view, `kind` 'mode', keeps them): they speak of a link the page no longer shows, and
-   *  Back brings them again. */
+   *  Back brings them again. `kind` 'view' is no edit: a view built from the link writes
+   *  the link's state in its own form (the embed builder keeps only the choices its
+   *  scenario has), so the URL is replaced, and the notices about the link stay. */
   changed(kind) {
     const url = this.encode();
     if (url === location.search) return;
+    if (kind === 'view') { history.replaceState(null, '', url); return; }
     if (kind !== 'mode') $('notices').hidden = true;
     if (kind === 'mode') { clearTimeout(this.burst); this.burst = null; }  // a new view is its own entry
     if (this.burst) history.replaceState(null, '', url);

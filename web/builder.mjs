@@ -180,7 +180,7 @@ export class Builder {
         if (on) set('properties', props, p.name, true);
       })))));
     this.sync();
-    this.refresh();
+    this.refresh('view');
   }
 
   /** Says so when the snippets' site is this computer (localhost, 127.0.0.1, ::1: the
@@ -258,8 +258,9 @@ export class Builder {
     return query;
   }
 
-  /** Writes the preview and the snippets for the current choices; the link follows. */
-  refresh() {
+  /** Writes the preview and the snippets for the current choices; the link follows (an
+   *  edit, or with `kind` 'view' the view built from a link: app.changed). */
+  refresh(kind) {
     const query = this.writeSnippets();
     // the preview is this site's embed.html with the same options (a page opened from a
     // file, such as the one-file page, has no embed.html beside it)
@@ -268,13 +269,13 @@ export class Builder {
     const offline = location.protocol === 'file:';
     frame.hidden = offline;
     $('builder-offline').hidden = !offline;
-    if (offline) { this.app.changed(); return; }
+    if (offline) { this.app.changed(kind); return; }
     if (frame.getAttribute('src') !== src) {
       frame.setAttribute('src', src);
       // a new preview: the snippets hold no height until it reports its own
       if (this.frameHeight) { this.frameHeight = 0; this.writeSnippets(); }
     }
     frame.title = `Preview of the embed: ${this.app.calcLabel()}`;
-    this.app.changed();
+    this.app.changed(kind);
   }
 }

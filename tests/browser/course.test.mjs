@@ -430,10 +430,12 @@ test('the embed builder: both snippets reproduce its preview, for a preset of ev
   await page.goto(`${O}/index.html?mode=embed&esite=${encodeURIComponent('https://course.example/m?')}`);
   await page.waitForSelector('#builder-fields tr');
   assert.match(await page.textContent('#notices'), /esite: The site must be an http or https address/);
+  assert.equal(await page.isVisible('#notices'), true);
   assert.match(await page.textContent('#builder-element'), new RegExp(`src="${O}/mlsysim-element\\.mjs"`));
   await page.goto(`${O}/index.html?mode=embed&esite=javascript:alert(document.domain)//`);
   await page.waitForSelector('#builder-fields tr');
   assert.match(await page.textContent('#notices'), /esite: The site must be an http or https address/);
+  assert.equal(await page.isVisible('#notices'), true);
   for (const id of ['#builder-iframe', '#builder-element']) {
     assert.doesNotMatch(await page.textContent(id), /javascript:/i);
     assert.match(await page.textContent(id), new RegExp(`src="${O}/`));
@@ -442,7 +444,18 @@ test('the embed builder: both snippets reproduce its preview, for a preset of ev
   await page.goto(`${O}/index.html?mode=embed&esite=https://other.example/mlsysim/`);
   await page.waitForSelector('#builder-fields tr');
   assert.match(await page.textContent('#notices'), /The link sets the site of the embed snippets to https:\/\/other\.example\/mlsysim\/: they load the calculator's code from there\./);
+  // shown, not only written: the builder writes the link's state in its own form as it is
+  // built, which is no edit (an attacking helper found the notices hidden by it)
+  assert.equal(await page.isVisible('#notices'), true);
+  await page.waitForTimeout(300);
+  assert.equal(await page.isVisible('#notices'), true);
   assert.match(await page.textContent('#builder-element'), /src="https:\/\/other\.example\/mlsysim\/mlsysim-element\.mjs"/);
+  await page.goto(`${O}/index.html?mode=embed&eshow=nope&etheme=neon`);
+  await page.waitForSelector('#builder-fields tr');
+  await page.waitForTimeout(300);
+  assert.equal(await page.isVisible('#notices'), true);
+  assert.deepEqual(await page.locator('#notices li').allTextContents(), ['eshow: SyncStrategyScenario has no input "nope"; left out.',
+    'etheme: must be one of auto, light, dark, got "neon"; using auto.']);
   assert.deepEqual(problems.pageErrors, []);
 });
 
