@@ -203,7 +203,23 @@ const MlsysimFloat64Array = Float64Array;
  *  typed array, or an object that fakes Symbol.toStringTag. */
 const mlsysimIsFloat64Array = (x) => mlsysimTag.call(x) === 'Float64Array';
 
-/** options[key] for each key, each getter run once; an options object whose getters
+/** True when `typed` reads as a slip for `name`: the same but for case, one the start of
+ *  the other ("unit"/"units"), or at most two letters changed, added or left out. */
+function mlsysimNear(typed, name) {
+  const a = typed.toLowerCase(), b = name.toLowerCase();
+  if (a === b || (a.length >= 3 && (a.startsWith(b) || b.startsWith(a)))) return true;
+  if (Math.abs(a.length - b.length) > 2) return false;
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++)
+      next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length] <= 2 && b.length > 2;
+}
+
+/** options[key] for each key, each getter run once; an option not in `keys` is refused; an options object whose getters
  *  throw gives Error {field: "options"}. */
 function mlsysimOptions(options, keys) {
   // an options object of another kind would be read as no options at all: a Map's
@@ -216,10 +232,19 @@ function mlsysimOptions(options, keys) {
       throw mlsysimError(`options: must be an object such as {${keys[0]}: …}, got ${opaque ? `a ${opaque}` : array ? 'an array' : typeof options === 'function' ? 'a function' : mlsysimQuote(options)}`, 'options');
   }
   const out = {};
+  let given = [];
   try {
     for (const k of keys) out[k] = options === undefined || options === null ? undefined : options[k];
+    if (options !== undefined && options !== null) given = Object.keys(options);
   } catch (e) {
     throw mlsysimError(`options: cannot be read (${mlsysimWhy(e)})`, 'options');
+  }
+  // an option the call does not take is refused by name, never ignored: {units: 'ms'}
+  // would sweep milliseconds as seconds
+  const unknown = given.find((k) => !keys.includes(k));
+  if (unknown !== undefined) {
+    const near = keys.find((k) => mlsysimNear(unknown, k));
+    throw mlsysimError(`options: unknown option ${mlsysimQuote(unknown)}${near ? ` (did you mean "${near}"?)` : ''}; this call takes ${keys.join(', ')}`, 'options');
   }
   // a misspelt value is refused by name, never read as the default ('BINARY' as decimal,
   // 'false' as true)

@@ -367,6 +367,23 @@ test('options of the wrong kind are refused by name, never read as the default',
   refused(() => m.evaluatePreset('TransformerBsp8Workers', {}, { work: 'false' }), 'options.work: must be true or false, got "false"');
   refused(() => m.evaluatePreset('TransformerBsp8Workers', {}, { partial: 1 }), 'options.partial: must be true or false, got 1');
   refused(() => m.humanText(1e9, 'byte', { bytes: 'hex' }), 'options.bytes: must be "decimal" or "binary", got "hex"');
+  // an option the call does not take: refused, with the nearest it does take (an attacking
+  // helper swept 500 ms as 500 s with {units: 'ms'})
+  const I = m.listPresets().find((p) => p.name === 'TransformerBsp8Workers').inputs;
+  refused(() => m.sweep('SyncStrategyScenario', I, 'base_iteration_time', [500], ['cost'], { units: 'ms' }),
+    'options: unknown option "units" (did you mean "unit"?); this call takes unit, into');
+  refused(() => m.sweep('SyncStrategyScenario', I, 'base_iteration_time', [500], ['cost'], { Unit: 'ms' }),
+    'options: unknown option "Unit" (did you mean "unit"?); this call takes unit, into');
+  refused(() => m.evaluatePreset('TransformerBsp8Workers', {}, { byte: 'binary' }),
+    'options: unknown option "byte" (did you mean "bytes"?); this call takes bytes, work, partial');
+  refused(() => m.evaluatePreset('TransformerBsp8Workers', {}, { Work: true }),
+    'options: unknown option "Work" (did you mean "work"?); this call takes bytes, work, partial');
+  refused(() => m.humanText(1e9, 'byte', { binary: true }), 'options: unknown option "binary"; this call takes bytes');
+  refused(() => m.listScenarioTypes({ detail: false }), 'options: unknown option "detail" (did you mean "details"?); this call takes details');
+  // the right spelling reads the values in that unit: 500 ms is 1/1000 of 500 s's cost
+  const ms = m.sweep('SyncStrategyScenario', I, 'base_iteration_time', [500], ['cost'], { unit: 'ms' });
+  const s = m.sweep('SyncStrategyScenario', I, 'base_iteration_time', [500], ['cost']);
+  assert.ok(Math.abs(ms.properties.cost[0] * 1000 / s.properties.cost[0] - 1) < 1e-12);
   for (const digits of [0, -1, 18, 1e9, 2.5, '4'])
     assert.throws(() => m.numberText(1.2, digits), (e) => e.field === 'digits' && /must be an integer from 1 to 17/.test(e.message), String(digits));
   assert.equal(m.numberText(1.23456, 3), '1.23');
