@@ -197,7 +197,9 @@ export function figure(last) {
   const legendRows = [];
   let row = [], lx = L;
   series.forEach((q, k) => {
-    const w = 40 + textWidth(q.label);
+    // the sample (30), 6 to its label, and 24 before the next sample: a sample reads as its
+    // label's, never as the end of the label before it
+    const w = 36 + textWidth(q.label) + 24;
     if (row.length && lx + w > W - R) { legendRows.push(row); row = []; lx = L; }
     row.push({ k, label: q.label, x: lx }); lx += w;
   });

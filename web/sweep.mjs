@@ -730,7 +730,9 @@ export class Sweep {
         }),
       ],
       legend: { live: true, markers: { show: false } },
-      cursor: { drag: { x: false, y: false }, points: { fill: col.paper } },
+      // the hovered point: a ring of the line's colour around the page's (uPlot draws none
+      // by default, so a paper-filled dot cut a gap in each line)
+      cursor: { drag: { x: false, y: false }, points: { fill: col.paper, width: 2 } },
       hooks: { drawAxes: [(u) => this.drawMark(u, axes, col)],
         setCursor: [(u) => { if ((u.cursor.idx === null || u.cursor.idx === undefined) && markIdx !== null) u.setLegend({ idx: markIdx }); }] },
     };

@@ -137,6 +137,10 @@ test('six overlaid series differ in dash as well as colour, and their colours st
     // the hover legend shows each line's colour and dash beside its name
     const swatches = await page.locator('#sweep-plot .u-legend .swatch line').evaluateAll((ls) => ls.map((l) => [l.getAttribute('stroke'), l.getAttribute('stroke-dasharray')]));
     assert.deepEqual(swatches, p.series.map((s) => [s.color, s.dash.length ? s.dash.join(' ') : 'none']));
+    // each swatch stands apart from its name (uPlot's own legend style had taken the gap away)
+    const gaps = await page.locator('#sweep-plot .u-legend .series-label').evaluateAll((ls) => ls.map((l) =>
+      l.lastElementChild.getBoundingClientRect().left - l.querySelector('.swatch').getBoundingClientRect().right));
+    for (const g of gaps) assert.ok(g >= 4, `${scheme}: swatch ${g} px from its name`);
     await checkAxisContrast(`six series, ${scheme}`);
     await page.screenshot({ path: path.join(shots, `plots-six-series-700-${scheme}.png`), fullPage: true });
   }
@@ -155,6 +159,24 @@ test('the exported SVG and PNG stay light for print in dark mode, and the page s
   // the SVG's ticks and titles read as the page's do
   assert.match(text, />\$[0-9,]+</);
   assert.match(text, />left 3: cost \(\$\)</);
+  // in its legend each sample is 6 px from its own name and well after the name before it
+  const legend = await page.evaluate((svgText) => {
+    const svg = new DOMParser().parseFromString(svgText, 'image/svg+xml').documentElement;
+    document.body.append(svg);
+    const samples = [...svg.querySelectorAll('line[stroke-width="2.5"]')];
+    const out = samples.map((l) => {
+      const name = l.nextElementSibling, box = name.getBBox();
+      return { y: +l.getAttribute('y1'), x1: +l.getAttribute('x1'), toName: box.x - +l.getAttribute('x2'), nameEnd: box.x + box.width };
+    });
+    svg.remove();
+    return out;
+  }, text);
+  assert.equal(legend.length, 6);
+  legend.forEach((e, k) => {
+    assert.ok(e.toName >= 4 && e.toName <= 8, `sample ${k}: ${e.toName} px to its name`);
+    const before = legend[k - 1];
+    if (before && before.y === e.y) assert.ok(e.x1 - before.nameEnd >= 16, `sample ${k}: ${e.x1 - before.nameEnd} px after the name before it`);
+  });
   const corner = await page.evaluate(async () => {
     const bmp = await createImageBitmap(await window.mlsysimApp.sweep.png());
     const c = new OffscreenCanvas(bmp.width, bmp.height);
@@ -246,6 +268,12 @@ test('a logarithmic x axis is labelled over any range: inside one decade, and ov
   assert.ok(wide.axes[0].ticks.length >= 3, wide.axes[0].ticks.join());
 });
 
+/** Two CSS colours the same once written as rgb() (the lines' as given, the ring's computed). */
+function sameColor(a, b) {
+  const rgb = (c) => { const x = /^#([0-9a-f]{6})$/i.exec(c); return x ? `rgb(${[0, 2, 4].map((i) => parseInt(x[1].slice(i, i + 2), 16)).join(', ')})` : c.replace(/\s+/g, ' ').replace(/, /g, ', '); };
+  return rgb(a) === rgb(b);
+}
+
 /** Hovers at `share` of the plot's width; returns the cursor's point index and the legend's texts. */
 async function hover(share) {
   await page.locator('#sweep-plot').scrollIntoViewIfNeeded();
@@ -293,6 +321,15 @@ test('every type: a sweep of its first quantity input reads in the cards\' units
       });
       // the hover legend shows the cards' text at the point under the pointer
       const h = await hover(0.63);
+      // and each line's point there is a ring of the line's colour, not a gap cut in it
+      const rings = await page.evaluate(() => [...document.querySelectorAll('#sweep-plot .u-cursor-pt')].slice(1)
+        .filter((e) => getComputedStyle(e).display !== 'none').map((e) => [parseFloat(getComputedStyle(e).borderTopWidth), getComputedStyle(e).borderTopColor]));
+      const strokes = await page.evaluate(() => window.mlsysimApp.sweep.plot.series.slice(1).filter((s) => s.show).map((s) => s._stroke));
+      assert.ok(rings.length > 0, what);
+      for (const [width, color] of rings) {
+        assert.ok(width >= 1.5, `${what}: hover ring ${width}px`);
+        assert.ok(strokes.some((c) => sameColor(c, color)), `${what}: ring ${color}, lines ${strokes}`);
+      }
       const cards = cardAt(h.idx);
       props.forEach((q, k) => {
         const c = cards[q];
