@@ -763,10 +763,23 @@ export class Calculator {
     // the bar of ScenarioView.peek: it takes the reader to the results, closes, and goes
     // when they move on (another input, or a scroll: it must not cover the next input)
     const bar = $('results-peek');
-    $('results-peek-go').addEventListener('click', () => {
+    const toResults = () => {
       bar.hidden = true;
       $('results').scrollIntoView({ block: 'start' });
       $('results-title').focus({ preventScroll: true });
+    };
+    $('results-peek-go').addEventListener('click', toResults);
+    // Enter in an input whose results are out of view (below the inputs, up to 900 px
+    // wide) goes to them: the bar's button comes after every input in the tab order, and
+    // moving to another input hides it, so a keyboard reader never reached it (a new
+    // user's trial at 390 and 700 px). Where the results are in view, Enter does nothing.
+    $('inputs').addEventListener('keydown', (e) => {
+      if (e.key !== 'Enter' || e.isComposing || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+      if (!(e.target instanceof HTMLInputElement) || ['checkbox', 'radio', 'button', 'submit'].includes(e.target.type)) return;
+      const box = $('results').getBoundingClientRect();
+      if (box.top < innerHeight && box.bottom > 0) return;
+      e.preventDefault();
+      toResults();
     });
     $('results-peek-close').addEventListener('click', () => { bar.hidden = true; });
     $('inputs').addEventListener('focusin', () => { bar.hidden = true; });

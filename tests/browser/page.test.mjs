@@ -328,6 +328,16 @@ test('an edit with the results out of view says what changed in a bar that takes
   assert.equal(await p.isHidden('#results-peek'), true);
   assert.ok(await p.evaluate(() => Math.abs(document.getElementById('results').getBoundingClientRect().top) < 2), 'scrolled to the results');
   assert.equal(await p.evaluate(() => document.activeElement.id), 'results-title');
+  // from the keyboard: Enter in the input goes to the results too (the bar's button comes
+  // after every input in the tab order, and another input's focus hides it)
+  await p.locator('#in-workers').scrollIntoViewIfNeeded();
+  await p.focus('#in-workers');
+  await p.keyboard.type('8');
+  await p.waitForSelector('#results-peek:not([hidden])');
+  await p.keyboard.press('Enter');
+  assert.equal(await p.isHidden('#results-peek'), true);
+  assert.equal(await p.evaluate(() => document.activeElement.id), 'results-title');
+  assert.ok(await p.evaluate(() => Math.abs(document.getElementById('results').getBoundingClientRect().top) < 2), 'Enter scrolled to the results');
   // with the results in view (beside the inputs at 1280 px) there is no bar
   await p.setViewportSize({ width: 1280, height: 800 });
   await p.goto(`${server.origin}/index.html`);
@@ -336,6 +346,10 @@ test('an edit with the results out of view says what changed in a bar that takes
   await p.waitForFunction(() => /8,192|1,024/.test(document.querySelector('#properties [data-property="global_batch"] .value').textContent));
   await p.waitForTimeout(1200);  // past the pause, when the bar would come
   assert.equal(await p.isHidden('#results-peek'), true);
+  // and Enter leaves the reader in the input
+  await p.focus('#in-workers');
+  await p.keyboard.press('Enter');
+  assert.equal(await p.evaluate(() => document.activeElement.id), 'in-workers');
   await p.close();
 });
 
