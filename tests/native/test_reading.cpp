@@ -137,7 +137,7 @@ TEST_CASE("An unknown unit is advised on in the field's dimension: a prefix comp
   CHECK_THAT(refusal(tco, {{"unit_cost", "1.5T"}}), Catch::Contains("did you mean \"1.5e12 USD\"?"));  // long: a power of ten
   CHECK_THAT(refusal(tco, {{"cloud_hour_rate", "4 K"}}), Catch::Contains("did you mean \"4000 USD/h\"?"));
   // ... but a unit is not guessed for a bare suffix where people do not count so
-  CHECK(refusal(ndr, {{"link_latency", "3k"}}) == "link_latency: unknown unit \"k\"; expected a time such as \"1 us\"");
+  CHECK(refusal(ndr, {{"link_latency", "3k"}}) == "link_latency: unknown unit \"k\"; expected a time such as \"1 µs\"");
   CHECK_THAT(refusal(ndr, {{"link_latency", "3k s"}}), Catch::Contains("did you mean \"3000 s\"?"));
   // a known unit of another dimension that a count suffix stands for: 7B parameters
   CHECK_THAT(refusal(attack, {{"workload", {{"name", "X"}, {"parameters", "7B"}}}}),

@@ -60,3 +60,20 @@ test('axis labels of numbers from 1e10 up have an exponent, as few digits as kee
   assert.deepEqual(tickTexts([8e14, 1e15, 1.2e15], true), ['$8e14', '$1e15', '$1.2e15']);
   assert.equal(m.humanText(1e15, 'USD'), '$1e15');
 });
+
+test('a field shown in a unit of time the cards also write is shown in their symbol (µs, not us)', () => {
+  // a new user's trial: work lines quoted a latency as "5 us" beside cards that write "µs"
+  const cardSymbols = new Set(['ns', 'µs', 'ms', 's', 'min', 'h']);
+  let checked = 0;
+  for (const t of m.listScenarioTypes()) {
+    for (const f of t.fields) {
+      if (f.type !== 'quantity' || f.unit !== 's') continue;
+      // the symbol humanText writes for a value of the display unit's own size
+      const written = m.humanText(5 * f.display_factor, 's').replace(/^[0-9.,]+ /, '');
+      if (!cardSymbols.has(written)) continue;  // days, years: a word, not a symbol
+      assert.equal(f.display_unit, written, `${t.name}.${f.name}`);
+      checked++;
+    }
+  }
+  assert.ok(checked >= 5, `${checked} time fields checked`);
+});

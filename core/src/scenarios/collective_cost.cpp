@@ -28,7 +28,7 @@ ScenarioType collective_cost() {
       Field::integer("ranks").at_least(1).doc("N: ranks in the collective."),
       Field::quantity("link_bandwidth", dims::information / dims::time).above(0).shown_in("GB/s")
           .doc("beta: one-way bandwidth of each rank's link (NVLink: the per-direction figure, 450 GB/s on an H100)."),
-      Field::quantity("link_latency", dims::time).at_least(0).shown_in("us").doc("alpha: start-up latency of one message."),
+      Field::quantity("link_latency", dims::time).at_least(0).shown_in("µs").doc("alpha: start-up latency of one message."),
   };
   t.symbols = {symbol("M", "message_bytes"), symbol("N", "ranks"), symbol("β", "link_bandwidth"), symbol("α", "link_latency")};
 
@@ -73,11 +73,11 @@ ScenarioType collective_cost() {
   t.presets = {
       {"NdrRingVsTree1GB",
        "The book's ring-vs-tree example: 1 GB of FP16 gradients (a 500M-parameter model) on 256 H100s over "
-       "InfiniBand NDR (alpha 5 us, beta 400 Gbps = 50 GB/s, from mlsysim's fabric registry).",
+       "InfiniBand NDR (alpha 5 µs, beta 400 Gbps = 50 GB/s, from mlsysim's fabric registry).",
        json_text(R"({"message_bytes": "1 GB",
                       "ranks": 256,
                       "link_bandwidth": "400 Gbps",
-                      "link_latency": "5 us"})")},
+                      "link_latency": "5 µs"})")},
       {"MlsysimRingVector8",
        "mlsysim's own test vector (tests/test_formulas.py): 1 GB on 8 ranks at 50 GB/s and 500 ns.",
        json_text(R"({"message_bytes": "1e9 byte",

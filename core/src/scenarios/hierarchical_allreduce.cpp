@@ -38,9 +38,9 @@ ScenarioType hierarchical_allreduce() {
           .source("mlsysim physics/communication.py @335995f1, calc_hierarchical_allreduce_time (default = "
                   "Tech.Interconnect.NVLink.latency, 500 ns in hardware/data/tech/interconnect.yaml @72d48c5f)")
           .doc("a_intra: start-up latency of one message inside a node."),
-      Field::quantity("inter_node_latency", dims::time).at_least(0).optional("5 us").shown_in("us")
+      Field::quantity("inter_node_latency", dims::time).at_least(0).optional("5 µs").shown_in("µs")
           .source("mlsysim physics/communication.py @335995f1, calc_hierarchical_allreduce_time (default = "
-                  "InfiniBand NDR alpha, 5 us)")
+                  "InfiniBand NDR alpha, 5 µs)")
           .doc("a_inter: start-up latency of one message between nodes."),
   };
   t.symbols = {
@@ -96,13 +96,13 @@ ScenarioType hierarchical_allreduce() {
   t.presets = {
       {"MlsysimHierarchical4x8",
        "mlsysim's test inputs (tests/test_formulas.py): 8 GB per accelerator on 4 nodes of 8, 300 GB/s inside a node "
-       "and 25 GB/s per NIC, 500 ns and 5 us; the inline fleet is ours.",
+       "and 25 GB/s per NIC, 500 ns and 5 µs; the inline fleet is ours.",
        json_text(R"({"message_bytes": "8e9 byte",
                       "fleet": {"name": "4x8", "count": 4, "node": {"name": "8-GPU", "accelerators_per_node": 8}},
                       "intra_node_bandwidth": "300e9 byte/s",
                       "inter_node_bandwidth": "25e9 byte/s",
                       "intra_node_latency": "500 ns",
-                      "inter_node_latency": "5 us"})")},
+                      "inter_node_latency": "5 µs"})")},
       {"Llama70BGradientsTraining1K",
        "Llama 3 70B's BF16 gradient (7.06e10 x 2 B = 1.412e11 B) on Training_1K (128 DGX H100): NVLink 450 GB/s per "
        "direction, InfiniBand HDR 200 Gbps and 7 us, 500 ns inside a node, all from mlsysim's registries; the "
@@ -112,7 +112,7 @@ ScenarioType hierarchical_allreduce() {
                       "intra_node_bandwidth": "450 GB/s",
                       "inter_node_bandwidth": "200 Gbps",
                       "intra_node_latency": "500 ns",
-                      "inter_node_latency": "7 us"})")},
+                      "inter_node_latency": "7 µs"})")},
   };
   return t;
 }
