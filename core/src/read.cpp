@@ -142,8 +142,11 @@ Expected<double> read_quantity(const Json& v, const std::string& field, const st
       const UnitAdvice a = v.is_string() ? unit_advice(v.get_ref<const std::string&>(), e.unknown, dim, shown_unit, true)
                                          : unit_advice("1 " + v.value("unit", std::string()), e.unknown, dim, shown_unit, false);
       what += did_you_mean(a, v.is_string() ? 0 : 2);
-      // "3k" in a field of seconds: "write 3e3" would be refused too; a plain number keeps it
-      if (!dim.dimensionless()) advice.clear();
+      // "3k" in a field of seconds: "write 3e3" would be refused too; a plain number keeps it.
+      // Digits read as the unit ("1 000 s": unknown unit "000") keep the number's advice,
+      // which writes the number and its unit together ("1000 s")
+      const bool digits = e.unknown.find_first_not_of("0123456789") == std::string::npos;
+      if (!dim.dimensionless() && !digits) advice.clear();
     } else if (v.is_string() && !dim.dimensionless()) {
       // two words where a unit is one: "7 B params" -> "7 Bparam"
       const std::string joined = did_you_mean(unit_advice(v.get_ref<const std::string&>(), "", dim, shown_unit, true), 0);

@@ -61,11 +61,14 @@ const UnitDef kUnits[] = {
     {"sec", 1.0, dims::time, false},
     {"second", 1.0, dims::time, true},
     {"ms", 1e-3, dims::time, false},
+    {"msec", 1e-3, dims::time, false},
     {"millisecond", 1e-3, dims::time, true},
     {"us", 1e-6, dims::time, false},
     {"\xC2\xB5s", 1e-6, dims::time, false},  // U+00B5 MICRO SIGN, as in the spec
+    {"usec", 1e-6, dims::time, false},
     {"microsecond", 1e-6, dims::time, true},
     {"ns", 1e-9, dims::time, false},
+    {"nsec", 1e-9, dims::time, false},
     {"nanosecond", 1e-9, dims::time, true},
     {"min", 60.0, dims::time, false},
     {"minute", 60.0, dims::time, true},
@@ -77,6 +80,7 @@ const UnitDef kUnits[] = {
     {"year", 365 * kDay, dims::time, true},  // 365 days in money arithmetic (docs/units.md)
     // inverse time
     {"Hz", 1.0, kPerTime, false},
+    {"QPS", 1.0, kPerTime, false},  // queries (requests) per second, as serving papers write a load
     // information
     {"B", 1.0, dims::information, false},
     {"byte", 1.0, dims::information, true},
@@ -105,6 +109,7 @@ const UnitDef kUnits[] = {
     // counted things a result is shown per (decode_throughput in tokens/s): plain numbers
     {"token", 1.0, dims::none, true},
     {"request", 1.0, dims::none, true},
+    {"req", 1.0, dims::none, false},  // "200 req/s"
     // parameter count
     {"param", 1.0, dims::param, true},
     {"Kparam", 1e3, dims::param, false},
@@ -167,6 +172,13 @@ const Hint kHints[] = {
     {"TFLOPS", "(per second or plural?); write \"TFLOP/s\" for a rate, \"TFLOP\" for work", Base::flop, false},
     {"PFLOPS", "(per second or plural?); write \"PFLOP/s\" for a rate, \"PFLOP\" for work", Base::flop, false},
     {"GFLOPS", "(per second or plural?); write \"GFLOP/s\" for a rate, \"GFLOP\" for work", Base::flop, false},
+    {"FLOPs", "(per second or plural?); write \"FLOP/s\" for a rate, \"FLOP\" for work", Base::flop, false},
+    {"GFLOPs", "(per second or plural?); write \"GFLOP/s\" for a rate, \"GFLOP\" for work", Base::flop, false},
+    {"TFLOPs", "(per second or plural?); write \"TFLOP/s\" for a rate, \"TFLOP\" for work", Base::flop, false},
+    {"PFLOPs", "(per second or plural?); write \"PFLOP/s\" for a rate, \"PFLOP\" for work", Base::flop, false},
+    {"Gib", "(gibibit or gibibyte?); write \"GiB\" for 2^30 bytes, \"Gbit\" for 10^9 bits", Base::information, false},
+    {"cent", "(a hundredth of a dollar); write dollars: \"0.05 USD\"", Base::currency, true},
+    {"cents", "(a hundredth of a dollar); write dollars: \"0.05 USD\"", Base::currency, true},
     {"Gb", "(gigabit or gigabyte?); write \"Gbit\" or \"GB\", and \"Gbps\" for a bit rate", Base::information, false},
     {"Gparam", "(a billion parameters is a B, as in \"7B\"); write \"Bparam\"", Base::param, false},
     {"Gparams", "(a billion parameters is a B, as in \"7B\"); write \"Bparam\"", Base::param, false},
@@ -489,6 +501,13 @@ std::string without_commas(std::string_view number) {
 std::string number_advice(std::string_view text) {
   const std::string plain = plain_spaces(text);
   const std::string_view t = trim(plain);
+  // a typeset minus sign (U+2212), as text copied from a book or a slide has it: "1e\u22123 s"
+  if (const std::size_t m = t.find("\xE2\x88\x92"); m != std::string_view::npos) {
+    std::string fixed(t);
+    for (std::size_t at = fixed.find("\xE2\x88\x92"); at != std::string::npos; at = fixed.find("\xE2\x88\x92", at + 1))
+      fixed.replace(at, 3, "-");
+    if (parse_quantity(fixed)) return "a minus sign (\xE2\x88\x92) is not read: write " + in_quotes(fixed) + " (with a hyphen-minus)";
+  }
   // "$40", "$2.50/h", "$30,000", "$1.5 million" (as results read): money is written with
   // its unit after the number. The text suggested is one this parser reads, or none.
   if (t.size() > 1 && t[0] == '$') {
@@ -544,15 +563,15 @@ std::string number_advice(std::string_view text) {
       std::snprintf(fraction, sizeof fraction, "%.15g", x / 100);
       return "a percentage is not read: write the fraction " + in_quotes(fraction);
     }
-    // digits grouped by spaces: "12 500", "1 000 000"
+    // digits grouped by spaces: "12 500", "1 000 000", "1 000 s" (the unit after the groups)
     std::string joined(number);
-    bool grouped = !raw.empty() && raw.size() % 4 == 0 && number.find('.') == std::string_view::npos;
-    for (std::size_t i = 0; grouped && i < raw.size(); i += 4)
-      grouped = raw[i] == ' ' && is_digit(raw[i + 1]) && is_digit(raw[i + 2]) && is_digit(raw[i + 3]);
-    if (grouped) {
-      for (std::size_t i = 0; i < raw.size(); i += 4) joined += std::string(raw.substr(i + 1, 3));
-      return "a space is not read as a thousands separator: write " + in_quotes(joined);
-    }
+    std::size_t i = 0;
+    if (number.find('.') == std::string_view::npos && number.find_first_of("eE") == std::string_view::npos)
+      while (i + 4 <= raw.size() && raw[i] == ' ' && is_digit(raw[i + 1]) && is_digit(raw[i + 2]) && is_digit(raw[i + 3]) &&
+             (i + 4 == raw.size() || (!is_digit(raw[i + 4]) && raw[i + 4] != '.')))
+        joined += std::string(raw.substr(i + 1, 3)), i += 4;
+    if (i > 0 && (i == raw.size() || raw[i] == ' ') && parse_quantity(joined + std::string(raw.substr(i))))
+      return "a space is not read as a thousands separator: write " + in_quotes(joined + std::string(raw.substr(i)));
     return "";
   }
   const std::string fixed = without_commas(number);
@@ -841,14 +860,19 @@ UnitAdvice advise(std::string_view text, std::string_view name, const Dim& want,
   const std::string tail = cut == std::string_view::npos ? "" : std::string(shown_unit.substr(cut));
   UnitAdvice prefixed{{}, "a prefix needs its unit"};
   const std::string rest_of_unit = [&] { std::string u = unit; u.erase(at, name.size()); return std::string(trim(u)); }();
+  std::vector<const UnitDef*> offered;
   for (const UnitDef& u : kUnits) {
     const std::string_view sp = u.spelling;
     if (u.name || sp.size() <= name.size() || sp.compare(0, name.size(), name) != 0 || prefixed.texts.size() == 3) continue;
+    // another symbol of a unit offered already ("msec" after "ms"): one is enough
+    if (std::any_of(offered.begin(), offered.end(), [&](const UnitDef* o) { return o->factor == u.factor && o->dim == u.dim; })) continue;
+    const std::size_t before = prefixed.texts.size();
     if (rest_of_unit.empty() && reads(with(number, u.spelling))) prefixed.texts.push_back(with(number, u.spelling));
     else if (rest_of_unit.empty() && !tail.empty() && reads(with(number, u.spelling + tail)))
       prefixed.texts.push_back(with(number, u.spelling + tail));
     else if (!tail.empty() && rest_of_unit == tail && reads(with(number, u.spelling)))
       prefixed.texts.push_back(with(number, u.spelling));
+    if (prefixed.texts.size() > before) offered.push_back(&u);
   }
   if (!prefixed.texts.empty()) {
     // "7B" is 7 bytes to the parser: say so rather than "a prefix needs its unit"

@@ -70,6 +70,9 @@ TEST_CASE("Every text the number advice suggests is one the parser reads", "[rea
       {"$ 7", "7 USD"},              {"12,500", "12500"},           {"0,35", "0.35"},
       {"2,49 USD/h", "2.49 USD/h"},  {"-1,000", "-1000"},           {"15T", "15e12"},
       {"12 500", "12500"},           {"100k", "100e3"},
+      // an attacker's and a new user's trials: a typeset minus, digits grouped before a unit
+      {"1e\u22123 s", "1e-3 s"},      {"\u22125 W", "-5 W"},         {"1 000 s", "1000 s"},
+      {"1 000 000 USD/h", "1000000 USD/h"},
   };
   for (const auto& [typed, suggested] : cases) {
     INFO(typed);
@@ -78,7 +81,8 @@ TEST_CASE("Every text the number advice suggests is one the parser reads", "[rea
   }
   // and by construction, for a wider set: whatever is quoted after "write" parses
   for (const char* typed : {"$30,000", "$1.5 million", "$1e3", "$2 USD", "$2/h", "$x", "$1,2,3", "$.5", "$1.5 trillion/year",
-                            "$5 thousand", "1,2,3", "1,5", "12,500.5", "40%", "7M", "$", "$$5", "$1.5 millions"}) {
+                            "$5 thousand", "1,2,3", "1,5", "12,500.5", "40%", "7M", "$", "$$5", "$1.5 millions",
+                            "1e\u22123 s", "\u2212", "1 000 s", "1 000.5 s", "1 000e3 s", "1 000 000", "1 00 s"}) {
     INFO(typed);
     const std::string advice = mlsysim::number_advice(typed);
     const std::size_t q = advice.find("write \"");
@@ -87,6 +91,31 @@ TEST_CASE("Every text the number advice suggests is one the parser reads", "[rea
     CHECK_NOTHROW(mlsysim::parse_quantity(advice.substr(from, to - from)).value());
   }
   CHECK_THAT(mlsysim::number_advice("$abc"), Catch::EndsWith("write the number, then USD (\"40 USD\", \"2.5 USD/h\")"));
+  // in a field: the whole message names the field, the value and what to write
+  CHECK(refusal("TransformerBsp8Workers", {{"base_iteration_time", "1 000 s"}}) ==
+        "base_iteration_time: unknown unit \"000\"; expected a time such as \"1 s\": a space is not read as a thousands "
+        "separator: write \"1000 s\"");
+  CHECK(refusal("TransformerBsp8Workers", {{"base_iteration_time", "1e\u22123 s"}}) ==
+        "base_iteration_time: malformed number \"1e\u22123 s\"; expected a time such as \"1 s\": a minus sign (\u2212) is "
+        "not read: write \"1e-3 s\" (with a hyphen-minus)");
+}
+
+TEST_CASE("Units people type for a serving load and a short time are read: QPS, req/s, msec, usec, nsec", "[reading][units]") {
+  // a new user's trial: "Which batch size meets 100 QPS" refused "100 QPS" and "200 req/s";
+  // "50 msec" was advised as "0.05 sec"
+  CHECK(mlsysim::parse_quantity("100 QPS").value().value == 100.0);
+  CHECK(mlsysim::parse_quantity("200 req/s").value().value == 200.0);
+  CHECK(mlsysim::parse_quantity("200 requests/s").value().value == 200.0);
+  CHECK(mlsysim::parse_quantity("50 msec").value().value == Approx(0.05).epsilon(1e-15));
+  CHECK(mlsysim::parse_quantity("5 usec").value().value == Approx(5e-6).epsilon(1e-15));
+  CHECK(mlsysim::parse_quantity("500 nsec").value().value == Approx(5e-7).epsilon(1e-15));
+  CHECK(mlsysim::parse_quantity("100 QPS").value().dim == mlsysim::parse_quantity("1/s").value().dim);
+  CHECK_THAT(refusal("Gpt3Serve100QpsBatch8", {{"arrival_rate", "100 qps"}}), Catch::Contains("did you mean \"100 QPS\"?"));
+  // spellings that stay refused, each with what to write
+  CHECK_THAT(refusal("Llama8BDecodeStepH100", {{"operations", "16 TFLOPs"}}), Catch::Contains("did you mean \"16 TFLOP\"?"));
+  CHECK_THAT(mlsysim::parse_unit("TFLOPs").error().what(), Catch::Contains("write \"TFLOP/s\" for a rate, \"TFLOP\" for work"));
+  CHECK_THAT(refusal("NdrRingVsTree1GB", {{"message_bytes", "1 Gib"}}), Catch::Contains("write \"GiB\" for 2^30 bytes"));
+  CHECK_THAT(refusal("TransformerBsp8Workers", {{"device_hour_rate", "90 cents/h"}}), Catch::Contains("write dollars: \"0.05 USD\""));
 }
 
 TEST_CASE("An unknown unit is advised on in the field's dimension: a prefix completed, a symbol's case, a plural, a suffix", "[reading][units]") {
