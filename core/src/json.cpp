@@ -85,28 +85,37 @@ struct DomParser : nlohmann::detail::json_sax_dom_parser<Json> {
 
 }  // namespace
 
-Expected<Json> parse_json(const std::string& text, const std::string& field, const char* purpose) {
+Expected<Json> parse_json(const std::string& text, const std::string& field, const char* purpose, int named_depth) {
   constexpr int kMaxDepth = 64;
   constexpr std::size_t kMaxEntries = 10000;  // our largest request has a few dozen
   int depth = 0;
   std::size_t entries = 0;
   bool in_string = false;
+  std::size_t string_start = 0, string_end = 0;  // the last string's quotes
+  std::string named;  // the key at named_depth that the current value sits under
   for (std::size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
     if (in_string) {
       if (c == '\\') ++i;
-      else if (c == '"') in_string = false;
+      else if (c == '"') in_string = false, string_end = i;
     } else if (c == '"') {
       in_string = true;
+      string_start = i;
     } else if (c == '\0') {
       // nlohmann's lexer takes a NUL for the end of the text: what follows it would be
       // dropped unread ("{...}\0garbage" was taken), or the error put at the NUL
       return InputError(field, "not valid JSON: a NUL character (\\u0000) at " + position(text, i) + ", outside a string");
     } else if (c == '[' || c == '{') {
-      if (++depth > kMaxDepth) return InputError(field, "nests deeper than " + std::to_string(kMaxDepth) + " levels");
+      if (++depth > kMaxDepth) {
+        const bool key = named_depth > 0 && !named.empty() && Json::accept("\"" + named + "\"");
+        return InputError(key ? Json::parse("\"" + named + "\"").get<std::string>() : field,
+                          "nests deeper than " + std::to_string(kMaxDepth) + " levels" +
+                              (key ? "; an input nests 4 levels at most" : ""));
+      }
     } else if (c == ']' || c == '}') {
-      --depth;
+      if (depth-- == named_depth) named.clear();
     } else if (c == ':' || c == ',') {
+      if (c == ':' && depth == named_depth && string_end > string_start) named = text.substr(string_start + 1, string_end - string_start - 1);
       // nlohmann's ordered objects insert in linear time, so a huge object is quadratic
       if (++entries > kMaxEntries)
         return InputError(field, "has more than " + std::to_string(kMaxEntries) + " entries (names, values and items); " + purpose);

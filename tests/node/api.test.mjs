@@ -379,6 +379,12 @@ test('options of the wrong kind are refused by name, never read as the default',
   refused(() => m.evaluatePreset('TransformerBsp8Workers', {}, { Work: true }),
     'options: unknown option "Work" (did you mean "work"?); this call takes bytes, work, partial');
   refused(() => m.humanText(1e9, 'byte', { binary: true }), 'options: unknown option "binary"; this call takes bytes');
+  // a value nested too deeply is blamed on its field, in evaluate, evaluatePreset and sweep alike
+  const nest = (n) => { let v = 1; for (let i = 0; i < n; i++) v = [v]; return v; };
+  for (const call of [() => m.evaluatePreset('TransformerBsp8Workers', { workers: nest(100) }),
+    () => m.evaluate('SyncStrategyScenario', { ...I, workers: { a: nest(70) } }),
+    () => m.sweep('SyncStrategyScenario', { ...I, workers: nest(70) }, 'iterations', [1])])
+    assert.throws(call, (e) => e.field === 'workers' && e.message === 'workers: nests deeper than 64 levels; an input nests 4 levels at most');
   refused(() => m.listScenarioTypes({ detail: false }), 'options: unknown option "detail" (did you mean "details"?); this call takes details');
   // the right spelling reads the values in that unit: 500 ms is 1/1000 of 500 s's cost
   const ms = m.sweep('SyncStrategyScenario', I, 'base_iteration_time', [500], ['cost'], { unit: 'ms' });

@@ -16,7 +16,11 @@ using Json = nlohmann::ordered_json;
 /// of ours needs more than 4 levels or a few dozen entries; the limits keep a hostile
 /// file from exhausting the stack or the time). `purpose` says in the message what the
 /// text is for and how much that needs ("a preset file holds at most 200 presets").
-Expected<Json> parse_json(const std::string& text, const std::string& field, const char* purpose = "a request needs a few dozen");
+/// `named_depth` > 0: a value nested too deeply is blamed on the key it sits under at that
+/// depth, when there is one (2 in a request: {"inputs": {"workers": [[[...]]]}} is
+/// "workers: nests deeper than 64 levels"), rather than on `field`.
+Expected<Json> parse_json(const std::string& text, const std::string& field, const char* purpose = "a request needs a few dozen",
+                          int named_depth = 0);
 
 /// A JSON value written as text in a declaration (a preset's inputs, a registry entry's
 /// numbers), read once at start-up: declarations stay data rather than code (a braced
