@@ -258,8 +258,13 @@ int run(const std::vector<std::string>& args) {
     if (a == "--json") json = true;
     else if (a == "--binary") binary = true;
     else if (a == "--work") work = true;
-    else if (a == "--type") type = next(), has_type = true;
-    else if (a == "--input") input = next(), has_input = true;
+    else if (a == "--type") {
+      if (has_type) throw UsageError("--type given twice; give one scenario type");  // the last would win unsaid
+      type = next(), has_type = true;
+    } else if (a == "--input") {
+      if (has_input) throw UsageError("--input given twice; give one request");
+      input = next(), has_input = true;
+    }
     else if (a == "--preset-file") {
       if (has_preset_file) throw UsageError("--preset-file given twice; give one file");
       preset_file = next(), has_preset_file = true;

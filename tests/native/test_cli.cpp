@@ -67,6 +67,13 @@ TEST_CASE("Bad input exits with status 2 and the error text on standard error", 
   CHECK(set_twice.status == 2);
   CHECK_THAT(set_twice.out, Catch::StartsWith("mlsysim: --set workers given twice; give each field once"));
   CHECK(cli("eval TransformerBsp8Workers --set workers=3 --set per_worker_batch=5").status == 0);
+  // ... and so --type and --input (an attacking helper: the last had won)
+  const Run type_twice = cli("eval --type SyncStrategyScenario --type RooflineScenario", true);
+  CHECK(type_twice.status == 2);
+  CHECK_THAT(type_twice.out, Catch::StartsWith("mlsysim: --type given twice; give one scenario type"));
+  const Run input_twice = cli("eval --input - --input -", true, "{}");
+  CHECK(input_twice.status == 2);
+  CHECK_THAT(input_twice.out, Catch::StartsWith("mlsysim: --input given twice; give one request"));
   // ... and so in a request's JSON: a key given twice is refused, not the last taken
   const Run json_twice = cli("eval --input -", true, "{\"type\": \"SyncStrategyScenario\", \"inputs\": {\"workers\": 8, \"workers\": 4}}");
   CHECK(json_twice.status == 2);
