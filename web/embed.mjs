@@ -19,6 +19,7 @@ import { failureView } from './startup.mjs';
 import { firstResultPainted } from './until-live.mjs';
 
 const params = new URLSearchParams(location.search);
+// at most 100 characters (a longer one is cut, with a notice: link.mjs readEmbedOptions)
 const frameId = params.has('id') ? params.get('id').slice(0, 100) : null;
 const framed = window.parent !== window;
 
@@ -48,7 +49,7 @@ const embed = new EmbeddedScenario($('embed'), {
   themeNode: document.documentElement,
   calculatorUrl: new URL('index.html', location.href),
   // `id` is the frame's own (echoed in the resize message), not an option of the scenario
-  host: { lead: 'Unknown parameter', silent: (k) => k === 'id' || FOREIGN_KEYS.test(k) },
+  host: { lead: 'Unknown parameter', silent: (k) => k === 'id' || FOREIGN_KEYS.test(k), idLimit: 100 },
   // a checked prediction, for a course page to record (docs/embedding.md): what the
   // reader typed and the model's value, nothing else; stored and sent nowhere else
   onPrediction: (d) => {

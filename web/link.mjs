@@ -255,7 +255,8 @@ export function readList(get, option, known, what, typeName, notices) {
  * of `entries` ([[name, value]]: the query, or the element's attributes). ctx: {m, types,
  * presets}. host: {lead: how a notice names an unknown name ("Unknown parameter",
  * "Unknown attribute"), silent(name): true for a name the host itself uses (the iframe's
- * `id`, the element's HTML attributes)}. Returns {error (a message: nothing can be shown),
+ * `id`, the element's HTML attributes), idLimit: the iframe's: its `id` is cut to that many
+ * characters, with a notice}. Returns {error (a message: nothing can be shown),
  * preset, type (a listScenarioTypes entry), texts, show, editable, properties, about,
  * prefs, theme, notices, fileNotices (a course preset file's problems), predict, presetFile}. The scenario is the preset (its inputs, then the overrides) or
  * the type (its defaults, then the overrides); with neither, the first preset.
@@ -269,6 +270,11 @@ export function readEmbedOptions(ctx, get, entries, host = {}) {
     about: 'collapsed', presetFile: ctx.presetFileUrl || null, notices, fileNotices: ctx.fileNotices || [] };
   out.theme = readTheme(get, notices);
   out.prefs = readPrefs(get, notices, 'The embed asks for');
+  // the iframe's id, echoed in its messages, is cut to idLimit: said, since two frames whose
+  // ids begin alike would send the same one
+  const id = host.idLimit ? get('id') : null;
+  if (id !== null && id.length > host.idLimit)
+    notices.push(`id: longer than ${host.idLimit} characters; the messages to the page carry its first ${host.idLimit} ("${clip(id, 40)}").`);
   const presetName = get('preset'), typeName = get('type');
   // the module's own error text names the option, the value and the valid choices
   const refusal = (f) => { try { f(); return null; } catch (e) { return e.message; } };

@@ -75,6 +75,12 @@ test('the iframe names an unknown or misspelt parameter and the nearest valid on
   await page.waitForSelector('body[data-ready="1"]');
   assert.equal(await page.locator('.notices li').count(), 0);
   assert.equal(await page.isVisible('.notices'), false);
+  // ... unless it is longer than the messages carry (an attacking helper: it was cut silently)
+  await page.goto(`${O}/embed.html?preset=TransformerBsp8Workers&id=${'w'.repeat(101)}`);
+  await page.waitForSelector('body[data-ready="1"]');
+  assert.deepEqual(await page.locator('.notices li').allTextContents(),
+    [`id: longer than 100 characters; the messages to the page carry its first 100 ("${'w'.repeat(39)}…").`]);
+  assert.equal(await page.isVisible('.notices'), true);
 });
 
 test('the element names an unknown attribute and the nearest option, at start and when one is added; its HTML attributes are silent', async () => {
