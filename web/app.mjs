@@ -232,7 +232,14 @@ class App {
     const words = content.length ? content : all;
     if (!words.length) return [];
     const hay = (parts) => norm(parts.join(' ')).replace(/_/g, ' ');
-    const has = (text, w) => text.includes(w) || text.replace(/ /g, '').includes(w);
+    // a word typed without its spaces ("kvcache", "tokenspersecond") matches words that
+    // follow each other, from the start of one: "kv" is not in "mlsysbook vol2" (a new
+    // user's trial listed both pipeline presets for "kv cache")
+    const has = (text, w) => {
+      if (text.includes(w)) return true;
+      const parts = text.split(' ');
+      return parts.some((p, k) => w.startsWith(p) && p && parts.slice(k, k + 4).join('').startsWith(w));
+    };
     const count = (text) => words.filter((w) => has(text, w)).length;
     const spaced = (n) => `${n.replace(/([a-z0-9])([A-Z])/g, '$1 $2')} ${n}`;
     const score = (name, question, rest) => {
