@@ -70,7 +70,10 @@ export class Compare {
       // select alone would cut a long preset name at a phone's width
       const name = el('div', { class: 'col-name' });
       this.names[k] = name;
-      head.append(el('th', { scope: 'col' }, name, el('div', { class: 'col-head' }, select, remove)));
+      // × beside the name and the menu the column's whole width below both, at the foot of
+      // the head (thead th: vertical-align bottom) so an "(edited)" name moves no menu: the
+      // menu beside × showed "Trans▾" at 700 px (a new user's trial)
+      head.append(el('th', { scope: 'col' }, el('div', { class: 'col-top' }, name, remove), select));
     });
     // "+ column" sits above the table (index.html), not in a column of its own: at 700 px
     // that cell alone made a three-column table wider than the page
