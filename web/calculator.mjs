@@ -6,7 +6,7 @@
 // live on one page.
 import { $, el, mathml, breakable, breakablePaths } from './dom.mjs';
 import { fieldControl, evaluateTexts, formText, usesInput, symbolItem, CUSTOM } from './fields.mjs';
-import { shownText, exactText, numberText, humanText, valueText, withEscapesExplained, keepTogether, ruleSpaces } from './format.mjs';
+import { shownText, exactText, numberText, humanText, valueText, withEscapesExplained, keepTogether, ruleSpaces, sentences } from './format.mjs';
 import { fitBoxes } from './fit.mjs';
 
 const ANNOUNCE_DELAY_MS = 900;  // a burst of typing is announced once, when it pauses
@@ -446,8 +446,7 @@ export class ScenarioView {
     const unshown = [...errors].filter(([f]) => !this.rows.has(f)).map(([, msg]) => msg);
     const notice = this.parts.stale;
     notice.hidden = errors.size === 0 && !general;
-    notice.textContent = [general, ...unshown, errors.size ? this.errorSummary(errors, missing, standIns.filter((f) => errors.has(f))) : '']
-      .filter(Boolean).join(' ');
+    notice.textContent = sentences([general, ...unshown, errors.size ? this.errorSummary(errors, missing, standIns.filter((f) => errors.has(f))) : '']);
   }
 
   render(result, stale) {
@@ -715,7 +714,7 @@ export class ScenarioView {
     this.timer = setTimeout(() => {
       let text;
       const changed = [];
-      if (errors.length) text = errors.join(' ');
+      if (errors.length) text = sentences(errors);
       else {
         for (const name of this.cards.keys()) {
           const now = this.shown(name);

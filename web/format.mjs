@@ -27,6 +27,13 @@ function cut(v, n) {
  *  (mlsysim-widget.mjs shows a value so). */
 export function clipJson(v, n) { return showUnseen(cut(v, n)); }
 
+/** Messages as one text, each ended as a sentence: the core's end without a full stop
+ *  ("workers: must be an integer >= 1, got 0"), and ran into the next ("got 0 Some
+ *  inputs are invalid…", an attacking helper). */
+export function sentences(parts) {
+  return parts.filter(Boolean).map((t) => (/[.!?…:;]$/.test(t) ? t : `${t}.`)).join(' ');
+}
+
 /** What a reader gave, for quoting in a message as "${clip(v, n)}": `v`'s text cut to `n`
  *  characters, written as the inside of a JSON string, as the core quotes a value: `"` and
  *  `\` escaped (a quote in the value cannot end the quotation), and each code point that

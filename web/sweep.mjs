@@ -11,7 +11,7 @@
 // plotAxes, format.mjs); colours follow the theme, also when it changes while shown.
 import { $, el, download, copyText, actionButton } from './dom.mjs';
 import { apiInputs, usesInput, formText } from './fields.mjs';
-import { tickTexts, clip, numberText, DEFAULT_PREFS } from './format.mjs';
+import { tickTexts, clip, numberText, DEFAULT_PREFS, sentences } from './format.mjs';
 import { sweepOfType } from './link.mjs';
 import { plotAxes, axisKey, axisTitle, axisPlace, xTitle, markText, seriesStyle, swatch, PALETTES, figurePng, figureCsv, figureSvg } from './figure.mjs';
 
@@ -509,7 +509,7 @@ export class Sweep {
     this.stale = true;
     const box = $('sweep-plot');
     box.classList.toggle('outdated', !!this.plot);
-    status.textContent = this.plot ? `${message} The plot below (dimmed) is of the last valid settings: ${this.last.setting}.` : message;
+    status.textContent = this.plot ? sentences([message, `The plot below (dimmed) is of the last valid settings: ${this.last.setting}.`]) : message;
     this.enableExports();
   }
 

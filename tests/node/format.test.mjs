@@ -3,7 +3,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { load } from './load.mjs';
-import { useModule, shownText, fullMoney, keepTogether, exactText, tickTexts } from '../../web/format.mjs';
+import { useModule, shownText, fullMoney, keepTogether, exactText, tickTexts, sentences } from '../../web/format.mjs';
 
 const m = await load();
 useModule(m);
@@ -76,4 +76,13 @@ test('a field shown in a unit of time the cards also write is shown in their sym
     }
   }
   assert.ok(checked >= 5, `${checked} time fields checked`);
+});
+
+test('messages joined into one text each end as a sentence', () => {
+  // an attacking helper read "…got 0 Some inputs are invalid or missing."
+  assert.equal(sentences(['workers: must be an integer >= 1, got 0', 'Some inputs are invalid or missing.']),
+    'workers: must be an integer >= 1, got 0. Some inputs are invalid or missing.');
+  assert.equal(sentences(['expected a time such as "1 s"', '', null, 'The plot below (dimmed) is of the last valid settings: x.']),
+    'expected a time such as "1 s". The plot below (dimmed) is of the last valid settings: x.');
+  assert.equal(sentences(['Done!', 'Why?', 'and so:']), 'Done! Why? and so:');
 });
