@@ -94,7 +94,10 @@ export function timeFixed(unit, prefs) {
 function prefText(value, unit, prefs) {
   if (timeFixed(unit, prefs)) {
     const scaled = value / TIME_UNITS[prefs.time];
-    if (Number.isFinite(scaled) && (scaled !== 0 || value === 0)) return `${numberText(scaled)} ${prefs.time}`;
+    // "day" is a word, plural but for one, as the core writes it ("22.82 days", "1 day")
+    const text = numberText(scaled);
+    const word = prefs.time === 'day' && text !== '1' ? 'days' : prefs.time;
+    if (Number.isFinite(scaled) && (scaled !== 0 || value === 0)) return `${text} ${word}`;
     return null;
   }
   if (unit === 'USD' && prefs.money === 'full') return fullMoney(value);

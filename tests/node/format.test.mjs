@@ -13,7 +13,11 @@ const result = (value, unit) => ({ value, unit, text: m.humanText(value, unit) }
 test('a fixed time unit holds the values it can, and leaves the others in the core\'s scale', () => {
   assert.equal(shownText(result(0.625, 's'), prefs('ms')), '625 ms');
   assert.equal(shownText(result(8750, 's'), prefs('h')), '2.431 h');  // 8750 / 3600
-  assert.equal(shownText(result(0, 's'), prefs('day')), '0 day');
+  assert.equal(shownText(result(0, 's'), prefs('day')), '0 days');
+  // a word, plural but for one, as the core writes days (an attacking helper read "22.82 day")
+  assert.equal(shownText(result(22.82 * 86400, 's'), prefs('day')), '22.82 days');
+  assert.equal(shownText(result(86400, 's'), prefs('day')), m.humanText(86400, 's'));
+  assert.equal(shownText(result(86400, 's'), prefs('day')), '1 day');
   // 1.25e300 s is 1.25e309 ns: beyond a double; 1e-320 s is 1.2e-325 day: below one
   for (const [v, time] of [[1.25e300, 'ns'], [1e303, 'µs'], [1e-320, 'day'], [5e-324, 'h']]) {
     const shown = shownText(result(v, 's'), prefs(time));
