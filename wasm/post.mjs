@@ -260,6 +260,13 @@ function mlsysimOptions(options, keys) {
 /** `value` of numberText, humanText and displayScale as a number (Number(value)); one that
  *  cannot be one (a Symbol, a valueOf that throws) is refused by name, not as a TypeError. */
 function mlsysimNumber(value) {
+  // null, undefined, true and [] are no numbers, though Number() reads them as 0, 1 and 0:
+  // humanText(null, 's') wrote "0 s" (an attacking helper). A number's text ("5") is one.
+  const kind = typeof value;
+  if (value === null || kind === 'undefined' || kind === 'boolean' || kind === 'function' ||
+      (kind === 'object' && !(value instanceof Number)) ||
+      (kind === 'string' && (value.trim() === '' || (Number.isNaN(Number(value)) && value.trim() !== 'NaN'))))
+    throw mlsysimError(`value: must be a number, got ${kind === 'object' && value !== null ? 'an object' : kind === 'function' ? 'a function' : mlsysimQuote(value)}`, 'value');
   try {
     return Number(value);
   } catch (e) {

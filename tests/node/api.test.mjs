@@ -278,7 +278,7 @@ test('JavaScript-only bad inputs: undefined, circular objects, BigInt, functions
   // the formatters' value: a Symbol (Number() throws) is refused by name, not as a TypeError
   for (const f of [() => m.numberText(Symbol('x')), () => m.numberText(Symbol('x'), 3), () => m.humanText(Symbol('x'), 's'), () => m.displayScale(Symbol('x'), 's')])
     assert.throws(f, { field: 'value', message: 'value: must be a number, got a symbol' });
-  assert.throws(() => m.humanText({ valueOf() { throw new Error('no'); } }, 's'), { field: 'value', message: 'value: must be a number, got a value that cannot be read as one (no)' });
+  assert.throws(() => m.humanText({ valueOf() { throw new Error('no'); } }, 's'), { field: 'value', message: 'value: must be a number, got an object' });
   const getter = { get workers() { throw new Error('boom'); } };
   assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', getter), { field: 'workers', message: /boom/ });
   assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', { 'x\0y': 1 }), (e) => e.field === 'x\0y' && e.message.startsWith('x\\u0000y: unknown field'));
@@ -379,6 +379,15 @@ test('options of the wrong kind are refused by name, never read as the default',
   refused(() => m.evaluatePreset('TransformerBsp8Workers', {}, { Work: true }),
     'options: unknown option "Work" (did you mean "work"?); this call takes bytes, work, partial');
   refused(() => m.humanText(1e9, 'byte', { binary: true }), 'options: unknown option "binary"; this call takes bytes');
+  // a value that is no number is refused, not read as 0 or 1 (an attacking helper: "0 s", "$1.00")
+  for (const [v, got] of [[null, 'null'], [undefined, 'undefined'], [true, 'true'], ['', '""'], ['abc', '"abc"'], [{}, 'an object'], [[], 'an object']]) {
+    assert.throws(() => m.humanText(v, 's'), (e) => e.field === 'value' && e.message === `value: must be a number, got ${got}`, String(v));
+    assert.throws(() => m.numberText(v), (e) => e.field === 'value', String(v));
+    assert.throws(() => m.displayScale(v, 's'), (e) => e.field === 'value', String(v));
+  }
+  assert.equal(m.humanText('0.625', 's'), '625 ms');  // a number's text is a number
+  assert.equal(m.numberText(NaN), m.numberText('NaN'));
+  assert.equal(m.humanText(8n, 'byte'), '8 bytes');
   // a value nested too deeply is blamed on its field, in evaluate, evaluatePreset and sweep alike
   const nest = (n) => { let v = 1; for (let i = 0; i < n; i++) v = [v]; return v; };
   for (const call of [() => m.evaluatePreset('TransformerBsp8Workers', { workers: nest(100) }),
