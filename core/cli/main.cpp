@@ -319,9 +319,11 @@ int run(const std::vector<std::string>& args) {
     if (positional.size() > 1) throw UsageError("eval takes one PRESET, got " + std::to_string(positional.size()) + " names");
     if (positional.empty()) throw UsageError("eval needs PRESET, --type TYPE or --input FILE");
     // a course preset that was left out says why, unless an entry of that name was kept (a
-    // later entry that repeats the name is refused, not the first: as the page keeps it)
+    // later entry that repeats the name is refused, not the first: as the page keeps it), or
+    // the name is a built-in preset's (an entry is left out for taking it): the built-in
+    // runs, its notice said above, as the page shows it
     const bool kept = std::any_of(course.presets.begin(), course.presets.end(), [&](const mlsysim::Preset& p) { return p.name == positional[0]; });
-    if (!kept)
+    if (!kept && !mlsysim::find_preset(positional[0]))
       for (const Json& n : course.notices)
         if (n["preset"] == positional[0])
           throw InputError("preset", InputError::quoted(positional[0]) + " of " + InputError::quoted(preset_file) + " was left out: " + n["message"].get<std::string>());

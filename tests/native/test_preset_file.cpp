@@ -192,6 +192,16 @@ TEST_CASE("CLI: --preset-file lists and evaluates a course's presets and reports
   CHECK_THAT(first.out, Catch::Contains("workers                     4"));
   CHECK_THAT(first.out, Catch::Contains("(entry 2): name: \"Mine\" is already the name of an earlier preset of this file"));
   std::remove(twice.c_str());
+  // an entry left out for taking a built-in preset's name: eval runs the built-in, and says
+  // why the entry was left out, as the page does (it had refused the built-in: an attacking helper)
+  const Json shadow = {{"presets", {{{"name", "TransformerBsp8Workers"}, {"type", "SyncStrategyScenario"}, {"inputs", bsp(16)}}}}};
+  const std::string shadowing = test::write_temp(shadow.dump());
+  const Run builtin = cli("eval TransformerBsp8Workers --preset-file " + shadowing, true);
+  CHECK(builtin.status == 0);
+  CHECK_THAT(builtin.out, Catch::Contains("TransformerBsp8Workers (SyncStrategyScenario)"));
+  CHECK_THAT(builtin.out, Catch::Contains("workers                     8"));
+  CHECK_THAT(builtin.out, Catch::Contains("is the built-in preset \"TransformerBsp8Workers\"; a course preset needs a name of its own"));
+  std::remove(shadowing.c_str());
   const Run missing = cli("list presets --preset-file /nonexistent/presets.json", true);
   CHECK(missing.status == 2);
   CHECK_THAT(missing.out, Catch::Contains("preset_file: cannot read file \"/nonexistent/presets.json\""));
