@@ -453,7 +453,7 @@ Expected<Json> evaluate_preset(const std::string& name, const Json& overrides, c
   std::vector<std::string> names;
   for (const Preset& p : presets()) names.push_back(p.name);
   for (const Preset& p : course) names.push_back(p.name);
-  return InputError("preset", "unknown preset " + describe(Json(name)) + "; valid choices: " + join(names));
+  return InputError("preset", "unknown preset " + describe(Json(name)) + did_you_mean_name(name, names) + "; valid choices: " + join(names));
 }
 
 Expected<PresetFile> read_preset_file(const std::string& text) {

@@ -67,7 +67,7 @@ Expected<const ScenarioType*> find_scenario_type(const std::string& name) {
     if (t.name == name) return &t;
     names.push_back(t.name);
   }
-  return InputError("type", "unknown scenario type " + describe(Json(name)) + "; valid types: " + join(names));
+  return InputError("type", "unknown scenario type " + describe(Json(name)) + did_you_mean_name(name, names) + "; valid types: " + join(names));
 }
 
 const std::vector<Preset>& presets() {
@@ -85,7 +85,7 @@ Expected<const Preset*> find_preset(const std::string& name) {
     if (p.name == name) return &p;
     names.push_back(p.name);
   }
-  return InputError("preset", "unknown preset " + describe(Json(name)) + "; valid choices: " + join(names));
+  return InputError("preset", "unknown preset " + describe(Json(name)) + did_you_mean_name(name, names) + "; valid choices: " + join(names));
 }
 
 }  // namespace mlsysim

@@ -87,7 +87,7 @@ Expected<std::shared_ptr<const Entry>> find_entry(const Tables& t, const Registr
     if (e->name == name) return e;
     names.push_back(e->name);
   }
-  return InputError(field, prefix + "unknown " + kind.name + " " + describe(Json(name)) + "; valid choices: " + join(names));
+  return InputError(field, prefix + "unknown " + kind.name + " " + describe(Json(name)) + did_you_mean_name(name, names) + "; valid choices: " + join(names));
 }
 
 Expected<std::shared_ptr<const Entry>> read_at(const Tables& t, const RegistryKind& kind, const Json& v,

@@ -164,4 +164,9 @@ std::string nearest_name(const std::string& name, const std::vector<std::string>
   return best;
 }
 
+std::string did_you_mean_name(const std::string& name, const std::vector<std::string>& names) {
+  const std::string near = nearest_name(name, names);
+  return near.empty() ? "" : " (did you mean " + describe(Json(near)) + "?)";
+}
+
 }  // namespace mlsysim

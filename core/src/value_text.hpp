@@ -40,5 +40,8 @@ std::string join(const std::vector<std::string>& items);
 /// The name among `names` that `name` most likely meant (a letter or two slipped, swapped
 /// or in another case: "per_worker_bacth", "Workers"), or "" when none is that close.
 std::string nearest_name(const std::string& name, const std::vector<std::string>& names);
+/// " (did you mean \"GPT3\"?)" for nearest_name(name, names), or "" when none is that close:
+/// what an unknown name's message says before it lists the valid ones.
+std::string did_you_mean_name(const std::string& name, const std::vector<std::string>& names);
 
 }  // namespace mlsysim

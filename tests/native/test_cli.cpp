@@ -67,6 +67,11 @@ TEST_CASE("Bad input exits with status 2 and the error text on standard error", 
   CHECK(set_twice.status == 2);
   CHECK_THAT(set_twice.out, Catch::StartsWith("mlsysim: --set workers given twice; give each field once"));
   CHECK(cli("eval TransformerBsp8Workers --set workers=3 --set per_worker_batch=5").status == 0);
+  // a name in another case is named as the one meant (an attacking helper: the CLI and the
+  // module listed every valid name, the embed alone said which)
+  CHECK_THAT(cli("eval transformerbsp8workers", true).out, Catch::StartsWith("preset: unknown preset \"transformerbsp8workers\" (did you mean \"TransformerBsp8Workers\"?); valid choices: "));
+  CHECK_THAT(cli("eval Gpt3OnTraining1KA100 --set workload=gpt3", true).out, Catch::StartsWith("workload: unknown workload \"gpt3\" (did you mean \"GPT3\"?); valid choices: GPT3, "));
+  CHECK_THAT(cli("eval --type syncstrategyscenario", true).out, Catch::StartsWith("type: unknown scenario type \"syncstrategyscenario\" (did you mean \"SyncStrategyScenario\"?); valid types: "));
   // ... and so --type and --input (an attacking helper: the last had won)
   const Run type_twice = cli("eval --type SyncStrategyScenario --type RooflineScenario", true);
   CHECK(type_twice.status == 2);

@@ -412,8 +412,10 @@ TEST_CASE("A quoted value cannot reverse, hide or break the message that quotes 
   // escapes worked out by hand from the code points (UTF-16 units above U+FFFF, as JSON)
   const auto preset = [](const std::string& name) {
     const std::string m = refusal(name, Json::object());
-    return m.substr(0, m.find(';'));
+    return m.substr(0, std::min(m.find(';'), m.find(" (did you mean")));
   };
+  // the name it nearly is, named too (as the page's embed does)
+  CHECK_THAT(refusal("\u202eTransformerBsp8Workers", Json::object()), Catch::Contains(R"( (did you mean "TransformerBsp8Workers"?); valid choices: )"));
   CHECK(preset("\u202eTransformerBsp8Workers") == R"(preset: unknown preset "\u202eTransformerBsp8Workers")");  // RLO
   CHECK(preset("Tr\u200bansformer") == R"(preset: unknown preset "Tr\u200bansformer")");     // zero width space
   CHECK(preset("a\u2066b\u2069") == R"(preset: unknown preset "a\u2066b\u2069")");           // isolates
