@@ -130,7 +130,9 @@ export class EmbeddedScenario {
    *  the course's preset file `presetFile`, if any). */
   errorView(error, guess, presetFile) {
     const split = /^([\s\S]*?); (valid [a-z ]+): ([\s\S]+)$/.exec(error);
-    const [head, what, choices] = split ? split.slice(1) : [error, null, null];
+    let [head, what, choices] = split ? split.slice(1) : [error, null, null];
+    // the module's own "(did you mean …?)": said once, below, as a link to the name meant
+    if (guess) head = head.replace(/ \(did you mean "[^"]*"\?\)$/, '');
     const lead = `This calculator cannot be shown: ${head}${/[.!?]$/.test(head) ? '' : '.'}`;
     const said = withEscapesExplained(`${lead}${guess ? ` Did you mean ${guess}?` : ''}`);
     const alert = el('p', { class: 'embed-error', role: 'alert', text: said });
