@@ -107,8 +107,9 @@ Expected<Json> parse_json(const std::string& text, const std::string& field, con
       return InputError(field, "not valid JSON: a NUL character (\\u0000) at " + position(text, i) + ", outside a string");
     } else if (c == '[' || c == '{') {
       if (++depth > kMaxDepth) {
-        const bool key = named_depth > 0 && !named.empty() && Json::accept("\"" + named + "\"");
-        return InputError(key ? Json::parse("\"" + named + "\"").get<std::string>() : field,
+        // the key as written: a field's name has no escapes (one that has is left to `field`)
+        const bool key = named_depth > 0 && !named.empty() && named.find('\\') == std::string::npos;
+        return InputError(key ? named : field,
                           "nests deeper than " + std::to_string(kMaxDepth) + " levels" +
                               (key ? "; an input nests 4 levels at most" : ""));
       }
