@@ -235,7 +235,15 @@ function mlsysimOptions(options, keys) {
   let given = [];
   try {
     for (const k of keys) out[k] = options === undefined || options === null ? undefined : options[k];
-    if (options !== undefined && options !== null) given = Object.keys(options);
+    // every name the reads above could find: own or inherited, enumerable or not (a class's
+    // getter, Object.create({units: 'ms'})), short of Object.prototype's own
+    if (options !== undefined && options !== null) {
+      const names = new Set();
+      const up = (o) => { try { return Object.getPrototypeOf(o); } catch { return null; } };  // a Proxy may refuse
+      for (let o = options; o !== null && o !== Object.prototype; o = up(o))
+        for (const k of Object.getOwnPropertyNames(o)) if (o === options || k !== 'constructor') names.add(k);
+      given = [...names];
+    }
   } catch (e) {
     throw mlsysimError(`options: cannot be read (${mlsysimWhy(e)})`, 'options');
   }

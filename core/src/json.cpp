@@ -92,7 +92,9 @@ Expected<Json> parse_json(const std::string& text, const std::string& field, con
   std::size_t entries = 0;
   bool in_string = false;
   std::size_t string_start = 0, string_end = 0;  // the last string's quotes
-  std::string named;  // the key at named_depth that the current value sits under
+  // in a request (named_depth 2): the key of the top-level value being read (key1), and
+  // within "inputs" or "overrides" the field's (key2)
+  std::string key1, key2;
   for (std::size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
     if (in_string) {
@@ -107,16 +109,20 @@ Expected<Json> parse_json(const std::string& text, const std::string& field, con
       return InputError(field, "not valid JSON: a NUL character (\\u0000) at " + position(text, i) + ", outside a string");
     } else if (c == '[' || c == '{') {
       if (++depth > kMaxDepth) {
-        // the key as written: a field's name has no escapes (one that has is left to `field`)
-        const bool key = named_depth > 0 && !named.empty() && named.find('\\') == std::string::npos;
-        return InputError(key ? named : field,
-                          "nests deeper than " + std::to_string(kMaxDepth) + " levels" +
-                              (key ? "; an input nests 4 levels at most" : ""));
+        // blamed on the field (an input's value) or the argument (type, unit, properties...)
+        // it sits under, by its key as written: a name has no escapes (one that has is left
+        // to `field`)
+        const bool inputs = key1 == "inputs" || key1 == "overrides";
+        const std::string& key = !named_depth ? field : inputs ? key2 : key1;
+        const bool named = !key.empty() && key.find('\\') == std::string::npos;
+        return InputError(named ? key : field, "nests deeper than " + std::to_string(kMaxDepth) + " levels" +
+                                                   (named && inputs ? "; an input nests 4 levels at most" : ""));
       }
     } else if (c == ']' || c == '}') {
-      if (depth-- == named_depth) named.clear();
+      if (depth-- == 2) key2.clear();
     } else if (c == ':' || c == ',') {
-      if (c == ':' && depth == named_depth && string_end > string_start) named = text.substr(string_start + 1, string_end - string_start - 1);
+      if (c == ':' && named_depth && (depth == 1 || depth == 2) && string_end > string_start)
+        (depth == 1 ? key1 : key2) = text.substr(string_start + 1, string_end - string_start - 1);
       // nlohmann's ordered objects insert in linear time, so a huge object is quadratic
       if (++entries > kMaxEntries)
         return InputError(field, "has more than " + std::to_string(kMaxEntries) + " entries (names, values and items); " + purpose);

@@ -394,6 +394,23 @@ test('options of the wrong kind are refused by name, never read as the default',
     () => m.evaluate('SyncStrategyScenario', { ...I, workers: { a: nest(70) } }),
     () => m.sweep('SyncStrategyScenario', { ...I, workers: nest(70) }, 'iterations', [1])])
     assert.throws(call, (e) => e.field === 'workers' && e.message === 'workers: nests deeper than 64 levels; an input nests 4 levels at most');
+  // ... and an argument nested too deeply, on that argument (not on a key inside it)
+  const deep = (n) => { let v = 1; for (let i = 0; i < n; i++) v = { a: v }; return v; };
+  for (const [call, field] of [[() => m.evaluate(deep(70), {}), 'type'], [() => m.evaluatePreset(deep(70)), 'preset'],
+    [() => m.sweep('SyncStrategyScenario', I, 'base_iteration_time', [1], null, { unit: { workers: deep(70) } }), 'unit'],
+    [() => m.sweep('SyncStrategyScenario', I, deep(70), [1]), 'field'],
+    [() => m.sweep('SyncStrategyScenario', I, 'workers', [1], [nest(70)]), 'properties']])
+    assert.throws(call, (e) => e.field === field && e.message === `${field}: nests deeper than 64 levels`, field);
+  // ... inherited or not enumerable, as the options are read (a second attacking helper)
+  refused(() => m.sweep('SyncStrategyScenario', I, 'base_iteration_time', [500], ['cost'], Object.create({ units: 'ms' })),
+    'options: unknown option "units" (did you mean "unit"?); this call takes unit, into');
+  refused(() => m.evaluatePreset('TransformerBsp8Workers', {}, new (class { get Work() { return true; } })()),
+    'options: unknown option "Work" (did you mean "work"?); this call takes bytes, work, partial');
+  refused(() => m.evaluatePreset('TransformerBsp8Workers', {}, Object.defineProperty({}, 'Work', { value: true })),
+    'options: unknown option "Work" (did you mean "work"?); this call takes bytes, work, partial');
+  assert.equal(m.sweep('SyncStrategyScenario', I, 'base_iteration_time', [500], ['cost'], Object.create({ unit: 'ms' })).properties.cost[0],
+    m.sweep('SyncStrategyScenario', I, 'base_iteration_time', [500], ['cost'], { unit: 'ms' }).properties.cost[0]);
+  assert.equal(m.evaluatePreset('TransformerBsp8Workers', {}, new (class { get work() { return true; } })()).properties.speedup.work.text.length > 0, true);
   refused(() => m.listScenarioTypes({ detail: false }), 'options: unknown option "detail" (did you mean "details"?); this call takes details');
   // the right spelling reads the values in that unit: 500 ms is 1/1000 of 500 s's cost
   const ms = m.sweep('SyncStrategyScenario', I, 'base_iteration_time', [500], ['cost'], { unit: 'ms' });

@@ -16,9 +16,10 @@ using Json = nlohmann::ordered_json;
 /// of ours needs more than 4 levels or a few dozen entries; the limits keep a hostile
 /// file from exhausting the stack or the time). `purpose` says in the message what the
 /// text is for and how much that needs ("a preset file holds at most 200 presets").
-/// `named_depth` > 0: a value nested too deeply is blamed on the key it sits under at that
-/// depth, when there is one (2 in a request: {"inputs": {"workers": [[[...]]]}} is
-/// "workers: nests deeper than 64 levels"), rather than on `field`.
+/// `named_depth` 2 (a request): a value nested too deeply is blamed on the key it sits
+/// under, rather than on `field`: an input's field within "inputs" or "overrides"
+/// ({"inputs": {"workers": [[[...]]]}} is "workers: nests deeper than 64 levels; an input
+/// nests 4 levels at most"), else the request's own key ("type", "unit", "properties").
 Expected<Json> parse_json(const std::string& text, const std::string& field, const char* purpose = "a request needs a few dozen",
                           int named_depth = 0);
 
