@@ -177,8 +177,7 @@ const Hint kHints[] = {
     {"TFLOPs", "(per second or plural?); write \"TFLOP/s\" for a rate, \"TFLOP\" for work", Base::flop, false},
     {"PFLOPs", "(per second or plural?); write \"PFLOP/s\" for a rate, \"PFLOP\" for work", Base::flop, false},
     {"Gib", "(gibibit or gibibyte?); write \"GiB\" for 2^30 bytes, \"Gbit\" for 10^9 bits", Base::information, false},
-    {"cent", "(a hundredth of a dollar); write dollars: \"0.05 USD\"", Base::currency, true},
-    {"cents", "(a hundredth of a dollar); write dollars: \"0.05 USD\"", Base::currency, true},
+
     {"Gb", "(gigabit or gigabyte?); write \"Gbit\" or \"GB\", and \"Gbps\" for a bit rate", Base::information, false},
     {"Gparam", "(a billion parameters is a B, as in \"7B\"); write \"Bparam\"", Base::param, false},
     {"Gparams", "(a billion parameters is a B, as in \"7B\"); write \"Bparam\"", Base::param, false},
@@ -558,6 +557,16 @@ std::string number_advice(std::string_view text) {
     if (const char* e = scaled ? number_word(rest) : nullptr)
       return "a number word such as " + ascii_lower(rest) + " is not read: write " + in_quotes(std::string(number) + e);
     if (labelled) return "";
+    // cents: the amount in dollars, with the rest of the unit ("7 cents/kWh" -> "0.07 USD/kWh")
+    if (const std::string lower = ascii_lower(rest); lower.rfind("cent", 0) == 0) {
+      const std::size_t w = lower.compare(0, 5, "cents") == 0 ? 5 : 4;
+      if (rest.size() == w || rest[w] == '/' || rest[w] == ' ') {
+        char dollars[32];
+        std::snprintf(dollars, sizeof dollars, "%.15g", x / 100);
+        const std::string fixed = std::string(dollars) + " USD" + std::string(trim(rest.substr(w)));
+        if (parse_quantity(fixed)) return "cents are not read: write " + in_quotes(fixed) + " (in dollars)";
+      }
+    }
     if (rest == "%") {
       char fraction[32];
       std::snprintf(fraction, sizeof fraction, "%.15g", x / 100);

@@ -72,7 +72,7 @@ TEST_CASE("Every text the number advice suggests is one the parser reads", "[rea
       {"12 500", "12500"},           {"100k", "100e3"},
       // an attacker's and a new user's trials: a typeset minus, digits grouped before a unit
       {"1e\u22123 s", "1e-3 s"},      {"\u22125 W", "-5 W"},         {"1 000 s", "1000 s"},
-      {"1 000 000 USD/h", "1000000 USD/h"},
+      {"1 000 000 USD/h", "1000000 USD/h"}, {"7 cents/kWh", "0.07 USD/kWh"}, {"250 cents", "2.5 USD"},
   };
   for (const auto& [typed, suggested] : cases) {
     INFO(typed);
@@ -115,7 +115,11 @@ TEST_CASE("Units people type for a serving load and a short time are read: QPS, 
   CHECK_THAT(refusal("Llama8BDecodeStepH100", {{"operations", "16 TFLOPs"}}), Catch::Contains("did you mean \"16 TFLOP\"?"));
   CHECK_THAT(mlsysim::parse_unit("TFLOPs").error().what(), Catch::Contains("write \"TFLOP/s\" for a rate, \"TFLOP\" for work"));
   CHECK_THAT(refusal("NdrRingVsTree1GB", {{"message_bytes", "1 Gib"}}), Catch::Contains("write \"GiB\" for 2^30 bytes"));
-  CHECK_THAT(refusal("TransformerBsp8Workers", {{"device_hour_rate", "90 cents/h"}}), Catch::Contains("write dollars: \"0.05 USD\""));
+  // cents, in dollars, with the rest of the unit (a fixed "0.05 USD" had been advised for any
+  // amount: a second attacking helper)
+  CHECK_THAT(refusal("TransformerBsp8Workers", {{"device_hour_rate", "90 cents/h"}}), Catch::EndsWith("cents are not read: write \"0.9 USD/h\" (in dollars)"));
+  CHECK_THAT(refusal("H100Cluster1KOwnVsCloud", {{"unit_cost", "250 cents"}}), Catch::EndsWith("write \"2.5 USD\" (in dollars)"));
+  CHECK_THAT(refusal("Gpt3ClassRunUsAverage", {{"electricity_price", "7 cents/kWh"}}), Catch::EndsWith("write \"0.07 USD/kWh\" (in dollars)"));
 }
 
 TEST_CASE("An unknown unit is advised on in the field's dimension: a prefix completed, a symbol's case, a plural, a suffix", "[reading][units]") {
