@@ -154,13 +154,13 @@ RegistryData fabrics() {
   k.headline = "bandwidth";
   k.fields = {
       Field::quantity("bandwidth", dims::information / dims::time).above(0).shown_in("Gbps").doc("One link, one direction."),
-      Field::quantity("latency", dims::time).at_least(0).shown_in("us").doc("alpha: start-up latency of one message."),
+      Field::quantity("latency", dims::time).at_least(0).shown_in("µs").doc("alpha: start-up latency of one message."),
   };
   return {k, {
-      {"InfiniBand_HDR", json_text(R"({"bandwidth": "200 Gbps", "latency": "7 us"})"), kSystems},
-      {"InfiniBand_NDR", json_text(R"({"bandwidth": "400 Gbps", "latency": "5 us"})"), kSystems},
-      {"Ethernet_100G", json_text(R"({"bandwidth": "100 Gbps", "latency": "50 us"})"), kSystems},
-      {"RoCE_100G", json_text(R"({"bandwidth": "100 Gbps", "latency": "10 us"})"), kSystems},
+      {"InfiniBand_HDR", json_text(R"({"bandwidth": "200 Gbps", "latency": "7 µs"})"), kSystems},
+      {"InfiniBand_NDR", json_text(R"({"bandwidth": "400 Gbps", "latency": "5 µs"})"), kSystems},
+      {"Ethernet_100G", json_text(R"({"bandwidth": "100 Gbps", "latency": "50 µs"})"), kSystems},
+      {"RoCE_100G", json_text(R"({"bandwidth": "100 Gbps", "latency": "10 µs"})"), kSystems},
   }};
 }
 

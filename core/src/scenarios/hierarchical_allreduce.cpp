@@ -105,7 +105,7 @@ ScenarioType hierarchical_allreduce() {
                       "inter_node_latency": "5 µs"})")},
       {"Llama70BGradientsTraining1K",
        "Llama 3 70B's BF16 gradient (7.06e10 x 2 B = 1.412e11 B) on Training_1K (128 DGX H100): NVLink 450 GB/s per "
-       "direction, InfiniBand HDR 200 Gbps and 7 us, 500 ns inside a node, all from mlsysim's registries; the "
+       "direction, InfiniBand HDR 200 Gbps and 7 µs, 500 ns inside a node, all from mlsysim's registries; the "
        "pairing of model and fleet is illustrative.",
        json_text(R"({"message_bytes": "1.412e11 byte",
                       "fleet": "Training_1K",
