@@ -227,7 +227,8 @@ class App {
    *  then in the question; types before presets, in catalog order; at most 12. */
   findScenarios(query) {
     const norm = (t) => t.normalize('NFKC').toLowerCase();
-    const all = norm(query).split(/[\s,;:?!()]+/).filter(Boolean);
+    // "KV-cache", "kv_cache": words, as the searched text's "_" are spaces (a second trial)
+    const all = norm(query).split(/[\s,;:?!()_\-\u2010\u2011\u2013]+/).filter(Boolean);
     const content = all.filter((w) => !FINDER_STOP_WORDS.has(w));
     const words = content.length ? content : all;
     if (!words.length) return [];

@@ -171,6 +171,10 @@ test('the finder: typing a topic lists the types and presets that match; choosin
     assert.ok(!/Pipeline|Gpt3Serve100Qps/.test(name), name);
   await page.fill('#find', 'kvcache');
   assert.equal((await page.locator('#find-results button strong').allTextContents())[0], 'LlmServingScenario');
+  for (const q of ['KV-cache', 'kv_cache', 'kv\u2011cache']) {
+    await page.fill('#find', q);
+    assert.equal((await page.locator('#find-results button strong').allTextContents())[0], 'LlmServingScenario', q);
+  }
   // no result has every word: the closest are listed, and the list says so
   await page.fill('#find', 'buy or rent');
   assert.match(await page.textContent('#find-results li.none'), /No scenario matches every word of "buy or rent"; the closest:/);
