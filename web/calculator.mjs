@@ -771,10 +771,13 @@ export class Calculator {
     // Enter in an input whose results are out of view (below the inputs, up to 900 px
     // wide) goes to them: the bar's button comes after every input in the tab order, and
     // moving to another input hides it, so a keyboard reader never reached it (a new
-    // user's trial at 390 and 700 px). Where the results are in view, Enter does nothing.
+    // user's trial at 390 and 700 px). So does Enter on a registry menu; not on an input in
+    // error. Where the results are in view, Enter does nothing.
     $('inputs').addEventListener('keydown', (e) => {
       if (e.key !== 'Enter' || e.isComposing || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
-      if (!(e.target instanceof HTMLInputElement) || ['checkbox', 'radio', 'button', 'submit'].includes(e.target.type)) return;
+      const t = e.target;
+      if (!(t instanceof HTMLSelectElement || (t instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'submit'].includes(t.type)))) return;
+      if (t.getAttribute('aria-invalid') === 'true') return;  // its error is beside it: the reader stays to fix it
       const box = $('results').getBoundingClientRect();
       if (box.top < innerHeight && box.bottom > 0) return;
       e.preventDefault();

@@ -338,6 +338,14 @@ test('an edit with the results out of view says what changed in a bar that takes
   assert.equal(await p.isHidden('#results-peek'), true);
   assert.equal(await p.evaluate(() => document.activeElement.id), 'results-title');
   assert.ok(await p.evaluate(() => Math.abs(document.getElementById('results').getBoundingClientRect().top) < 2), 'Enter scrolled to the results');
+  // not from an input in error: its message is beside it, to be fixed (a second trial)
+  await p.locator('#in-workers').scrollIntoViewIfNeeded();
+  await p.fill('#in-workers', 'abc');
+  await p.waitForFunction(() => document.getElementById('in-workers').getAttribute('aria-invalid') === 'true');
+  await p.focus('#in-workers');
+  await p.keyboard.press('Enter');
+  assert.equal(await p.evaluate(() => document.activeElement.id), 'in-workers');
+  await p.fill('#in-workers', '8');
   // with the results in view (beside the inputs at 1280 px) there is no bar
   await p.setViewportSize({ width: 1280, height: 800 });
   await p.goto(`${server.origin}/index.html`);
