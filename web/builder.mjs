@@ -119,11 +119,12 @@ export class Builder {
     $('builder-site').addEventListener('input', () => {
       // what is typed stays in the box; the snippets take it once it is an http(s) folder
       const { site, error } = siteFolder($('builder-site').value);
+      this.siteTyped = true;  // the reader's own site: no warning that a link set it
       this.app.state.embed.site = site;
       this.siteError(error);
       this.refresh();
     });
-    $('builder-id').addEventListener('input', () => { this.app.state.embed.id = $('builder-id').value.trim().slice(0, 100); this.refresh(); });
+    $('builder-id').addEventListener('input', () => { this.app.state.embed.id = [...$('builder-id').value.trim()].slice(0, 100).join(''); this.refresh(); });
     $('builder-theme').addEventListener('change', () => { this.app.state.embed.theme = $('builder-theme').value; this.refresh(); });
     $('builder-about').addEventListener('change', () => { this.app.state.embed.about = $('builder-about').value; this.refresh(); });
     $('builder-iframe-copy').replaceWith(actionButton('Copy iframe snippet', () => copyText($('builder-iframe').textContent), 'copy the iframe and its resize listener'));
@@ -192,6 +193,13 @@ export class Builder {
     const said = $('builder-site-local');
     said.hidden = !local;
     said.textContent = local ? `These snippets point at ${site}, which is this computer: a student's browser cannot load them from there. Copy the calculator's files (this site's folder, dist/ in the repository) to your course site and type their address above (docs/embedding.md, "Hosting the files").` : '';
+    // a site another than this one that a link set (not typed here): said beside the box for
+    // as long as the snippets use it, as the link's notice said it until the first edit (a
+    // second attacking helper: one tick hid the only warning)
+    if (!local && !this.siteTyped && this.app.state.embed.site && site !== thisSite()) {
+      said.hidden = false;
+      said.textContent = `The link you opened set this site: these snippets load the calculator's code from ${site}. Use them only if that is your course site; type your own above otherwise.`;
+    }
   }
 
   /** Marks the Site box with `error` (its text under the box), or clears it. */

@@ -20,7 +20,7 @@ import { firstResultPainted } from './until-live.mjs';
 
 const params = new URLSearchParams(location.search);
 // at most 100 characters (a longer one is cut, with a notice: link.mjs readEmbedOptions)
-const frameId = params.has('id') ? params.get('id').slice(0, 100) : null;
+const frameId = params.has('id') ? [...params.get('id')].slice(0, 100).join('') : null;  // characters, never half of one
 const framed = window.parent !== window;
 
 /** Posts the document's height to the parent when it changes (no-op outside a frame),

@@ -273,7 +273,7 @@ export function readEmbedOptions(ctx, get, entries, host = {}) {
   // the iframe's id, echoed in its messages, is cut to idLimit: said, since two frames whose
   // ids begin alike would send the same one
   const id = host.idLimit ? get('id') : null;
-  if (id !== null && id.length > host.idLimit)
+  if (id !== null && [...id].length > host.idLimit)
     notices.push(`id: longer than ${host.idLimit} characters; the messages to the page carry its first ${host.idLimit} ("${clip(id, 40)}").`);
   const presetName = get('preset'), typeName = get('type');
   // the module's own error text names the option, the value and the valid choices
@@ -617,7 +617,7 @@ export function decodeState(ctx, search) {
   };
   s.embed = { show: names('eshow', fieldNames), editable: names('eedit', fieldNames), properties: names('eprops', propNames), predict: names('epredict', propNames) || [],
     theme: choice('theme', THEMES, 'auto'), about: choice('about', ABOUT, 'collapsed'),
-    site: '', id: q.has('eid') ? text(q.get('eid')).slice(0, 100) : '' };
+    site: '', id: q.has('eid') ? [...text(q.get('eid'))].slice(0, 100).join('') : '' };
   if (q.has('esite')) {
     // the snippets load the calculator's code from this folder: a link that names one
     // other than this page's says so, where the reader sees it before copying a snippet

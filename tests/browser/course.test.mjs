@@ -450,6 +450,14 @@ test('the embed builder: both snippets reproduce its preview, for a preset of ev
   await page.waitForTimeout(300);
   assert.equal(await page.isVisible('#notices'), true);
   assert.match(await page.textContent('#builder-element'), /src="https:\/\/other\.example\/mlsysim\/mlsysim-element\.mjs"/);
+  // ... and beside the Site box for as long as the snippets use it: an edit hides the
+  // link's notices, not this (a second attacking helper)
+  await page.locator('#builder-fields input[data-kind="show"]').first().click();
+  await page.waitForFunction(() => document.getElementById('notices').hidden);
+  assert.match(await page.textContent('#builder-site-local'), /The link you opened set this site: these snippets load the calculator's code from https:\/\/other\.example\/mlsysim\/\./);
+  assert.equal(await page.isVisible('#builder-site-local'), true);
+  await page.locator('#builder-site').fill('https://course.example/m/');
+  assert.equal(await page.isVisible('#builder-site-local'), false);
   await page.goto(`${O}/index.html?mode=embed&eshow=nope&etheme=neon`);
   await page.waitForSelector('#builder-fields tr');
   await page.waitForTimeout(300);

@@ -81,6 +81,10 @@ test('the iframe names an unknown or misspelt parameter and the nearest valid on
   assert.deepEqual(await page.locator('.notices li').allTextContents(),
     [`id: longer than 100 characters; the messages to the page carry its first 100 ("${'w'.repeat(39)}…").`]);
   assert.equal(await page.isVisible('.notices'), true);
+  // characters, not UTF-16 units: 51 emoji are 51 characters (a second attacking helper)
+  await page.goto(`${O}/embed.html?preset=TransformerBsp8Workers&id=${encodeURIComponent('🙂'.repeat(51))}`);
+  await page.waitForSelector('body[data-ready="1"]');
+  assert.equal(await page.locator('.notices li').count(), 0);
 });
 
 test('the element names an unknown attribute and the nearest option, at start and when one is added; its HTML attributes are silent', async () => {
