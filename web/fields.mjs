@@ -2,7 +2,7 @@
 // evaluation loop that maps errors back to the fields that caused them. Shared by the
 // calculator and the comparison.
 import { el } from './dom.mjs';
-import { humanText } from './format.mjs';
+import { humanText, sentences } from './format.mjs';
 import { FIELD, CUSTOM } from './until-live.mjs';
 
 export { CUSTOM };
@@ -134,7 +134,7 @@ export function evaluateTexts(m, type, texts, lastGood, options) {
     for (const f of standIns) retry[f] = lastGood[f];
     result = m.evaluate(type.name, retry, opts);
   }
-  return { result, errors, missing, general: unknown.length ? unknown.join(' ') : null, standIns };
+  return { result, errors, missing, general: unknown.length ? sentences(unknown) : null, standIns };
 }
 
 /** The page's own list of scenario types: listScenarioTypes() entries whose `fields`,

@@ -162,7 +162,8 @@ export function valueText(value, unit, prefs = DEFAULT_PREFS) {
  */
 export function axisScale(unit, max, prefs = DEFAULT_PREFS) {
   if (unit === 'USD' && prefs.money === 'full') return { factor: 1, unit: '$', money: true };
-  if (timeFixed(unit, prefs)) return { factor: TIME_UNITS[prefs.time], unit: prefs.time, money: false };
+  // an axis of days is titled as the cards write them, "(days)" (auto titles it so)
+  if (timeFixed(unit, prefs)) return { factor: TIME_UNITS[prefs.time], unit: prefs.time === 'day' ? 'days' : prefs.time, money: false };
   return core.displayScale(Number.isFinite(max) ? max : 0, unit, { bytes: prefs.bytes });
 }
 

@@ -3,7 +3,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { load } from './load.mjs';
-import { useModule, shownText, fullMoney, keepTogether, exactText, tickTexts, sentences } from '../../web/format.mjs';
+import { useModule, shownText, fullMoney, keepTogether, exactText, tickTexts, sentences, axisScale } from '../../web/format.mjs';
 
 const m = await load();
 useModule(m);
@@ -18,6 +18,9 @@ test('a fixed time unit holds the values it can, and leaves the others in the co
   assert.equal(shownText(result(22.82 * 86400, 's'), prefs('day')), '22.82 days');
   assert.equal(shownText(result(86400, 's'), prefs('day')), m.humanText(86400, 's'));
   assert.equal(shownText(result(86400, 's'), prefs('day')), '1 day');
+  // an axis of them is titled "(days)", as with auto (a second trial read "(day)")
+  assert.equal(axisScale('s', 20 * 86400, prefs('day')).unit, 'days');
+  assert.equal(axisScale('s', 20 * 86400, prefs('auto')).unit, 'days');
   // 1.25e300 s is 1.25e309 ns: beyond a double; 1e-320 s is 1.2e-325 day: below one
   for (const [v, time] of [[1.25e300, 'ns'], [1e303, 'µs'], [1e-320, 'day'], [5e-324, 'h']]) {
     const shown = shownText(result(v, 's'), prefs(time));
