@@ -30,7 +30,7 @@ std::string error_reply(const mlsysim::InputError& e) { return dump_text(Json{{"
 // `mlsysim eval --input`); the flags are EvalOptions'. Returns {"result": Result} or
 // {"error": text, "field": name}.
 std::string request(const std::string& request_json, bool binary_bytes, bool work, bool partial) {
-  const mlsysim::Expected<Json> req = mlsysim::parse_json(request_json, "inputs", "a request needs a few dozen", 2);
+  const mlsysim::Expected<Json> req = mlsysim::parse_request(request_json, "inputs");
   if (!req) return error_reply(req.error());
   mlsysim::EvalOptions options;
   options.bytes = binary_bytes ? mlsysim::BytePrefix::binary : mlsysim::BytePrefix::decimal;

@@ -310,7 +310,7 @@ int run(const std::vector<std::string>& args) {
     if (has_type || !positional.empty() || !sets.empty())
       throw UsageError("--input takes the whole request; do not combine it with PRESET, --type or --set");
     // an InputError (.value() throws it, natively) ends the command with status 2 (main)
-    const Json request = mlsysim::parse_json(read_all(input), "input", "a request needs a few dozen", 2).value();
+    const Json request = mlsysim::parse_request(read_all(input), "input").value();
     result = mlsysim::evaluate_request(request, options, course.presets).value();
   } else if (has_type) {
     if (!positional.empty()) throw UsageError("give either PRESET or --type TYPE, not both");

@@ -85,14 +85,14 @@ struct DomParser : nlohmann::detail::json_sax_dom_parser<Json> {
 
 }  // namespace
 
-Expected<Json> parse_json(const std::string& text, const std::string& field, const char* purpose, int named_depth) {
+Expected<Json> parse_json(const std::string& text, const std::string& field, const char* purpose, bool request) {
   constexpr int kMaxDepth = 64;
   constexpr std::size_t kMaxEntries = 10000;  // our largest request has a few dozen
   int depth = 0;
   std::size_t entries = 0;
   bool in_string = false;
   std::size_t string_start = 0, string_end = 0;  // the last string's quotes
-  // in a request (named_depth 2): the key of the top-level value being read (key1), and
+  // in a request: the key of the top-level value being read (key1), and
   // within "inputs" or "overrides" the field's (key2)
   std::string key1, key2;
   for (std::size_t i = 0; i < text.size(); ++i) {
@@ -113,7 +113,7 @@ Expected<Json> parse_json(const std::string& text, const std::string& field, con
         // it sits under, by its key as written: a name has no escapes (one that has is left
         // to `field`)
         const bool inputs = key1 == "inputs" || key1 == "overrides";
-        const std::string& key = !named_depth ? field : inputs ? key2 : key1;
+        const std::string& key = !request ? field : inputs ? key2 : key1;
         const bool named = !key.empty() && key.find('\\') == std::string::npos;
         return InputError(named ? key : field, "nests deeper than " + std::to_string(kMaxDepth) + " levels" +
                                                    (named && inputs ? "; an input nests 4 levels at most" : ""));
@@ -121,7 +121,7 @@ Expected<Json> parse_json(const std::string& text, const std::string& field, con
     } else if (c == ']' || c == '}') {
       if (depth-- == 2) key2.clear();
     } else if (c == ':' || c == ',') {
-      if (c == ':' && named_depth && (depth == 1 || depth == 2) && string_end > string_start)
+      if (c == ':' && request && (depth == 1 || depth == 2) && string_end > string_start)
         (depth == 1 ? key1 : key2) = text.substr(string_start + 1, string_end - string_start - 1);
       // nlohmann's ordered objects insert in linear time, so a huge object is quadratic
       if (++entries > kMaxEntries)

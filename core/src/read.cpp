@@ -1,7 +1,6 @@
 // Reading one input value against its rule (read.hpp).
 #include "read.hpp"
 
-#include <cctype>
 #include <cmath>
 
 #include "mlsysim/text.hpp"
@@ -143,14 +142,8 @@ Expected<double> read_quantity(const Json& v, const std::string& field, const st
                                          : unit_advice("1 " + v.value("unit", std::string()), e.unknown, dim, shown_unit, false);
       what += did_you_mean(a, v.is_string() ? 0 : 2);
       // "3k" in a field of seconds: "write 3e3" would be refused too; a plain number keeps it.
-      // Digits read as the unit ("1 000 s": unknown unit "000") keep the number's advice,
-      // which writes the number and its unit together ("1000 s")
-      const bool digits = e.unknown.find_first_not_of("0123456789") == std::string::npos;
-      // ... and so do cents, which it writes in dollars ("7 cents/kWh": "0.07 USD/kWh")
-      std::string lower = e.unknown;
-      for (char& ch : lower) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-      const bool cents = lower == "cent" || lower == "cents";
-      if (!dim.dimensionless() && !digits && !cents) advice.clear();
+      // Advice that writes the unit too ("1 000 s": "1000 s"; "7 cents/kWh": "0.07 USD/kWh") stays
+      if (!dim.dimensionless() && !number_advice_keeps_unit(e.unknown)) advice.clear();
     } else if (v.is_string() && !dim.dimensionless()) {
       // two words where a unit is one: "7 B params" -> "7 Bparam"
       const std::string joined = did_you_mean(unit_advice(v.get_ref<const std::string&>(), "", dim, shown_unit, true), 0);

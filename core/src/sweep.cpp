@@ -227,7 +227,7 @@ Expected<std::string> SweepSession::sweep(const std::string& request_text, const
                                 std::vector<double>& out) {
   if (!prepared_ || request_text != text_) {
     prepared_.reset();  // a request that fails to prepare leaves nothing behind
-    const Expected<Json> json = parse_json(request_text, "inputs", "a request needs a few dozen", 2);
+    const Expected<Json> json = parse_request(request_text, "inputs");
     if (!json) return json.error();
     const Expected<SweepRequest> request = sweep_request(*json);
     if (!request) return request.error();

@@ -501,7 +501,7 @@ std::string number_advice(std::string_view text) {
   const std::string plain = plain_spaces(text);
   const std::string_view t = trim(plain);
   // a typeset minus sign (U+2212), as text copied from a book or a slide has it: "1e\u22123 s"
-  if (const std::size_t m = t.find("\xE2\x88\x92"); m != std::string_view::npos) {
+  if (t.find("\xE2\x88\x92") != std::string_view::npos) {
     std::string fixed(t);
     for (std::size_t at = fixed.find("\xE2\x88\x92"); at != std::string::npos; at = fixed.find("\xE2\x88\x92", at + 1))
       fixed.replace(at, 3, "-");
@@ -589,6 +589,11 @@ std::string number_advice(std::string_view text) {
   if (fixed.find('.') == std::string::npos || number.find('.') != std::string_view::npos)
     return "a comma is not read as a thousands separator: write " + in_quotes(fixed + rest);
   return "a comma is not read as a decimal mark: write " + in_quotes(fixed + rest) + " (with a point)";
+}
+
+bool number_advice_keeps_unit(std::string_view unknown) {
+  const std::string lower = ascii_lower(unknown);
+  return unknown.find_first_not_of("0123456789") == std::string_view::npos || lower == "cent" || lower == "cents";
 }
 
 bool parse_number(std::string_view text, double& out) {

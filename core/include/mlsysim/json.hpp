@@ -16,12 +16,17 @@ using Json = nlohmann::ordered_json;
 /// of ours needs more than 4 levels or a few dozen entries; the limits keep a hostile
 /// file from exhausting the stack or the time). `purpose` says in the message what the
 /// text is for and how much that needs ("a preset file holds at most 200 presets").
-/// `named_depth` 2 (a request): a value nested too deeply is blamed on the key it sits
-/// under, rather than on `field`: an input's field within "inputs" or "overrides"
-/// ({"inputs": {"workers": [[[...]]]}} is "workers: nests deeper than 64 levels; an input
-/// nests 4 levels at most"), else the request's own key ("type", "unit", "properties").
+/// `request`: the text is a request ({"type", "inputs"}, {"preset", "overrides"}, a
+/// sweep's): a value nested too deeply is blamed on the key it sits under rather than on
+/// `field`, an input's field within "inputs" or "overrides" ({"inputs": {"workers": [[...]]}}
+/// is "workers: nests deeper than 64 levels; an input nests 4 levels at most"), else the
+/// request's own key ("type", "unit", "properties").
 Expected<Json> parse_json(const std::string& text, const std::string& field, const char* purpose = "a request needs a few dozen",
-                          int named_depth = 0);
+                          bool request = false);
+/// parse_json of a request (`request` above).
+inline Expected<Json> parse_request(const std::string& text, const std::string& field) {
+  return parse_json(text, field, "a request needs a few dozen", true);
+}
 
 /// A JSON value written as text in a declaration (a preset's inputs, a registry entry's
 /// numbers), read once at start-up: declarations stay data rather than code (a braced

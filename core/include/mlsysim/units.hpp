@@ -129,8 +129,13 @@ std::string typed_number(std::string_view text);
 /// places and a decimal mark in others), digits grouped by spaces ("12 500"), a count
 /// suffix ("15T", "7B", "64k": "write 15e12"), a number word ("300 billion": "write
 /// 300e9"), what the count counts after it ("2048 tokens", "8 GPUs", "2T tokens": "write
-/// 2e12") and a percentage ("40%": "write 0.4").
+/// 2e12"), a percentage ("40%": "write 0.4"), a typeset minus ("1e\u22123 s") and cents
+/// ("7 cents/kWh": "write \"0.07 USD/kWh\"").
 std::string number_advice(std::string_view text);
+/// True when the parser's unknown unit `unknown` is one number_advice writes the whole
+/// quantity for, unit included: digits of a grouped number ("1 000 s": "000") or cents. Its
+/// advice then holds in a field of any dimension (a count suffix's, "3e3", does not).
+bool number_advice_keeps_unit(std::string_view unknown);
 
 /// What to write instead of `text`, a quantity typed for a field of dimension `want` whose
 /// unit name `name` is unknown ("1.5 G") or of another dimension ("7B" in a param field):
