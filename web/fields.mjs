@@ -181,12 +181,16 @@ export function registryMap(m) {
 }
 
 /** An entry as an inline object a reader can edit and send back: quantities as text in
- *  their display unit ("989 TFLOP/s"), nested entries by name. */
-export function inlineEntry(kind, e) {
+ *  their display unit ("989 TFLOP/s"), nested entries by name. With `reads` (a registry
+ *  field's `reads` from describeScenarioType: ["count", "node.accelerators_per_node"]),
+ *  only the sub-fields the scenario reads and those the kind requires: a number the
+ *  equations never read would change nothing here (the module warns about one given). */
+export function inlineEntry(kind, e, reads = null) {
   const out = { name: e.name };
+  const read = reads && new Set(reads.map((p) => p.split('.')[0]));
   for (const f of kind.fields) {
     const v = e[f.name];
-    if (v === undefined || v === null) continue;
+    if (v === undefined || v === null || (read && !f.required && !read.has(f.name))) continue;
     if (typeof v === 'object') out[f.name] = v.name;
     else if (f.type === 'quantity') {
       // exact, and a count of ten million or more with its power of ten: "1.75e11 param", not
@@ -315,7 +319,7 @@ function registryControl(f, text, kind, onInput, id, shown) {
   select.addEventListener('change', () => {
     custom.hidden = select.value !== CUSTOM;
     // a custom entry starts as a copy of the one chosen before, to edit
-    if (select.value === CUSTOM && !custom.value) custom.value = JSON.stringify({ ...inlineEntry(kind, chosen), name: `${chosen.name} (custom)` });
+    if (select.value === CUSTOM && !custom.value) custom.value = JSON.stringify({ ...inlineEntry(kind, chosen, f.reads), name: `${chosen.name} (custom)` });
     if (select.value !== CUSTOM) chosen = entries.find((e) => e.name === select.value) || chosen;
     showFacts();
     onInput();

@@ -111,6 +111,14 @@ std::string mtext(const std::string& s) {
   return out + "</mtext>";
 }
 
+// The paths of registry field `field` that the type's symbols read ("node.accelerator.peak_flops").
+std::vector<std::string> registry_paths(const Model& m, std::size_t field) {
+  std::vector<std::string> out;
+  for (const Slot& s : m.slots)
+    if (s.registry_field == static_cast<int>(field)) out.push_back(s.path);
+  return out;
+}
+
 Json result(const ScenarioType& type, const Inputs& in, const Json& preset, const EvalOptions& options,
             const std::vector<FieldError>& invalid = {}) {
   const Model& m = type.compiled();
@@ -145,6 +153,17 @@ Json result(const ScenarioType& type, const Inputs& in, const Json& preset, cons
     for (std::uint32_t s : m.warnings[k].slots) complete = complete && present[s];
     if (complete && m.run(m.warnings[k], slots.data(), &guard) == 1.0)
       warnings.push_back(fill(type.warnings[k].text, type, in, m, slots.data(), values));
+  }
+  // numbers an inline entry gives that no equation reads: a student who edits an
+  // accelerator's tdp in a scenario that reads device_tdp is told, not ignored
+  for (std::size_t f = 0; f < type.fields.size(); ++f) {
+    const FieldValue& v = in.values()[f];
+    if (!v.present || !v.entry || !v.entry->given) continue;
+    const std::vector<std::string> read = registry_paths(m, f);
+    const std::vector<std::string> unread = unread_sub_fields(*v.entry, read);
+    if (!unread.empty())
+      warnings.push_back(type.fields[f].name + ": no result of " + type.name + " reads " + join(unread) + " of this inline " +
+                         type.fields[f].registry + " (it reads " + join(read_sub_fields(*v.entry->kind, read)) + ")");
   }
   Json out = {{"type", type.name}, {"preset", preset}, {"inputs", normalized(type, in)}, {"properties", props}, {"warnings", warnings}};
   if (options.partial) {
@@ -216,10 +235,9 @@ Json scenario_type_json(const ScenarioType& t, bool details) {
                                      {"max", end(f.bounds.max)}, {"max_exclusive", f.bounds.max_exclusive}}
                               : Json();
     if (!f.numeric()) {
-      std::vector<std::string> needs;
-      for (const Slot& s : model.slots)
-        if (s.registry_field >= 0 && &t.fields[static_cast<std::size_t>(s.registry_field)] == &f) needs.push_back(s.path);
+      const std::vector<std::string> needs = registry_paths(model, static_cast<std::size_t>(&f - t.fields.data()));
       j["needs"] = needs;
+      j["reads"] = read_sub_fields(*find_registry_kind(f.registry), needs);
       // the rule says what this type needs of the entry, beyond what the kind requires
       std::vector<std::string> extra;
       const RegistryKind* kind = find_registry_kind(f.registry);

@@ -3,6 +3,7 @@
 // themselves are data, in registries.cpp.
 #include "mlsysim/registry.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -120,6 +121,7 @@ Expected<std::shared_ptr<const Entry>> read_at(const Tables& t, const RegistryKi
     }
     const Expected<FieldValue> x = read_value(t, f, v[f.name], field, prefix + f.name + ": ");
     if (!x) return x.error();
+    e->given |= std::uint64_t{1} << k;
     e->numbers[k] = f.numeric() ? x->x : NAN;
     e->entries[k] = x->entry;
   }
@@ -167,6 +169,7 @@ const Tables& tables() {
     out.entries.resize(out.kinds.size());
     for (std::size_t k = 0; k < data.size(); ++k) {
       const RegistryKind& kind = out.kinds[k];
+      if (kind.fields.size() > 64) declaration_error(kind.name + ": more than 64 sub-fields (Entry::given)");
       for (const EntryData& row : data[k].entries) {
         Json v = row.values;
         v["name"] = row.name;
@@ -175,6 +178,7 @@ const Tables& tables() {
         Expected<std::shared_ptr<const Entry>> read = read_at(out, kind, v, kind.name + " " + row.name, "", true);
         if (!read) declaration_error(read.error().what());
         auto e = std::const_pointer_cast<Entry>(*read);
+        e->given = 0;  // built in: nothing of it was given by a request
         for (const auto& [sub, src] : row.sources.items()) {
           const std::size_t i = field_index(kind, sub);
           if (i == kind.fields.size()) declaration_error(row.name + ": a source for an undeclared sub-field " + sub);
@@ -196,6 +200,83 @@ void put_number(Json& out, const FieldSpec& f, double x, bool as_input) {
 }
 
 }  // namespace
+
+std::vector<std::string> read_sub_fields(const RegistryKind& kind, const std::vector<std::string>& paths) {
+  std::vector<std::string> out;
+  const auto add = [&out](const std::string& p) {
+    if (std::find(out.begin(), out.end(), p) == out.end()) out.push_back(p);
+  };
+  for (const std::string& p : paths) {
+    const std::size_t dot = p.find('.');
+    const std::string head = p.substr(0, dot);
+    const std::size_t i = field_index(kind, head);
+    if (i == kind.fields.size()) {  // a derived count: what it multiplies
+      for (const DerivedSubField& d : kind.derived)
+        if (d.name == head)
+          for (const std::string& q : read_sub_fields(kind, {d.a, d.b})) add(q);
+      continue;
+    }
+    const FieldSpec& f = kind.fields[i];
+    if (dot == std::string::npos) {
+      add(p);
+      if (!f.defaults_to.empty()) add(f.defaults_to);
+      continue;
+    }
+    for (const std::string& q : read_sub_fields(*find_registry_kind(f.registry), {p.substr(dot + 1)})) add(head + "." + q);
+  }
+  return out;
+}
+
+namespace {
+
+// The built-in entry of e's kind named as e is, or null: an inline object that repeats a
+// built-in entry (a result's normalized inputs sent back) gives nothing new where it agrees.
+const Entry* same_named(const Entry& e) {
+  for (const auto& b : registry_entries(*e.kind))
+    if (b->name == e.name) return b.get();
+  return nullptr;
+}
+
+// unread_sub_fields of `e` against `builtin` (same_named(e)), prefixing nothing.
+std::vector<std::string> unread_at(const Entry& e, const std::vector<std::string>& paths, const Entry* builtin) {
+  const std::vector<std::string> read = read_sub_fields(*e.kind, paths);
+  std::vector<std::string> out;
+  for (std::size_t k = 0; k < e.kind->fields.size(); ++k) {
+    if (!(e.given >> k & 1)) continue;
+    const FieldSpec& f = e.kind->fields[k];
+    bool whole = false;
+    std::vector<std::string> below;
+    for (const std::string& p : read) {
+      if (p == f.name) whole = true;
+      else if (p.compare(0, f.name.size() + 1, f.name + ".") == 0) below.push_back(p.substr(f.name.size() + 1));
+    }
+    if (whole) continue;
+    if (f.numeric()) {
+      // unread: named when it differs from the built-in entry of this name, or, with none,
+      // when the kind does not require it; never when it is what it defaults to anyway
+      // (kv_heads equal to heads)
+      const bool as_default = !f.defaults_to.empty() && e.numbers[field_index(*e.kind, f.defaults_to)] == e.numbers[k];
+      if (!as_default && (builtin ? builtin->numbers[k] != e.numbers[k] : !f.required)) out.push_back(f.name);
+      continue;
+    }
+    const Entry& sub = *e.entries[k];
+    const Entry* sub_builtin = builtin && builtin->entries[k] && builtin->entries[k]->name == sub.name ? builtin->entries[k].get() : nullptr;
+    if (sub.given == 0 && (sub_builtin || f.required) && below.empty()) continue;  // a name, as the built-in has it
+    std::vector<std::string> inner = sub.given ? unread_at(sub, below, sub_builtin ? sub_builtin : same_named(sub)) : std::vector<std::string>{};
+    if (below.empty() && !f.required && (!sub_builtin || !inner.empty())) {
+      out.push_back(f.name);  // an optional entry no equation reads: named whole
+      continue;
+    }
+    for (const std::string& q : inner) out.push_back(f.name + "." + q);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<std::string> unread_sub_fields(const Entry& e, const std::vector<std::string>& paths) {
+  return e.given ? unread_at(e, paths, same_named(e)) : std::vector<std::string>{};
+}
 
 std::string headline_text(const Entry& e) {
   double x = 0;

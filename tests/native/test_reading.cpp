@@ -479,3 +479,78 @@ TEST_CASE("An inline entry's source is cut at 500 bytes without splitting a char
   const Json r = mlsysim::evaluate("DataParallelAttackSurfaceScenario", inputs).value();
   CHECK(r["inputs"]["workload"]["source"] == std::string(499, 'a'));
 }
+
+TEST_CASE("A number an inline entry gives that no equation reads is warned about, not ignored in silence", "[reading][warnings]") {
+  // TrainingEnergyScenario reads a fleet's accelerators (count x node.accelerators_per_node)
+  // and the power from its own device_tdp: an accelerator's tdp given inline changes nothing
+  const Json accelerator = {{"name", "A"}, {"peak_flops", "989 TFLOP/s"}, {"memory_capacity", "80 GiB"},
+                            {"memory_bandwidth", "3350 GB/s"}, {"tdp", "700 W"}};
+  Json inputs = {{"fleet", {{"name", "Lab"}, {"count", 4}, {"node", {{"name", "N"}, {"accelerators_per_node", 8}, {"accelerator", accelerator}}}}},
+                 {"device_tdp", "400 W"}, {"training_duration", "10 day"}};
+  const Json r = mlsysim::evaluate("TrainingEnergyScenario", inputs).value();
+  REQUIRE(r["warnings"].size() == 1);
+  CHECK(r["warnings"][0] == "fleet: no result of TrainingEnergyScenario reads node.accelerator of this inline fleet "
+                            "(it reads count, node.accelerators_per_node)");
+  // by hand: 4 x 8 = 32 accelerators x 400 W x (0.3 + 0.7 x 1) x PUE 1.12 x 864,000 s = 1.2386304e10 J
+  CHECK(r["properties"]["facility_energy"]["value"].get<double>() == Approx(1.2386304e10).epsilon(1e-12));
+  // the same fleet with only what is read: the same energy, and no warning
+  inputs["fleet"]["node"].erase("accelerator");
+  const Json bare = mlsysim::evaluate("TrainingEnergyScenario", inputs).value();
+  CHECK(bare["warnings"].empty());
+  CHECK(bare["properties"]["facility_energy"]["value"] == r["properties"]["facility_energy"]["value"]);
+
+  // ActivationMemoryScenario reads a workload's layers, hidden_dim and heads: training_tokens
+  // and kv_heads are named; parameters is not (every inline workload must give it)
+  Json act = mlsysim::find_preset("Gpt3Activations2K").value()->inputs;
+  act["workload"] = {{"name", "W"}, {"parameters", "1.75e11 param"}, {"layers", 96}, {"hidden_dim", 12288}, {"heads", 96},
+                     {"kv_heads", 8}, {"training_tokens", 3e11}};
+  const Json w = mlsysim::evaluate("ActivationMemoryScenario", act).value();
+  REQUIRE(w["warnings"].size() == 1);
+  CHECK(w["warnings"][0] == "workload: no result of ActivationMemoryScenario reads kv_heads, training_tokens of this inline "
+                            "workload (it reads layers, hidden_dim, heads)");
+  act["workload"].erase("kv_heads");
+  act["workload"].erase("training_tokens");
+  CHECK(mlsysim::evaluate("ActivationMemoryScenario", act).value()["warnings"].empty());
+}
+
+TEST_CASE("An entry given by name is never warned about for the numbers it has and a scenario does not read", "[reading][warnings]") {
+  for (const Json& p : mlsysim::list_presets()) {
+    const Json r = mlsysim::evaluate_preset(p["name"].get<std::string>(), Json::object()).value();
+    for (const Json& w : r["warnings"]) CHECK_THAT(w.get<std::string>(), !Catch::Contains("no result of"));
+  }
+}
+
+TEST_CASE("A registry field says which sub-fields an inline entry gives for the scenario's equations", "[reading][describe]") {
+  const Json energy = mlsysim::describe_scenario_type("TrainingEnergyScenario").value();
+  for (const Json& f : energy["fields"])
+    if (f["name"] == "fleet") {
+      CHECK(f["needs"] == Json::array({"accelerators"}));
+      CHECK(f["reads"] == Json::array({"count", "node.accelerators_per_node"}));
+    }
+  // a sub-field that defaults to another reads that one too when not given: kv_heads -> heads
+  CHECK(mlsysim::read_sub_fields(*mlsysim::find_registry_kind("workload"), {"kv_heads"}) == std::vector<std::string>{"kv_heads", "heads"});
+}
+
+TEST_CASE("A result's inputs sent back are not warned about; a built-in entry's number changed there is", "[reading][warnings]") {
+  // the page stands a field's last valid value (normalized, every sub-field written) in
+  // while the reader types: that must not warn about numbers the reader never gave
+  for (const Json& p : mlsysim::list_presets()) {
+    const Json r = mlsysim::evaluate_preset(p["name"].get<std::string>(), Json::object()).value();
+    const Json back = mlsysim::evaluate(r["type"].get<std::string>(), r["inputs"]).value();
+    CHECK(back["warnings"] == r["warnings"]);
+  }
+  // an inline workload without kv_heads comes back with kv_heads = heads: no warning either
+  Json act = mlsysim::find_preset("Gpt3Activations2K").value()->inputs;
+  act["workload"] = {{"name", "W"}, {"parameters", "1.75e11 param"}, {"layers", 96}, {"hidden_dim", 12288}, {"heads", 96}};
+  const Json once = mlsysim::evaluate("ActivationMemoryScenario", act).value();
+  CHECK(once["inputs"]["workload"]["kv_heads"] == 96);
+  CHECK(mlsysim::evaluate("ActivationMemoryScenario", once["inputs"]).value()["warnings"].empty());
+  // H100 sent back with its tdp changed, in a scenario that reads device_tdp: named
+  Json energy = mlsysim::find_preset("Gpt3ClassRunQuebec").value()->inputs;
+  Json fleet = mlsysim::evaluate("TrainingEnergyScenario", energy).value()["inputs"]["fleet"];
+  fleet["node"]["accelerator"]["tdp"] = {{"value", 1000}, {"unit", "W"}};
+  energy["fleet"] = fleet;
+  const Json w = mlsysim::evaluate("TrainingEnergyScenario", energy).value();
+  REQUIRE(w["warnings"].size() == 1);
+  CHECK_THAT(w["warnings"][0].get<std::string>(), Catch::StartsWith("fleet: no result of TrainingEnergyScenario reads node.accelerator of"));
+}

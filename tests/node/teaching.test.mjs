@@ -316,6 +316,39 @@ test('a custom entry starts as an exact copy of the chosen one, counts with thei
     }
 });
 
+test('a custom entry holds what the scenario reads and the kind requires, and no number the module would warn is unread', async () => {
+  // an accelerator's tdp edited in a scenario that reads device_tdp changed nothing, in silence
+  const { inlineEntry } = await import('../../web/fields.mjs');
+  const kinds = Object.fromEntries(m.listRegistries().map((k) => [k.name, k]));
+  const fleet = m.describeScenarioType('TrainingEnergyScenario').fields.find((f) => f.name === 'fleet');
+  assert.deepEqual(fleet.reads, ['count', 'node.accelerators_per_node']);
+  const dgx = kinds.fleet.entries.find((e) => e.node && e.node.name === 'DGX_H100') ?? kinds.fleet.entries[0];
+  assert.deepEqual(Object.keys(inlineEntry(kinds.fleet, dgx, fleet.reads)), ['name', 'count', 'node']);
+  let checked = 0;
+  for (const head of m.listScenarioTypes({ details: false })) {
+    const type = m.describeScenarioType(head.name);
+    const preset = m.listPresets().find((p) => p.type === type.name);
+    for (const f of type.fields.filter((x) => !x.numeric)) {
+      const kind = kinds[f.type];
+      for (const e of kind.entries) {
+        if (f.needs.some((p) => p.split('.').reduce((v, k) => (v && typeof v === 'object' ? v[k] : undefined), e) === undefined)) continue;
+        const copy = { ...inlineEntry(kind, e, f.reads), name: `${e.name} (custom)` };
+        const r = m.evaluate(type.name, { ...preset.inputs, [f.name]: copy });
+        assert.deepEqual(r.warnings.filter((w) => w.includes('no result of')), [], `${type.name}.${f.name} = ${e.name}`);
+        checked++;
+      }
+    }
+  }
+  assert.ok(checked > 50, `${checked} custom copies checked`);
+  // the whole entry, as before, renamed: still an entry the module reads, and warned about
+  // (the same copy under the built-in's own name is that entry, and is not)
+  const node = { ...inlineEntry(kinds.node, kinds.node.entries.find((n) => n.name === dgx.node.name)), accelerator: 'H100' };
+  const energy = m.listPresets().find((p) => p.type === 'TrainingEnergyScenario').inputs;
+  const whole = m.evaluate('TrainingEnergyScenario', { ...energy, fleet: { ...inlineEntry(kinds.fleet, dgx), name: 'F', node: { ...node, name: 'N' } } });
+  assert.equal(whole.warnings.filter((w) => w.startsWith('fleet: no result of TrainingEnergyScenario reads node.accelerator, ')).length, 1, whole.warnings.join('; '));
+  assert.deepEqual(m.evaluate('TrainingEnergyScenario', { ...energy, fleet: { ...inlineEntry(kinds.fleet, dgx), node } }).warnings, []);
+});
+
 test('a preset or field name offers line breaks between its words, never inside 10K, 8B or A100', async () => {
   // a new user's trial saw the compare column "Gpt3On10 / KYoungDaly" at 390 px
   const { breakable } = await import('../../web/dom.mjs');

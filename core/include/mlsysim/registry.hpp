@@ -9,6 +9,7 @@
 // kind generically (list_registries), so a new kind or sub-field is a change here only.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -52,6 +53,9 @@ struct Entry {
   std::vector<std::shared_ptr<const Entry>> entries;  // per registry-valued sub-field; null when absent
   std::vector<std::string> sources;             // per sub-field: its own source, or "" for `source`
   std::vector<double> derived;                  // per derived sub-field
+  /// The sub-fields an inline object gave (bit k: kind->fields[k]); 0 for a built-in entry.
+  /// What unread_sub_fields() checks against the paths a scenario reads.
+  std::uint64_t given = 0;
 
   /// The number at `path` ("parameters", "node.accelerator.peak_flops", "accelerators"):
   /// true and `out` when the entry has it; false when a sub-field on the way is absent
@@ -121,6 +125,17 @@ std::string path_display_unit(const RegistryKind& kind, const std::string& path)
 /// What the number at `path` of `kind` means: its field's (or derived count's) doc, with
 /// a leading symbol ("P: ") left off ("every parameter, ...").
 std::string path_doc(const RegistryKind& kind, const std::string& path);
+
+/// The sub-fields `paths` (paths within an entry of `kind`, as a scenario's symbols read them:
+/// "parameters", "node.accelerator.peak_flops", "accelerators") come from, as an inline object
+/// gives them: a derived count as the paths it multiplies ("count", "node.accelerators_per_node"),
+/// and with each sub-field a read one defaults to ("kv_heads" reads "heads" when not given).
+std::vector<std::string> read_sub_fields(const RegistryKind& kind, const std::vector<std::string>& paths);
+/// The sub-fields an inline entry gives that none of `paths` (as for read_sub_fields) reaches,
+/// as paths within it ("node.accelerator.tdp"), in declaration order: numbers that change no
+/// result of the scenario reading it (docs/api.md, Warnings). Sub-fields the kind requires are
+/// left out (an inline object must give them), and so is every entry given by name.
+std::vector<std::string> unread_sub_fields(const Entry& e, const std::vector<std::string>& paths);
 
 /// The entry's headline number as people read it beside its name: "175 B params",
 /// "1,024 accelerators", "989 TFLOP/s", "200 Gbps"; "" when it has none.
