@@ -4,7 +4,7 @@
 // embed (embed.mjs) and the custom element (mlsysim-element.mjs). It never looks an
 // element up by id in the document, so it works inside a shadow root, and several can
 // live on one page.
-import { $, el, mathml, breakable, breakablePaths } from './dom.mjs';
+import { $, el, mathml, breakable, breakablePaths, enterToResults } from './dom.mjs';
 import { fieldControl, evaluateTexts, formText, usesInput, symbolItem, CUSTOM } from './fields.mjs';
 import { shownText, exactText, numberText, humanText, valueText, withEscapesExplained, keepTogether, ruleSpaces, sentences } from './format.mjs';
 import { fitBoxes } from './fit.mjs';
@@ -774,10 +774,7 @@ export class Calculator {
     // user's trial at 390 and 700 px). So does Enter on a registry menu; not on an input in
     // error. Where the results are in view, Enter does nothing.
     $('inputs').addEventListener('keydown', (e) => {
-      if (e.key !== 'Enter' || e.isComposing || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
-      const t = e.target;
-      if (!(t instanceof HTMLSelectElement || (t instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'submit'].includes(t.type)))) return;
-      if (t.getAttribute('aria-invalid') === 'true') return;  // its error is beside it: the reader stays to fix it
+      if (!enterToResults(e)) return;
       const box = $('results').getBoundingClientRect();
       if (box.top < innerHeight && box.bottom > 0) return;
       e.preventDefault();

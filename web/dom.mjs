@@ -98,3 +98,15 @@ export function applyTheme(node, t) {
   if (t === 'light' || t === 'dark') node.dataset.theme = t;
   else delete node.dataset.theme;
 }
+
+/** True for a plain Enter (no modifier, no composition) in a text input or a menu of a
+ *  form whose value is not in error: the key that, where the results are out of view,
+ *  takes the reader to them (the calculator, the embeds). An input in error keeps the
+ *  reader beside its message. */
+export function enterToResults(e) {
+  if (e.key !== 'Enter' || e.isComposing || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return false;
+  const t = e.target;
+  const field = t.tagName === 'SELECT' || (t.tagName === 'INPUT' && !['checkbox', 'radio', 'button', 'submit'].includes(t.type));
+  return field && t.getAttribute('aria-invalid') !== 'true';
+}
+

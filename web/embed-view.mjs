@@ -6,7 +6,7 @@
 // full calculator. The theme: `theme=light|dark` as asked; `auto` follows the host page's
 // colour scheme when the host is known (setHostTheme: the element reads its page, the
 // iframe is told by its host), else the reader's system setting.
-import { el, applyTheme, breakable } from './dom.mjs';
+import { el, applyTheme, breakable, enterToResults } from './dom.mjs';
 import { ScenarioView } from './calculator.mjs';
 import { firstPreset, presetTexts, textsSet, registryMap, scenarioTypes, symbolItem, takeTyped, giveFocus } from './fields.mjs';
 import { readEmbedOptions, readTheme, calculatorQuery } from './link.mjs';
@@ -74,6 +74,9 @@ function takeOver(shown, o, label, head) {
     !q(':scope > div[role="status"] li');
   return same && Object.values(parts).every((n) => n || n === parts.about) ? parts : null;
 }
+
+// the forms enterToResults has set up (a view taken over keeps its form)
+const entered = new WeakSet();
 
 export class EmbeddedScenario {
   /**
@@ -258,7 +261,9 @@ export class EmbeddedScenario {
       if (shown) section.style.minHeight = `${shown.getBoundingClientRect().height}px`;
       this.box.replaceChildren(section);
     }
-    section.querySelector('form.inputs').addEventListener('submit', (e) => e.preventDefault());
+    const form = section.querySelector('form.inputs');
+    form.addEventListener('submit', (e) => e.preventDefault());
+    this.enterToResults(form, section.querySelector('.results'));
     this.view.build(o.texts);
     this.view.carry(typed.texts);  // each an edit, as the host is told (onUpdate)
     giveFocus(section, typed.focus);
@@ -266,5 +271,24 @@ export class EmbeddedScenario {
     if (shown && !taken) requestAnimationFrame(() => { section.style.minHeight = ''; });
     section.classList.toggle('no-inputs', this.view.shownFields().length === 0);
     return o;
+  }
+
+  /** Enter in an input of `form` whose results are out of the reader's view (below the
+   *  inputs in a narrow column) brings them into view and moves the focus to them, as in
+   *  the calculator. In an iframe the frame is as tall as its content, so what counts is
+   *  the host page's viewport: an IntersectionObserver's implicit root is the top-level
+   *  viewport, across origins too. */
+  enterToResults(form, results) {
+    if (!results || entered.has(form) || typeof IntersectionObserver === 'undefined') return;  // prerendering, in Node.js
+    entered.add(form);
+    let seen = true;
+    new IntersectionObserver((entries) => { seen = entries[entries.length - 1].isIntersecting; }).observe(results);
+    form.addEventListener('keydown', (e) => {
+      if (seen || !enterToResults(e)) return;
+      e.preventDefault();
+      results.tabIndex = -1;
+      results.scrollIntoView({ block: 'nearest' });
+      results.focus({ preventScroll: true });
+    });
   }
 }

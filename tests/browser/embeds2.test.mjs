@@ -501,3 +501,53 @@ test('at a phone\'s width a line too wide first drops its "name =" (the card\'s 
   assert.deepEqual(note, { cls: 'equation', note: '(any batch above it is stable)', below: true, inMath: false });
   await p.close();
 });
+
+test('Enter in an embed\'s input takes a reader whose results are below the host page\'s view to them, in the iframe and the element', async () => {
+  // the third helper's trial: Enter did nothing in the iframe at 390 and 700 px, where the
+  // results sit under the inputs and out of view; the frame is as tall as its content, so
+  // only the host page's viewport says whether they are seen
+  const p = await context.newPage();
+  await p.setViewportSize({ width: 390, height: 300 });
+  await p.goto(`${O}/examples/host.html`);
+  const frame = p.frameLocator('#bsp-frame');
+  const input = frame.locator('input[data-field="workers"]');
+  await input.waitFor();
+  await frame.locator('section.embed[data-state="ready"]').waitFor();
+  // results' top and bottom in the host's viewport
+  const resultsBox = async () => {
+    const f = await p.locator('#bsp-frame').boundingBox();
+    const r = await frame.locator('.results').evaluate((n) => { const b = n.getBoundingClientRect(); return { top: b.top, bottom: b.bottom }; });
+    return { top: f.y + r.top, bottom: f.y + r.bottom };
+  };
+  await input.evaluate((n) => n.scrollIntoView({ block: 'start' }));
+  await input.focus();
+  const before = await resultsBox();
+  assert.ok(before.top >= 300, `the results start below the view (${before.top})`);
+  await input.press('Enter');
+  await p.waitForTimeout(300);
+  const after = await resultsBox();
+  assert.ok(after.top < 300 && after.bottom > 0, `the results in view after Enter (${after.top}..${after.bottom})`);
+  assert.equal(await frame.locator('.results').evaluate((n) => document.activeElement === n), true, 'the focus on the results');
+  // in view, Enter leaves the reader in the input
+  await p.setViewportSize({ width: 390, height: 2400 });
+  await input.focus();
+  await p.waitForTimeout(300);
+  await input.press('Enter');
+  assert.equal(await input.evaluate((n) => document.activeElement === n), true, 'Enter with the results in view does nothing');
+  await p.setViewportSize({ width: 390, height: 300 });
+
+  // the element, in the host page's own document
+  const el = p.locator('#attack');
+  const dp = el.locator('input[data-field="dp_degree"]');
+  await el.locator('section.embed[data-state="ready"]').waitFor();
+  await dp.evaluate((n) => n.scrollIntoView({ block: 'end' }));  // typing at the foot of the screen
+  await dp.focus();
+  const results = el.locator('.results');
+  assert.ok((await results.boundingBox()).y >= 300, 'the element\'s results start below the view');
+  await dp.press('Enter');
+  await p.waitForTimeout(300);
+  const box = await results.boundingBox();
+  assert.ok(box.y < 300 && box.y + box.height > 0, `the element's results in view after Enter (${box.y})`);
+  assert.equal(await results.evaluate((n) => n.getRootNode().activeElement === n), true, 'the focus on the element\'s results');
+  await p.close();
+});
