@@ -103,6 +103,12 @@ std::string read_value(const std::string& value_json, const std::string& unit, c
   return reply(mlsysim::read_value(*value, unit, name));
 }
 
+// `value` in property `property` of `type`'s reported unit, as its results write it.
+// Returns {"result": text} or {"error", "field"} (mlsysim::property_text).
+std::string property_text(const std::string& type, const std::string& property, double value, bool binary_bytes) {
+  return reply(mlsysim::property_text(type, property, value, binary_bytes ? mlsysim::BytePrefix::binary : mlsysim::BytePrefix::decimal));
+}
+
 std::string version() { return mlsysim::version(); }
 
 // The core's number formatting, so that the page writes every number by one rule.
@@ -135,6 +141,7 @@ EMSCRIPTEN_BINDINGS(mlsysim) {
   emscripten::function("_readValue", &read_value);
   emscripten::function("_numberText", &number_text);
   emscripten::function("_humanText", &human_text);
+  emscripten::function("_propertyText", &property_text);
   emscripten::function("_significantText", &significant_text);
   emscripten::function("_displayScale", &display_scale);
   emscripten::function("_heapUsed", &heap_used);

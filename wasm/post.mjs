@@ -633,6 +633,21 @@ async function createMlsysim(options = {}) {
       (digits === undefined ? raw._numberText(mlsysimNumber(value)) : raw._significantText(mlsysimNumber(value), mlsysimDigits(digits))),
     humanText: (value, unit, options) =>
       raw._humanText(mlsysimNumber(value), mlsysimText(mlsysimString(unit ?? '', 'unit'), 'unit'), mlsysimOptions(options, ['bytes']).bytes === 'binary'),
+    /**
+     * propertyText(type, property, value, options?) -> string: `value`, in the property's
+     * reported `unit`, as that property's results write their `text`: in its display unit
+     * when it has one ("200 tokens/s", "560,897.4 h"), else as humanText writes it ("625
+     * ms"). options.bytes as for humanText. Error {field: "type" | "property"} for a name
+     * that is not one (with the nearest), {field: "value"} for a value that is no number.
+     */
+    propertyText(type, property, value, options) {
+      for (const [k, v] of [['type', type], ['property', property]])
+        if (typeof v !== 'string') throw mlsysimError(`${k}: must be a ${k === 'type' ? "scenario type's" : "property's"} name (a string), got ${v === null ? 'null' : typeof v}`, k);
+      const binary = mlsysimOptions(options, ['bytes']).bytes === 'binary';
+      const reply = JSON.parse(mlsysimRaw(raw._propertyText, mlsysimText(type, 'type'), mlsysimText(property, 'property'), mlsysimNumber(value), binary));
+      if (reply.error !== undefined) throw mlsysimError(reply.error, reply.field);
+      return reply.result;
+    },
     displayScale: (value, unit, options) =>
       JSON.parse(raw._displayScale(mlsysimNumber(value), mlsysimText(mlsysimString(unit ?? '', 'unit'), 'unit'), mlsysimOptions(options, ['bytes']).bytes === 'binary')),
     /** {bases, spellings, count_labels}: every unit the module reads (docs/units.md) */

@@ -6,7 +6,7 @@
 // live on one page.
 import { $, el, mathml, breakable, breakablePaths, enterToResults } from './dom.mjs';
 import { fieldControl, evaluateTexts, formText, usesInput, symbolItem, CUSTOM } from './fields.mjs';
-import { shownText, exactText, numberText, humanText, valueText, withEscapesExplained, keepTogether, ruleSpaces, sentences } from './format.mjs';
+import { shownText, exactText, numberText, humanText, valueText, propertyValueText, withEscapesExplained, keepTogether, ruleSpaces, sentences } from './format.mjs';
 import { fitBoxes } from './fit.mjs';
 
 const ANNOUNCE_DELAY_MS = 900;  // a burst of typing is announced once, when it pauses
@@ -58,12 +58,14 @@ export class ScenarioView {
    *   predict: names of properties whose value waits for the reader's prediction (see
    *     predictBox), onPrediction({property, predicted, actual, unit, inputs}) after each
    *     checked prediction (values in the property's canonical unit `unit`; inputs: the
-   *     Result's normalized inputs),
+   *     Result's normalized inputs), onHeld(pending) after each render: the predicted
+   *     properties still waiting ([] when none), for a page to hold what else would tell
+   *     them (a preset's summary that quotes the book's figure),
    * }
    */
   constructor(parts, opts) {
     this.parts = parts;
-    this.opts = { idBase: '', show: null, editable: null, properties: null, preset: null, predict: [], adopt: false, onUpdate: () => {}, onPrediction: () => {}, ...opts };
+    this.opts = { idBase: '', show: null, editable: null, properties: null, preset: null, predict: [], adopt: false, onUpdate: () => {}, onPrediction: () => {}, onHeld: () => {}, ...opts };
     // per predicted property: {revealed, history: [{text, predicted, actual}]}; kept for
     // the life of the view (this session's predictions)
     this.predictions = new Map(this.opts.predict.map((n) => [n, { revealed: false, history: [] }]));
@@ -94,11 +96,13 @@ export class ScenarioView {
     return names.filter((n) => byName.has(n)).map((n) => byName.get(n));
   }
 
-  /** True while property `name` waits for the reader's prediction: its value, its
-   *  substituted work and anything that would tell it are kept out of the page. */
+  /** True while property `name` waits for the reader's prediction, or is computed from
+   *  one that does (heldBy): its value, its substituted work and anything that would tell
+   *  it are kept out of the page. */
   isHidden(name) {
     const st = this.predictions.get(name);
-    if (!st || st.revealed) return false;
+    if (!st) return this.heldBy(name).length > 0;
+    if (st.revealed) return false;
     // a property with no value for these inputs has nothing to predict: it says why
     const p = this.rendered && this.rendered.properties[name];
     return !(p && 'error' in p && !this.waiting(p));
@@ -107,6 +111,32 @@ export class ScenarioView {
   /** True for a property error that only waits for an input being corrected. */
   waiting(p) {
     return this.renderedStale && / needs [a-z_0-9]+, which (is invalid|was not given)$/.test(p.error);
+  }
+
+  /** The predicted properties, still waiting, whose value property `name` (not predicted
+   *  itself) shows: it is computed from them, through the properties its equation uses,
+   *  and reads the same (CheckpointIntervalScenario's interval is young_interval when no
+   *  checkpoint_interval is given: an instructor's trial saw the answer there). A value
+   *  computed from one that reads otherwise (cost from iteration_time) is shown, its work
+   *  not (hiddenInputsOf). */
+  heldBy(name) {
+    const r = this.rendered || this.result;
+    const p = r && r.properties[name];
+    if (!p || !('value' in p)) return [];
+    const prefs = this.opts.prefs();
+    return this.upstream(name).filter((u) => {
+      const q = r.properties[u];
+      return this.predictions.has(u) && this.isHidden(u) && q && 'value' in q && q.unit === p.unit &&
+        (q.value === p.value || shownText(q, prefs) === shownText(p, prefs));
+    });
+  }
+
+  /** Every property that property `name`'s value is computed from (its equation's `uses`,
+   *  and theirs). */
+  upstream(name, out = new Set()) {
+    const prop = this.type.properties.find((x) => x.name === name);
+    for (const u of prop ? prop.uses : []) if (!out.has(u)) { out.add(u); this.upstream(u, out); }
+    return [...out];
   }
 
   /** The properties still waiting for the reader's prediction. */
@@ -461,14 +491,16 @@ export class ScenarioView {
       if (predict) this.renderPrediction(name, predict, p, stale);
       if (this.isHidden(name)) {
         // nothing of the value in the page: no text, no work, no accessible name
-        card.classList.add('awaiting');
+        // a predicted card asks (its reading hidden); one computed from it says what it waits for
+        card.classList.add(predict ? 'awaiting' : 'held');
+        card.classList.remove('unavailable', 'waiting', 'stale');
         value.textContent = '';
-        exact.textContent = '';
+        exact.textContent = predict ? '' : `shown after your prediction of ${this.heldBy(name).join(', ')}`;
         this.hideWork(work, name);
         for (const b of uses) b.disabled = true;
         continue;
       }
-      card.classList.remove('awaiting');
+      card.classList.remove('awaiting', 'held');
       card.classList.toggle('unavailable', !p || 'error' in p);
       const prop = this.type.properties.find((x) => x.name === name);
       card.classList.toggle('stale', stale && (this.standIns || []).some((f) => usesInput(this.type, prop, f)));
@@ -513,6 +545,7 @@ export class ScenarioView {
       }
     }
     this.renderPrint(result);
+    this.opts.onHeld(this.hiddenPredictions());
     // in the next frame, when the browser lays the cards out anyway: reading widths now
     // would force a layout per render (76 ms of a cold start)
     if (!this.scrollCheck) this.scrollCheck = requestAnimationFrame(() => { this.scrollCheck = 0; this.fitEquations(false); });
@@ -540,7 +573,9 @@ export class ScenarioView {
    */
   predictBox(p) {
     const id = (kind) => `${this.opts.idBase}${kind}-${p.name}`;
-    const unit = p.unit && p.unit !== 'count' ? ` (a value in ${p.unit} or any unit of its kind)` : '';
+    // in the unit its card is written in ("tokens/s", not "1/s")
+    const shownUnit = p.display_unit || p.unit;
+    const unit = shownUnit && shownUnit !== 'count' ? ` (a value in ${shownUnit} or any unit of its kind)` : '';
     const input = el('input', { type: 'text', id: id('predict'), class: 'predict-input', autocomplete: 'off', spellcheck: 'false',
       'aria-describedby': `${id('predict-help')} ${id('predict-err')}`, 'aria-invalid': 'false' });
     const error = el('p', { id: id('predict-err'), class: 'field-error', hidden: true });
@@ -621,10 +656,12 @@ export class ScenarioView {
     }
     const prefs = this.opts.prefs();
     st.revealed = true;
-    st.verdict = prediction ? predictionVerdict(prediction.predicted, p.value, p.unit, prefs) : '';
+    // the prediction as the card writes its value: "200 tokens/s" beside "205.2 tokens/s"
+    const write = (v) => propertyValueText(this.type.name, name, v, p.unit, prefs);
+    st.verdict = prediction ? predictionVerdict(prediction.predicted, p.value, p.unit, prefs, write) : '';
     if (prediction) {
       st.history.push({ ...prediction, actual: p.value });
-      const item = el('li', { text: `${valueText(prediction.predicted, p.unit, prefs)} for ${shownText(p, prefs)}: ${predictionError(prediction.predicted, p.value)}` });
+      const item = el('li', { text: `${write(prediction.predicted)} for ${shownText(p, prefs)}: ${predictionError(prediction.predicted, p.value)}` });
       c.predict.history.querySelector('ol').append(item);
       c.predict.history.hidden = false;
       this.opts.onPrediction({ property: name, predicted: prediction.predicted, actual: p.value, unit: p.unit, inputs: r.inputs });
@@ -801,8 +838,18 @@ export class Calculator {
     $('scenario-question').textContent = `${category ? category.title : type.category} · ${type.question}`;
     // a preset's summary may come from a course's file: isolated, so that its direction
     // marks (an override, say) cannot run on into the type's own summary after it
-    if (preset) $('scenario-summary').replaceChildren(el('bdi', { text: preset.summary }), ` ${type.summary}`);
-    else $('scenario-summary').textContent = type.summary;
+    // ... and may quote a value the reader is asked to predict ("the book prints ~14 min"):
+    // the type's alone until every prediction is checked (onHeld)
+    const summary = (pending) => {
+      const withPreset = !!preset && !pending.length;
+      if ($('scenario-summary').dataset.preset === String(withPreset)) return;
+      $('scenario-summary').dataset.preset = String(withPreset);
+      if (withPreset) $('scenario-summary').replaceChildren(el('bdi', { text: preset.summary }), ` ${type.summary}`);
+      else $('scenario-summary').textContent = type.summary;
+    };
+    const predict = (this.app.state.predict || []).filter((n) => type.properties.some((x) => x.name === n));
+    delete $('scenario-summary').dataset.preset;
+    summary(predict);
     $('scenario-assumptions').textContent = type.assumptions;
     $('scenario-excludes').textContent = type.excludes;
     const symbols = $('scenario-symbols');
@@ -814,9 +861,9 @@ export class Calculator {
         results: $('results'), print: $('print-table'), announce: $('announce'), peek: $('results-peek') },
       { m: this.app.m, type, types: this.app.types, registry: this.app.registry, preset: calc.preset,
         useIn: (link, text) => this.app.useIn(link, text),
-        predict: (this.app.state.predict || []).filter((n) => type.properties.some((x) => x.name === n)),
+        predict,
         prefs: () => this.app.state.prefs, label: () => this.app.calcLabel(),
-        adopt: this.adopt, onUpdate: (texts, edited) => this.updated(texts, edited) });
+        adopt: this.adopt, onUpdate: (texts, edited) => this.updated(texts, edited), onHeld: summary });
     this.adopt = false;
     this.view.build(calc.texts);
   }
@@ -873,10 +920,11 @@ export function predictionError(predicted, actual) {
   return `${numberText(rel * 100, 2)} % ${side}`;
 }
 
-/** The verdict under a checked card: the prediction, the ratio and the signed error. */
-export function predictionVerdict(predicted, actual, unit, prefs) {
+/** The verdict under a checked card: the prediction, the ratio and the signed error;
+ *  `write(value)` writes a value as the card does (default: valueText, by its unit). */
+export function predictionVerdict(predicted, actual, unit, prefs, write = (v) => valueText(v, unit, prefs)) {
   const ratio = actual === 0 ? null : predicted / actual;
   const ratioText = ratio === null || !Number.isFinite(ratio) || ratio === 0 || Math.abs(ratio) >= 1e6 || Math.abs(ratio) < 1e-6 ? ''
     : ` (${numberText(ratio, 3)} times the value)`;
-  return `Your prediction: ${valueText(predicted, unit, prefs)}${ratioText}; your prediction is ${predictionError(predicted, actual)}.`;
+  return `Your prediction: ${write(predicted)}${ratioText}; your prediction is ${predictionError(predicted, actual)}.`;
 }

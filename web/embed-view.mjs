@@ -186,7 +186,10 @@ export class EmbeddedScenario {
     }
     const label = o.preset || o.type.name;
     const preset = o.preset && ctx.presets.find((p) => p.name === o.preset);
-    const head = { title: `${label} ·\u00a0${o.preset ? o.type.name : o.type.category}`, summary: preset ? preset.summary : o.type.summary };
+    // a preset's summary may quote the value a reader is asked to predict ("the book's table
+    // shows 4.14 h"): the type's stands in until every prediction is checked (onHeld)
+    const summaryOf = (pending) => (preset && !pending.length ? preset.summary : o.type.summary);
+    const head = { title: `${label} ·\u00a0${o.preset ? o.type.name : o.type.category}`, summary: summaryOf(o.predict || []) };
     // the prerendered view, when it is this one: the live view takes it over in place (its
     // rows and cards adopted by ScenarioView) instead of laying out a copy (docs/performance.md,
     // "Hydration, and typing before live")
@@ -217,6 +220,10 @@ export class EmbeddedScenario {
       m: ctx.m, type: o.type, types: ctx.types, registry: ctx.registry, preset: o.preset, useIn,
       show: o.show, editable: o.editable, properties: o.properties, predict: o.predict, adopt: !!taken,
       onPrediction: (detail) => this.onPrediction(detail),
+      onHeld: (pending) => {
+        const node = this.box.querySelector(':scope > section > .embed-head > .summary');
+        if (node && node.textContent !== summaryOf(pending)) node.textContent = summaryOf(pending);
+      },
       onUpdate: (texts, edited) => {
         // "(edited)" once the reader has changed what the embed first showed (style.css
         // keeps the mark's room, so the title never rewraps)

@@ -142,6 +142,14 @@ export function bestValue(values, better) {
   return better === 'higher' ? Math.max(...known) : Math.min(...known);
 }
 
+/** What property `name` of scenario type `type` shows for `value` in its reported unit
+ *  `unit` under `prefs`: its card's text for that value ("200 tokens/s" where valueText,
+ *  which knows only the unit, writes "200/s"; the module's propertyText). For a value
+ *  beside a result: a student's prediction. */
+export function propertyValueText(type, name, value, unit, prefs = DEFAULT_PREFS) {
+  return prefText(value, unit, prefs) ?? core.propertyText(type, name, value, { bytes: prefs.bytes });
+}
+
 // ---- numbers in plots (web/sweep.mjs, web/figure.mjs) ----
 // A plot shows values the core did not send as text (every point of a sweep, every tick):
 // they go through the same core functions, so a hover legend reads as a card would.

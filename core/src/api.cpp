@@ -542,6 +542,18 @@ Expected<double> read_value(const Json& value, const std::string& unit, const st
   return read_quantity(value, name, "", dim, Bounds{}, is_count_label(unit) ? "" : unit);
 }
 
+Expected<std::string> property_text(const std::string& type, const std::string& property, double value, BytePrefix bytes) {
+  const Expected<const ScenarioType*> t = find_scenario_type(type);
+  if (!t) return t.error();
+  std::vector<std::string> names;
+  for (const PropertySpec& p : (*t)->properties) {
+    if (p.name == property) return p.text(value, bytes);
+    names.push_back(p.name);
+  }
+  return InputError("property", "unknown property " + describe(Json(property)) + " of " + type + did_you_mean_name(property, names) +
+                                    "; valid properties: " + join(names));
+}
+
 Expected<Json> evaluate_request(const Json& request, const EvalOptions& options, const std::vector<Preset>& course) {
   if (!request.is_object() || is_number_tag(request))
     return InputError("input", "must be a JSON object {\"type\", \"inputs\"} or {\"preset\", \"overrides\"}, got " + describe(request));

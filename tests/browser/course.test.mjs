@@ -115,6 +115,46 @@ test('a warning that quotes a predicted value waits with it', async () => {
   assert.ok((await page.locator('.warnings li').allTextContents()).every((w) => !w.includes('shown after your prediction')));
 });
 
+test('what would tell a predicted value waits with it: a card computed from it, and a preset summary that quotes the book', async () => {
+  // an instructor's trial: predict=young_interval, yet the interval card read "14.24 min"
+  // (interval is young_interval when no checkpoint_interval is given) and the preset's
+  // summary said the book prints "~14 min". By hand: 175e9 param x 14 B = 2.45e12 B at 100
+  // GB/s is 24.5 s; M = 240/58 h = 14,896.55 s; sqrt(2 x 24.5 x 14,896.55) = 854.36 s
+  const young = Math.sqrt(2 * (175e9 * 14 / 100e9) * (240 / 58) * 3600);
+  assert.ok(Math.abs(young - 854.36) < 0.01);
+  const check = async (url, summarySel) => {
+    await page.goto(url);
+    await page.waitForSelector('body[data-ready="1"]');
+    const before = await page.evaluate(() => document.body.innerText);
+    for (const leak of ['14.24', '854.36', '~14 min']) assert.ok(!before.includes(leak), `${leak} before the check (${url})`);
+    assert.equal(await page.locator('[data-property="interval"] .exact').textContent(), 'shown after your prediction of young_interval');
+    assert.ok(!(await page.locator(summarySel).textContent()).includes('the book prints'), 'the type\'s summary stands in');
+    const card = page.locator('[data-property="young_interval"]');
+    await card.getByLabel('Your prediction').fill('15 min');
+    await card.getByLabel('Your prediction').press('Enter');
+    await page.waitForFunction(() => document.querySelector('[data-property="interval"] .value').textContent === '14.24 min');
+    assert.equal(await card.locator('.value').textContent(), '14.24 min');
+    assert.match(await page.locator(summarySel).textContent(), /the book prints "~14 min"/);
+  };
+  await page.setViewportSize({ width: 700, height: 1000 });
+  await check(`${O}/embed.html?preset=Gpt3On10KYoungDaly&properties=young_interval,interval,daly_interval,goodput_ratio&predict=young_interval`, '.embed-head .summary');
+  assert.match(await page.locator('[data-property="goodput_ratio"] .value').textContent(), /^0\.9/);
+  // one computed from it that reads otherwise is shown before the check (Daly's, 13.97 min)
+  await check(`${O}/index.html?preset=Gpt3On10KYoungDaly&predict=young_interval`, '#scenario-summary');
+});
+
+test('a prediction is echoed as its card writes the value: a rate in tokens/s', async () => {
+  await page.goto(`${O}/embed.html?preset=Llama8BChatH100&properties=decode_throughput&predict=decode_throughput`);
+  await page.waitForSelector('body[data-ready="1"]');
+  const card = page.locator('[data-property="decode_throughput"]');
+  assert.equal(await card.locator('.help').first().textContent(), 'Predict decode_throughput (a value in tokens/s or any unit of its kind), then check it against the model.');
+  await card.getByLabel('Your prediction').fill('200 tokens/s');
+  await card.getByLabel('Your prediction').press('Enter');
+  assert.match(await card.locator('.value').textContent(), / tokens\/s$/);
+  assert.match(await card.locator('.verdict').textContent(), /^Your prediction: 200 tokens\/s \(/);
+  assert.match((await card.locator('.predict-history li').allTextContents())[0], /^200 tokens\/s for [\d.,]+ tokens\/s: /);
+});
+
 test('the iframe posts each checked prediction to its parent; the element fires mlsysim-prediction', async () => {
   await page.goto(`${O}/course/lesson.html`);
   await page.evaluate((origin) => {

@@ -35,3 +35,31 @@ test('ten times off or more: orders of magnitude, which cannot overflow; the oth
   // as the verdict reads it ("your prediction is the value is 0; your prediction is above it")
   assert.equal(predictionVerdict(1, 0, 's', PREFS), 'Your prediction: 1 s; your prediction is above the value, which is 0.');
 });
+
+test('a prediction is written as its card writes the value: a count-label rate in its label, by the module', async () => {
+  // the verdict wrote "200/s" beside the card's "205.2 tokens/s" (a session's note)
+  const { propertyValueText } = await import('../../web/format.mjs');
+  const m = await load();
+  assert.equal(m.propertyText('LlmServingScenario', 'decode_throughput', 200), '200 tokens/s');
+  assert.equal(m.humanText(200, '1/s'), '200/s');  // what the unit alone gives
+  assert.equal(m.propertyText('SyncStrategyScenario', 'iteration_time', 0.625), '625 ms');
+  assert.equal(m.propertyText('SyncStrategyScenario', 'cost', 38.888888888888886), '$38.89');
+  const write = (v) => propertyValueText('LlmServingScenario', 'decode_throughput', v, '1/s', PREFS);
+  // 200 / 205.2 = 0.9747 times; (205.2 - 200) / 205.2 = 2.53 % low
+  assert.equal(predictionVerdict(200, 205.2, '1/s', PREFS, write), 'Your prediction: 200 tokens/s (0.975 times the value); your prediction is 2.5 % low.');
+  // the time setting still rules a time: 2 h under time=min is "120 min"
+  assert.equal(propertyValueText('SyncStrategyScenario', 'iteration_time', 7200, 's', { ...PREFS, time: 'min' }), '120 min');
+  // names and values refused by field, with the nearest name
+  assert.throws(() => m.propertyText('LlmServingScenario', 'decode_througput', 1), { field: 'property', message: /unknown property "decode_througput" of LlmServingScenario \(did you mean "decode_throughput"\?\); valid properties: / });
+  assert.throws(() => m.propertyText('LlmServing', 'decode_throughput', 1), { field: 'type', message: /unknown scenario type "LlmServing"/ });
+  assert.throws(() => m.propertyText(null, 'decode_throughput', 1), { field: 'type' });
+  assert.throws(() => m.propertyText('LlmServingScenario', 7, 1), { field: 'property' });
+  assert.throws(() => m.propertyText('LlmServingScenario', 'decode_throughput', null), { field: 'value' });
+  assert.throws(() => m.propertyText('LlmServingScenario', 'decode_throughput', 1, { byte: 'binary' }), { field: 'options' });
+  // and for every property of every preset, the text its result writes
+  for (const p of m.listPresets()) {
+    const r = m.evaluatePreset(p.name);
+    for (const [name, v] of Object.entries(r.properties))
+      if ('value' in v) assert.equal(m.propertyText(r.type, name, v.value), v.text, `${p.name}.${name}`);
+  }
+});

@@ -133,6 +133,14 @@ Expected<Json> evaluate_preset(const std::string& name, const Json& overrides, c
 /// (the message of a quantity field's).
 Expected<double> read_value(const Json& value, const std::string& unit, const std::string& name);
 
+/// propertyText(type, property, value): `value` (in the property's reported unit) as that
+/// property's results write their `text`: in its display unit when it has one ("200
+/// tokens/s", "560,897.4 h"), else scaled by its size ("625 ms", "$38.89"). For a value the
+/// page shows beside a result, a student's prediction. InputError on field "type" or
+/// "property" for a name that is not one (with the nearest).
+Expected<std::string> property_text(const std::string& type, const std::string& property, double value,
+                                    BytePrefix bytes = BytePrefix::decimal);
+
 /// The request form of `mlsysim eval --input`: {"type": T, "inputs": {...}} or
 /// {"preset": P, "overrides": {...}}; `course` as for evaluate_preset. InputError.
 Expected<Json> evaluate_request(const Json& request, const EvalOptions& options = {}, const std::vector<Preset>& course = {});
