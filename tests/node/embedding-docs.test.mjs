@@ -44,3 +44,21 @@ test('the theme messages are documented in the shapes embed.mjs and the example 
   assert.ok(doc.includes("{type: 'mlsysim:theme', theme: 'light' | 'dark'}"));
   assert.match(readFileSync(path.join(root, 'examples/host.mjs'), 'utf8'), /type: 'mlsysim:theme', theme: pageTheme\(\)/);
 });
+
+test('every Sweep link the docs give plots properties that move over its range', async () => {
+  // an instructor's trial: the docs' own example swept workers against speedup, whose
+  // equation has no workers in it: a flat line that taught nothing
+  const { load } = await import('./load.mjs');
+  const m = await load();
+  const docs = ['docs/embedding.md', 'docs/api.md', 'README.md'].map((f) => readFileSync(path.join(root, f), 'utf8')).join('\n');
+  const links = [...docs.matchAll(/\?(mode=sweep&[^`\s)]+)/g)].map((x) => new URLSearchParams(x[1]));
+  assert.ok(links.length >= 1);
+  for (const q of links) {
+    const preset = m.listPresets().find((p) => p.name === q.get('preset'));
+    const from = Number(q.get('sfrom')), to = Number(q.get('sto'));
+    const xs = Float64Array.from({ length: 9 }, (_, k) => from + ((to - from) * k) / 8);
+    const r = m.sweep(preset.type, preset.inputs, q.get('sfield'), xs, q.get('sprops').split(','));
+    for (const [name, ys] of Object.entries(r.properties))
+      assert.ok(new Set(ys).size > 1, `${q}: ${name} does not change with ${q.get('sfield')}`);
+  }
+});
