@@ -56,9 +56,13 @@ test('every Sweep link the docs give plots properties that move over its range',
   for (const q of links) {
     const preset = m.listPresets().find((p) => p.name === q.get('preset'));
     const from = Number(q.get('sfrom')), to = Number(q.get('sto'));
-    const xs = Float64Array.from({ length: 9 }, (_, k) => from + ((to - from) * k) / 8);
-    const r = m.sweep(preset.type, preset.inputs, q.get('sfield'), xs, q.get('sprops').split(','));
-    for (const [name, ys] of Object.entries(r.properties))
-      assert.ok(new Set(ys).size > 1, `${q}: ${name} does not change with ${q.get('sfield')}`);
+    const field = m.describeScenarioType(preset.type).fields.find((f) => f.name === q.get('sfield'));
+    const at = (k) => (q.get('sscale') === 'log' ? from * (to / from) ** (k / 8) : from + ((to - from) * k) / 8);
+    const xs = Float64Array.from({ length: 9 }, (_, k) => (field.type === 'int' ? Math.round(at(k)) : at(k)));
+    const r = m.sweep(preset.type, preset.inputs, field.name, xs, q.get('sprops').split(','));
+    for (const [name, ys] of Object.entries(r.properties)) {
+      const known = [...ys].filter(Number.isFinite);
+      assert.ok(known.length === xs.length && new Set(known).size > 1, `${q}: ${name} does not change with ${field.name} (${ys.join(', ')})`);
+    }
   }
 });
