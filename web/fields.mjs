@@ -1,7 +1,7 @@
 // Input controls generated from a field declaration (listScenarioTypes), and the one
 // evaluation loop that maps errors back to the fields that caused them. Shared by the
 // calculator and the comparison.
-import { el } from './dom.mjs';
+import { el, breakable } from './dom.mjs';
 import { humanText, sentences } from './format.mjs';
 import { FIELD, CUSTOM } from './until-live.mjs';
 
@@ -237,8 +237,17 @@ function entryValue(e, path) {
   return path.split('.').reduce((v, k) => (v && typeof v === 'object' ? v[k] : undefined), e);
 }
 
+/** A plain number of an entry: grouped ("4,096"), or from ten million up with its power of
+ *  ten ("1.5e13", as the custom copy writes it): "15,000,000,000,000" broke across lines
+ *  inside the number in a Compare column at 390 px (an instructor's trial). */
+function count(v) {
+  return Math.abs(v) >= 1e7 ? v.toExponential().replace('e+', 'e') : v.toLocaleString('en-US');
+}
+
 /** One entry's numbers as a reader checks them: each sub-field in its display unit,
- *  nested entries by name, then the source (and the numbers with a source of their own). */
+ *  nested entries by name, then the source (and the numbers with a source of their own).
+ *  Returns {numbers: "parameters 8.03 B params · layers 32 · …", facts: [[name, text]],
+ *  source}. */
 export function entryFacts(kind, e) {
   const facts = [];
   for (const f of kind.fields) {
@@ -249,10 +258,10 @@ export function entryFacts(kind, e) {
     const shown = typeof v === 'object' ? v.name
       : f.type === 'quantity' && f.display_unit === f.unit ? humanText(v, f.unit)
         : f.type === 'quantity' ? `${Number((v / f.display_factor).toPrecision(6)).toLocaleString('en-US', { maximumFractionDigits: 6 })} ${f.display_unit}`
-          : v.toLocaleString('en-US');
-    facts.push(`${f.name} ${shown}`);
+          : count(v);
+    facts.push([f.name, shown]);
   }
-  for (const d of kind.derived) if (e[d.name] !== undefined) facts.push(`${d.name} ${e[d.name].toLocaleString('en-US')}`);
+  for (const d of kind.derived) if (e[d.name] !== undefined) facts.push([d.name, count(e[d.name])]);
   // the sources, each once, with the numbers it gives when not all of them
   const bySource = new Map();
   for (const f of kind.fields) {
@@ -262,7 +271,7 @@ export function entryFacts(kind, e) {
   }
   const source = bySource.size <= 1 ? (e.source || '')
     : [...bySource].map(([src, names]) => `${src} (${names.join(', ')})`).join('; ');
-  return { numbers: facts.join(' · '), source };
+  return { numbers: facts.map(([n, v]) => `${n} ${v}`).join(' · '), facts, source };
 }
 
 function registryControl(f, text, kind, onInput, id, shown) {
@@ -298,10 +307,12 @@ function registryControl(f, text, kind, onInput, id, shown) {
     const e = select.value === CUSTOM ? null : entries.find((x) => x.name === select.value);
     facts.hidden = !e;
     if (!e) return;
-    const { numbers, source } = entryFacts(kind, e);
+    const { numbers, facts: pairs, source } = entryFacts(kind, e);
     const [shownNumbers, shownSource] = facts.children;  // a prerendered menu's facts, kept when the same
     if (facts.children.length === 2 && shownNumbers.textContent === numbers && shownSource.textContent === `Source: ${source}`) return;
-    facts.replaceChildren(el('span', { text: numbers }), el('span', { class: 'entry-source', text: `Source: ${source}` }));
+    // a name breaks after its underscores, a value not at all (a narrow Compare column)
+    const shown = pairs.flatMap(([n, v], k) => [k ? ' · ' : '', el('span', { class: 'fact' }, ...breakable(n), ' ', el('span', { class: 'fact-value', text: v }))]);
+    facts.replaceChildren(el('span', {}, ...shown), el('span', { class: 'entry-source', text: `Source: ${source}` }));
   };
   const set = (t) => {
     if (t === '') t = chosen.name;  // a form starts on the first entry this type can use

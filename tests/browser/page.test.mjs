@@ -478,6 +478,20 @@ test('Compare writes each rule to wrap between words, a number kept with its uni
   assert.ok(table <= box, `a ${table} px table in a ${box} px box`);
   assert.ok(await page.locator('#compare-table [data-field="workload"] .entry-facts').first().isVisible());
   assert.ok(!(await page.locator('#compare-table [data-field="workload"] .entry-source').first().isVisible()));
+  // at 390 px an entry's numbers broke inside a number ("15,000,000,000,0 | 00") and a name
+  // inside a word ("memory_bandwid | th"): each value now stays on one line, each name
+  // breaks after an underscore, and a count of ten million or more has its power of ten
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.goto(`${server.origin}/index.html?mode=compare&ctype=LlmServingScenario&c0=Llama8BChatH100&c1=Llama8BBatch32H100`);
+  await page.waitForSelector('body[data-ready="1"]');
+  const facts = await page.evaluate(() => [...document.querySelectorAll('#compare-table .entry-facts .fact')].map((f) => {
+    const v = f.querySelector('.fact-value');
+    return { text: f.textContent, lines: new Set([...v.getClientRects()].map((r) => Math.round(r.top))).size, wbr: f.querySelectorAll('wbr').length };
+  }));
+  assert.ok(facts.length >= 10, `${facts.length} facts`);
+  for (const f of facts) assert.equal(f.lines, 1, `${f.text} on one line`);
+  assert.ok(facts.some((f) => f.text === 'training_tokens 1.5e13' && f.wbr === 1), JSON.stringify(facts.slice(0, 8)));
+  assert.ok(facts.some((f) => f.text === 'memory_bandwidth 3,350 GB/s' && f.wbr === 1));
   await page.setViewportSize({ width: 1280, height: 900 });
 });
 
