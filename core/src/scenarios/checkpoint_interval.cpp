@@ -58,7 +58,8 @@ ScenarioType checkpoint_interval() {
       Property("checkpoint_write_time", "s", prop("checkpoint_bytes") / sym("checkpoint_write_bandwidth"))
           .doc("δ: the blocking write of one checkpoint.").lower_is_better().source(book + " (T_write)"),
       Property("young_interval", "s", sqrt(two * delta * M))
-          .doc("The first-order optimum interval, sqrt(2δM): at it, checkpoint and rework overheads are equal.")
+          .doc("The first-order optimum interval, sqrt(2δM) with δ = checkpoint_write_time: at it, checkpoint and rework "
+               "overheads are equal.")
           .source("mlsysim physics/reliability.py, calc_young_daly_interval; Young 1974, CACM 17(9); " + book +
                   " eq-young-daly"),
       Property("daly_interval", "s",
@@ -67,7 +68,7 @@ ScenarioType checkpoint_interval() {
                         delta,
                     M))
           .doc("The higher-order optimum interval (Daly 2006): sqrt(2δM) [1 + 1/3 sqrt(δ/2M) + 1/9 (δ/2M)] − δ, or M "
-               "when δ ≥ 2M.")
+               "when δ ≥ 2M (δ = checkpoint_write_time).")
           .source("Daly 2006, FGCS 22, doi 10.1016/j.future.2004.11.016 (its abstract: 5 min with an MTBF of 24 h, "
                   "6 h and 15 min gives 117, 57 and 9.1 min); the \"M otherwise\" branch is quoted in mlsysim "
                   "physics/reliability.py's warning (\"Daly (2006) Sec. 5 prescribes tau = MTBF\")"),
