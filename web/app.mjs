@@ -3,7 +3,7 @@
 // views. Every field, label, rule and result is generated from the module's
 // declarations (listScenarioTypes, listPresets); no field is named in this file.
 import createMlsysim from './mlsysim.mjs';
-import { $, el, copyText, actionButton, applyTheme } from './dom.mjs';
+import { $, el, copyText, actionButton, applyTheme, nameWords } from './dom.mjs';
 import { Calculator } from './calculator.mjs';
 import { firstPreset, registryMap, scenarioTypes, takeTyped, giveFocus } from './fields.mjs';
 import { Compare, presetTexts } from './compare.mjs';
@@ -228,21 +228,21 @@ class App {
   findScenarios(query) {
     const norm = (t) => t.normalize('NFKC').toLowerCase();
     // "KV-cache", "kv_cache": words, as the searched text's "_" are spaces (a second trial)
-    const all = norm(query).split(/[\s,;:?!()_\-\u2010\u2011\u2013]+/).filter(Boolean);
+    // words are letters, digits and a decimal point, in the query as in the text searched
+    const split = (t) => t.split(/[^\p{L}\p{N}.]+/u).map((w) => w.replace(/^\.+|\.+$/g, '')).filter(Boolean);
+    const all = split(norm(query));
     const content = all.filter((w) => !FINDER_STOP_WORDS.has(w));
     const words = content.length ? content : all;
     if (!words.length) return [];
-    const hay = (parts) => norm(parts.join(' ')).replace(/_/g, ' ');
-    // a word typed without its spaces ("kvcache", "tokenspersecond") matches words that
-    // follow each other, from the start of one: "kv" is not in "mlsysbook vol2" (a new
-    // user's trial listed both pipeline presets for "kv cache")
-    const has = (text, w) => {
-      if (text.includes(w)) return true;
-      const parts = text.split(' ');
-      return parts.some((p, k) => w.startsWith(p) && p && parts.slice(k, k + 4).join('').startsWith(w));
-    };
+    // a name's words as well as the name ("All Reduce" beside "AllReduce")
+    const hay = (parts) => split(norm(parts.map((t) => `${t} ${t.split(/\s+/).flatMap(nameWords).join(' ')}`).join(' ')));
+    // a word matches the start of a word ("token" finds "tokens"; "own" is not in "shown",
+    // nor "rent" in "different": a third trial), a one-letter word a whole word; one typed
+    // without its spaces ("kvcache", "tokenspersecond") matches words that follow each
+    // other, from the start of one: "kv" is not in "mlsysbook vol2"
+    const has = (parts, w) => parts.some((p, k) => (w.length === 1 ? p === w : p.startsWith(w)) ||
+      (w.startsWith(p) && parts.slice(k, k + 4).join('').startsWith(w)));
     const count = (text) => words.filter((w) => has(text, w)).length;
-    const spaced = (n) => `${n.replace(/([a-z0-9])([A-Z])/g, '$1 $2')} ${n}`;
     const score = (name, question, rest) => {
       const n = count(rest);
       if (!n) return null;
@@ -251,13 +251,13 @@ class App {
     };
     const out = [];
     for (const t of this.types) {
-      const s = score(hay([spaced(t.name)]), hay([t.question]),
-        hay([spaced(t.name), t.category, t.question, t.summary, ...t.fields.map((f) => f.name), ...t.properties.map((p) => p.name)]));
+      const s = score(hay([t.name]), hay([t.question]),
+        hay([t.name, t.category, t.question, t.summary, ...t.fields.map((f) => f.name), ...t.properties.map((p) => p.name)]));
       if (s) out.push({ ...s, kind: 'type', name: t.name, label: t.name, detail: t.question });
     }
     for (const p of this.presets) {
       const t = this.types.find((x) => x.name === p.type);
-      const s = score(hay([spaced(p.name)]), hay([t.question]), hay([spaced(p.name), p.summary, spaced(p.type), t.question, t.category]));
+      const s = score(hay([p.name]), hay([t.question]), hay([p.name, p.summary, p.type, t.question, t.category]));
       if (s) out.push({ ...s, score: s.score - 1.5, kind: 'preset', name: p.name, label: p.name, detail: `${p.type}: ${p.summary}` });
     }
     return out.sort((a, b) => b.score - a.score).slice(0, 12);
@@ -273,7 +273,9 @@ class App {
     const shown = clip(query.trim(), 60);
     const partial = found.length && !found[0].full
       ? [el('li', { class: 'none', text: `No scenario matches every word of "${shown}"; the closest:` })] : [];
-    list.replaceChildren(...partial, ...(found.length ? found.map((r) => el('li', {},
+    // after those with every word, the ones with some of them, said so
+    const some = found.findIndex((r) => !r.full);
+    const item = (r) => el('li', {},
       // opening a result closes the finder: its list (up to a screen tall on a phone) would
       // hide the scenario it opened
       el('button', { type: 'button', class: 'find-result', 'data-kind': r.kind, 'data-name': r.name, onclick: () => {
@@ -282,7 +284,9 @@ class App {
         $('find').focus();
         this.choose(r);
       } },
-        el('strong', { text: r.label }), el('span', { text: r.detail })))) : [el('li', { class: 'none', text: `No scenario matches "${shown}".` })]));
+        el('strong', { text: r.label }), el('span', { text: r.detail })));
+    const items = found.flatMap((r, k) => (k === some && k > 0 ? [el('li', { class: 'none', text: 'With some of the words:' }), item(r)] : [item(r)]));
+    list.replaceChildren(...partial, ...(found.length ? items : [el('li', { class: 'none', text: `No scenario matches "${shown}".` })]));
   }
 
   /** Opens a finder result, a preset chosen from its list, or a type chosen from its list. */

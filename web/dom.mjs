@@ -42,10 +42,14 @@ export function breakableRule(text) {
  *  so that a narrow column wraps it whole instead of cutting it or breaking inside a word
  *  (a new user's trial saw "Gpt3On10 / KYoungDaly"). */
 export function breakable(text) {
-  // before a capitalised word (Gpt3|On10K, 10K|Young: not inside 10K, 8B, A100 or H100), after
-  // "_", and before the number after a word of three small letters or more (Training|1K)
-  const parts = String(text).split(/(?<=[a-z])(?=[A-Z])|(?<=[0-9A-Z])(?=[A-Z][a-z])|(?<=_)|(?<=[a-z]{3})(?=[0-9][0-9A-Za-z])/);
-  return parts.flatMap((t, i) => (i ? [document.createElement('wbr'), t] : [t]));
+  return nameWords(text).flatMap((t, i) => (i ? [document.createElement('wbr'), t] : [t]));
+}
+
+/** The words of a name: before a capitalised word (Gpt3|On10K, 10K|Young: not inside 10K,
+ *  8B, A100 or H100), after "_", and before the number after a word of three small letters
+ *  or more (Training|1K). What breakable breaks between, and the finder reads as words. */
+export function nameWords(text) {
+  return String(text).split(/(?<=[a-z])(?=[A-Z])|(?<=[0-9A-Z])(?=[A-Z][a-z])|(?<=_)|(?<=[a-z]{3})(?=[0-9][0-9A-Za-z])/);
 }
 
 /** A MathML element from the core's MathML text (a whole <math> element). */

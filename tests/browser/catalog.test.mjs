@@ -179,6 +179,21 @@ test('the finder: typing a topic lists the types and presets that match; choosin
   await page.fill('#find', 'buy or rent');
   assert.match(await page.textContent('#find-results li.none'), /No scenario matches every word of "buy or rent"; the closest:/);
   assert.ok((await page.locator('#find-results button strong').allTextContents()).includes('ClusterTcoScenario'));
+  // a word matches from the start of a word: "own" is not in "shown" nor "rent" in
+  // "different" (a third trial); those with some of the words follow, said so
+  await page.fill('#find', 'own or rent');
+  const items = await page.locator('#find-results li').evaluateAll((lis) => lis.map((li) => li.querySelector('strong')?.textContent ?? `-- ${li.textContent}`));
+  const mark = items.indexOf('-- With some of the words:');
+  const full = mark < 0 ? items : items.slice(0, mark);
+  assert.deepEqual(full.filter((n) => !/ClusterTco|OwnVs/.test(n)), [], items.join(' | '));
+  assert.ok(full.includes('H100Cluster1KOwnVsCloud'), items.join(' | '));
+  await page.fill('#find', 'ring tree');
+  const ring = await page.locator('#find-results li').evaluateAll((lis) => lis.map((li) => li.querySelector('strong')?.textContent ?? `-- ${li.textContent}`));
+  assert.equal(ring[0], 'CollectiveCostScenario');
+  if (ring.some((n) => !n.startsWith('--') && !/Collective|Ring|Tree|Hierarchical|Allreduce/i.test(n)))
+    assert.ok(ring.includes('-- With some of the words:'), ring.join(' | '));
+  await page.fill('#find', 'allreduce');
+  assert.ok((await page.locator('#find-results button strong').allTextContents()).includes('CollectiveCostScenario'));
   await page.fill('#find', 'BSP ASP');
   const sync = await page.locator('#find-results button strong').allTextContents();
   for (const name of ['SyncStrategyScenario', 'TransformerBsp8Workers', 'TransformerAsp8Workers']) assert.ok(sync.includes(name), sync.join());
