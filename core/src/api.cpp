@@ -527,8 +527,9 @@ Json preset_file_json(const PresetFile& file) {
 }
 
 Expected<double> read_value(const Json& value, const std::string& unit, const std::string& name) {
+  // a unit that is not one a property reports in is the caller's `unit`, not the value
   const Expected<Dim, UnitError> reported = reported_dim(unit);
-  if (!reported) return InputError(name, reported.error().what());
+  if (!reported) return InputError("unit", reported.error().what());
   const Dim dim = *reported;
   // a count as its result reads, "256 samples": the label is no unit, so it is taken off
   if (is_count_label(unit) && unit != "count" && value.is_string()) {

@@ -239,6 +239,9 @@ test('JavaScript-only bad inputs: undefined, circular objects, BigInt, functions
   assert.throws(() => m.humanText(1, noText), { field: 'unit', message: /^unit: must be a text, got a value that cannot be read as one/ });
   assert.throws(() => m.displayScale(1, noText), { field: 'unit' });
   assert.throws(() => m.readValue('1', noText), { field: 'unit' });
+  // a unit no property reports in is the caller's `unit`, not the value (a third trial)
+  assert.throws(() => m.readValue('1 s', 'parsec', 'prediction'), { field: 'unit', message: 'unit: unknown unit "parsec"' });
+  assert.throws(() => m.readValue('1 s', 'h'), { field: 'unit', message: /^unit: unit "h" is not canonical/ });
   assert.throws(() => m.readValue('1', 's', noText), { field: 'name' });
   // a unit of 0 or false is a unit the core refuses, not "the canonical unit" (was read as USD/s)
   const rated = m.evaluatePreset('TransformerBsp8Workers').inputs;

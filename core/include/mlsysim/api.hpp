@@ -130,7 +130,8 @@ Expected<Json> evaluate_preset(const std::string& name, const Json& overrides, c
 /// or a number) read as a value of the dimension of `unit`, a unit a property reports in
 /// ("s", "USD", "count", ""), returned in that canonical unit. For a student's
 /// prediction of a property. InputError on field `name` naming the dimension expected
-/// (the message of a quantity field's).
+/// (the message of a quantity field's), or on field "unit" for a `unit` that is not one
+/// a property reports in ("parsec", "h": not canonical).
 Expected<double> read_value(const Json& value, const std::string& unit, const std::string& name);
 
 /// propertyText(type, property, value): `value` (in the property's reported unit) as that
