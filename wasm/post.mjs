@@ -265,6 +265,11 @@ function mlsysimOptions(options, keys) {
   return out;
 }
 
+/** A number's text as the cards write numbers, without their digit groups: decimal, with
+ *  an exponent, NaN or Infinity. Number() also reads "0x10" (16), "0b11" and "0o7": not
+ *  a number's text here (a third trial). */
+const MLSYSIM_NUMBER_TEXT = /^\s*(?:[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|NaN|[+-]?Infinity)\s*$/;
+
 /** `value` of numberText, humanText and displayScale as a number (Number(value)); one that
  *  cannot be one (a Symbol, a valueOf that throws) is refused by name, not as a TypeError. */
 function mlsysimNumber(value) {
@@ -273,7 +278,7 @@ function mlsysimNumber(value) {
   const kind = typeof value;
   if (value === null || kind === 'undefined' || kind === 'boolean' || kind === 'function' ||
       (kind === 'object' && !(value instanceof Number)) ||
-      (kind === 'string' && (value.trim() === '' || (Number.isNaN(Number(value)) && value.trim() !== 'NaN'))))
+      (kind === 'string' && !MLSYSIM_NUMBER_TEXT.test(value)))
     throw mlsysimError(`value: must be a number, got ${kind === 'object' && value !== null ? 'an object' : kind === 'function' ? 'a function' : mlsysimQuote(value)}`, 'value');
   try {
     return Number(value);

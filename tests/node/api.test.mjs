@@ -389,6 +389,10 @@ test('options of the wrong kind are refused by name, never read as the default',
     assert.throws(() => m.displayScale(v, 's'), (e) => e.field === 'value', String(v));
   }
   assert.equal(m.humanText('0.625', 's'), '625 ms');  // a number's text is a number
+  assert.equal(m.numberText(' -2.5e3 '), '-2,500');
+  // ... in decimal: Number() reads "0x10" as 16 (a third trial)
+  for (const t of ['0x10', '0b11', '0o7', '1_000', '1e', '.', '+-1'])
+    assert.throws(() => m.numberText(t), (e) => e.field === 'value' && e.message === `value: must be a number, got "${t}"`, t);
   assert.equal(m.numberText(NaN), m.numberText('NaN'));
   assert.equal(m.humanText(8n, 'byte'), '8 bytes');
   // a value nested too deeply is blamed on its field, in evaluate, evaluatePreset and sweep alike
