@@ -176,7 +176,10 @@ const Hint kHints[] = {
     {"GFLOPs", "(per second or plural?); write \"GFLOP/s\" for a rate, \"GFLOP\" for work", Base::flop, false},
     {"TFLOPs", "(per second or plural?); write \"TFLOP/s\" for a rate, \"TFLOP\" for work", Base::flop, false},
     {"PFLOPs", "(per second or plural?); write \"PFLOP/s\" for a rate, \"PFLOP\" for work", Base::flop, false},
+    {"Kib", "(kibibit or kibibyte?); write \"KiB\" for 2^10 bytes, \"kbit\" for 10^3 bits", Base::information, false},
+    {"Mib", "(mebibit or mebibyte?); write \"MiB\" for 2^20 bytes, \"Mbit\" for 10^6 bits", Base::information, false},
     {"Gib", "(gibibit or gibibyte?); write \"GiB\" for 2^30 bytes, \"Gbit\" for 10^9 bits", Base::information, false},
+    {"Tib", "(tebibit or tebibyte?); write \"TiB\" for 2^40 bytes, \"Tbit\" for 10^12 bits", Base::information, false},
 
     {"Gb", "(gigabit or gigabyte?); write \"Gbit\" or \"GB\", and \"Gbps\" for a bit rate", Base::information, false},
     {"Gparam", "(a billion parameters is a B, as in \"7B\"); write \"Bparam\"", Base::param, false},
@@ -572,13 +575,22 @@ std::string number_advice(std::string_view text) {
       std::snprintf(fraction, sizeof fraction, "%.15g", x / 100);
       return "a percentage is not read: write the fraction " + in_quotes(fraction);
     }
-    // digits grouped by spaces: "12 500", "1 000 000", "1 000 s" (the unit after the groups)
+    // digits grouped by spaces: "12 500", "1 000 000", "1 000 s" (the unit after the groups),
+    // the last group with a decimal part: "12 345.6 s"
     std::string joined(number);
     std::size_t i = 0;
     if (number.find('.') == std::string_view::npos && number.find_first_of("eE") == std::string_view::npos)
       while (i + 4 <= raw.size() && raw[i] == ' ' && is_digit(raw[i + 1]) && is_digit(raw[i + 2]) && is_digit(raw[i + 3]) &&
-             (i + 4 == raw.size() || (!is_digit(raw[i + 4]) && raw[i + 4] != '.')))
+             (i + 4 == raw.size() || !is_digit(raw[i + 4]))) {
         joined += std::string(raw.substr(i + 1, 3)), i += 4;
+        if (i < raw.size() && raw[i] == '.') {  // a decimal part ends the groups
+          std::size_t j = i + 1;
+          while (j < raw.size() && is_digit(raw[j])) ++j;
+          if (j == i + 1) break;
+          joined += std::string(raw.substr(i, j - i)), i = j;
+          break;
+        }
+      }
     if (i > 0 && (i == raw.size() || raw[i] == ' ') && parse_quantity(joined + std::string(raw.substr(i))))
       return "a space is not read as a thousands separator: write " + in_quotes(joined + std::string(raw.substr(i)));
     return "";
@@ -593,7 +605,12 @@ std::string number_advice(std::string_view text) {
 
 bool number_advice_keeps_unit(std::string_view unknown) {
   const std::string lower = ascii_lower(unknown);
-  return unknown.find_first_not_of("0123456789") == std::string_view::npos || lower == "cent" || lower == "cents";
+  // a group of digits ("000"), the last with a decimal part ("345.6"), or cents
+  const std::size_t digits = unknown.find_first_not_of("0123456789");
+  const bool group = digits == std::string_view::npos ||
+                     (digits == 3 && unknown[3] == '.' && unknown.size() > 4 &&
+                      unknown.find_first_not_of("0123456789", 4) == std::string_view::npos);
+  return group || lower == "cent" || lower == "cents";
 }
 
 bool parse_number(std::string_view text, double& out) {

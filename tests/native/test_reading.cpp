@@ -73,6 +73,8 @@ TEST_CASE("Every text the number advice suggests is one the parser reads", "[rea
       // an attacker's and a new user's trials: a typeset minus, digits grouped before a unit
       {"1e\u22123 s", "1e-3 s"},      {"\u22125 W", "-5 W"},         {"1 000 s", "1000 s"},
       {"1 000 000 USD/h", "1000000 USD/h"}, {"7 cents/kWh", "0.07 USD/kWh"}, {"250 cents", "2.5 USD"},
+      // the last group with a decimal part (a third trial)
+      {"12 345.6 s", "12345.6 s"},   {"1 000.5 h", "1000.5 h"},     {"12 345.6", "12345.6"},
   };
   for (const auto& [typed, suggested] : cases) {
     INFO(typed);
@@ -95,6 +97,17 @@ TEST_CASE("Every text the number advice suggests is one the parser reads", "[rea
   CHECK(refusal("TransformerBsp8Workers", {{"base_iteration_time", "1 000 s"}}) ==
         "base_iteration_time: unknown unit \"000\"; expected a time such as \"1 s\": a space is not read as a thousands "
         "separator: write \"1000 s\"");
+  CHECK(refusal("TransformerBsp8Workers", {{"base_iteration_time", "12 345.6 s"}}) ==
+        "base_iteration_time: unknown unit \"345.6\"; expected a time such as \"1 s\": a space is not read as a thousands "
+        "separator: write \"12345.6 s\"");
+  // a point with no digits after it is no decimal part: no advice to write "12345. s"
+  CHECK_THAT(mlsysim::number_advice("12 345. s"), !Catch::Contains("write"));
+  // binary prefixes with a small b: which was meant is said, in every size
+  for (const char* u : {"Kib", "Mib", "Gib", "Tib"}) {
+    INFO(u);
+    CHECK_THAT(refusal("Gpt3On10KYoungDaly", {{"checkpoint_write_bandwidth", std::string("5 ") + u + "/s"}}),
+               Catch::Contains(std::string("unknown unit \"") + u + "\" (") && Catch::Contains("bytes, \""));
+  }
   CHECK(refusal("TransformerBsp8Workers", {{"base_iteration_time", "1e\u22123 s"}}) ==
         "base_iteration_time: malformed number \"1e\u22123 s\"; expected a time such as \"1 s\": a minus sign (\u2212) is "
         "not read: write \"1e-3 s\" (with a hyphen-minus)");

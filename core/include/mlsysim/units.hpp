@@ -133,7 +133,8 @@ std::string typed_number(std::string_view text);
 /// ("7 cents/kWh": "write \"0.07 USD/kWh\"").
 std::string number_advice(std::string_view text);
 /// True when the parser's unknown unit `unknown` is one number_advice writes the whole
-/// quantity for, unit included: digits of a grouped number ("1 000 s": "000") or cents. Its
+/// quantity for, unit included: digits of a grouped number ("1 000 s": "000"; "12 345.6 s":
+/// "345.6") or cents. Its
 /// advice then holds in a field of any dimension (a count suffix's, "3e3", does not).
 bool number_advice_keeps_unit(std::string_view unknown);
 
