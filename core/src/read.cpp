@@ -230,8 +230,8 @@ Expected<std::string> read_name(const Json& obj, const std::string& field, const
   return obj["name"].get<std::string>();
 }
 
-Expected<std::string> read_source(const Json& v, const std::string& field) {
-  if (!v.is_string()) return InputError(field, "source must be a string, got " + describe(v));
+Expected<std::string> read_source(const Json& v, const std::string& field, const std::string& prefix) {
+  if (!v.is_string()) return InputError(field, prefix + "source must be a string, got " + describe(v));
   // cut at 500 bytes, not inside a character (half of one reads as U+FFFD)
   std::string s = v.get<std::string>();
   if (s.size() > 500) {

@@ -34,8 +34,9 @@ Expected<void> only_keys(const Json& obj, const std::string& field, const std::s
                          const std::vector<std::string>& allowed);
 /// obj["name"] (a non-empty string), or `fallback` when absent.
 Expected<std::string> read_name(const Json& obj, const std::string& field, const std::string& prefix, const std::string& fallback);
-/// A source text (cut at 500 bytes, at a character's start).
-Expected<std::string> read_source(const Json& v, const std::string& field);
+/// A source text (cut at 500 bytes, at a character's start); `prefix` places it inside an
+/// inline entry ("node: accelerator: ").
+Expected<std::string> read_source(const Json& v, const std::string& field, const std::string& prefix = "");
 
 /// The exact product a x b of two integers in [0, 2^53]; InputError on `blame` when it is
 /// above 2^53 (not exact in JavaScript, docs/api.md, Input values), with `what` naming it.

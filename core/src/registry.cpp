@@ -152,7 +152,7 @@ Expected<std::shared_ptr<const Entry>> read_at(const Tables& t, const RegistryKi
     e->derived.push_back(static_cast<double>(*product));
   }
   if (v.contains("source") && !v["source"].is_null()) {
-    Expected<std::string> source = read_source(v["source"], field);
+    Expected<std::string> source = read_source(v["source"], field, prefix);  // "node: accelerator: " inside
     if (!source) return source.error();
     e->source = std::move(*source);
   }
