@@ -108,7 +108,8 @@ export function applyTheme(node, t) {
  *  takes the reader to them (the calculator, the embeds). An input in error keeps the
  *  reader beside its message. */
 export function enterToResults(e) {
-  if (e.key !== 'Enter' || e.isComposing || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return false;
+  // (keyCode 229: Safari's Enter that ends a composition comes after compositionend)
+  if (e.key !== 'Enter' || e.isComposing || e.keyCode === 229 || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return false;
   const t = e.target;
   const field = t.tagName === 'SELECT' || (t.tagName === 'INPUT' && !['checkbox', 'radio', 'button', 'submit'].includes(t.type));
   return field && t.getAttribute('aria-invalid') !== 'true';

@@ -291,6 +291,7 @@ export class EmbeddedScenario {
     let seen = true;
     new IntersectionObserver((entries) => { seen = entries[entries.length - 1].isIntersecting; }).observe(results);
     form.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter' && !e.isComposing && e.keyCode !== 229) this.view?.commitTyping();
       if (seen || !enterToResults(e)) return;
       e.preventDefault();
       results.tabIndex = -1;

@@ -528,6 +528,15 @@ test('Enter in an embed\'s input takes a reader whose results are below the host
   const after = await resultsBox();
   assert.ok(after.top < 300 && after.bottom > 0, `the results in view after Enter (${after.top}..${after.bottom})`);
   assert.equal(await frame.locator('.results').evaluate((n) => document.activeElement === n), true, 'the focus on the results');
+  // an error still held while the reader types ("0", a keystroke) is shown at Enter, and
+  // Enter stays with it (an attacker's trial: it went to the results before the error came)
+  await input.evaluate((n) => n.scrollIntoView({ block: 'end' }));
+  await input.fill('');
+  await input.press('0');
+  await input.press('Enter');
+  assert.equal(await input.evaluate((n) => document.activeElement === n), true, 'Enter in an input in error stays');
+  assert.equal(await input.getAttribute('aria-invalid'), 'true');
+  await input.fill('8');
   // in view, Enter leaves the reader in the input
   await p.setViewportSize({ width: 390, height: 2400 });
   await input.focus();
