@@ -161,6 +161,14 @@ class App {
     return Promise.resolve();
   }
 
+  /** Shows the current view again when the predictions waiting (`pending`, the
+   *  calculator's) no longer agree with its gate: a preset that asks anew, chosen while on
+   *  Sweep, left its plot showing the value (an attacker's trial). */
+  gateChanged(pending) {
+    if (!this.isLive || this.state.mode === 'calc') return;  // (apply() shows the first view)
+    if ($('predict-gate').hidden === (pending.length > 0)) this.show(this.state.mode);
+  }
+
   /** Runs fn(view) on the embed builder, loaded on first use (the view says so while it
    *  loads). Never rejects: a failure is said in the view. */
   withBuilder(fn) {

@@ -114,29 +114,23 @@ export class ScenarioView {
   }
 
   /** The predicted properties, still waiting, whose value property `name` (not predicted
-   *  itself) shows: it is computed from them, through the properties its equation uses,
-   *  and reads the same (CheckpointIntervalScenario's interval is young_interval when no
-   *  checkpoint_interval is given: an instructor's trial saw the answer there). A value
-   *  computed from one that reads otherwise (cost from iteration_time) is shown, its work
-   *  not (hiddenInputsOf). */
+   *  itself) shows: its text is theirs, in their unit. CheckpointIntervalScenario's interval
+   *  is young_interval when no checkpoint_interval is given (an instructor's trial saw the
+   *  answer there), young_interval is interval for a prediction of interval, and
+   *  rework_overhead equals checkpoint_overhead at Young's interval (an attacker's): a card
+   *  computed from the value, from what it is computed from, or beside it alike. A value
+   *  that reads otherwise is shown (cost beside iteration_time), its work not when it
+   *  quotes a value waiting (hiddenInputsOf). */
   heldBy(name) {
     const r = this.rendered || this.result;
     const p = r && r.properties[name];
     if (!p || !('value' in p)) return [];
     const prefs = this.opts.prefs();
-    return this.upstream(name).filter((u) => {
-      const q = r.properties[u];
-      return this.predictions.has(u) && this.isHidden(u) && q && 'value' in q && q.unit === p.unit &&
+    return [...this.predictions.keys()].filter((u) => {
+      const q = u !== name && r.properties[u];
+      return q && 'value' in q && q.unit === p.unit && this.isHidden(u) &&
         (q.value === p.value || shownText(q, prefs) === shownText(p, prefs));
     });
-  }
-
-  /** Every property that property `name`'s value is computed from (its equation's `uses`,
-   *  and theirs). */
-  upstream(name, out = new Set()) {
-    const prop = this.type.properties.find((x) => x.name === name);
-    for (const u of prop ? prop.uses : []) if (!out.has(u)) { out.add(u); this.upstream(u, out); }
-    return [...out];
   }
 
   /** The properties still waiting for the reader's prediction. */
@@ -209,6 +203,9 @@ export class ScenarioView {
     if (this.resizes) this.resizes.disconnect();
     if (this.peekSeen) this.peekSeen.disconnect();
     if (this.parts.peek) this.parts.peek.hidden = true;
+    // what it last said may hold a value the next view asks a prediction of (an attacker:
+    // "young_interval is 14.24 min." stayed in the status after a preset change)
+    if (this.parts.announce) this.parts.announce.textContent = '';
   }
 
   /** Builds the rows and cards for form texts `texts` ({field: text}) and evaluates. */
@@ -408,6 +405,12 @@ export class ScenarioView {
     this.typingIn = keystroke ? name : null;
     if (keystroke) this.typingTimer = setTimeout(() => this.typed(name), TYPING_PAUSE_MS);
     this.update(true);
+  }
+
+  /** Enter in the field being typed in: its error, if any, is shown now, not after the
+   *  pause (so Enter, which goes to the results, sees it: an attacker's "0" then Enter). */
+  commitTyping() {
+    if (this.typingIn) this.typed(this.typingIn);
   }
 
   /** The reader paused in, or left, field `name`: its error, if any, is shown, or its
@@ -811,6 +814,7 @@ export class Calculator {
     // user's trial at 390 and 700 px). So does Enter on a registry menu; not on an input in
     // error. Where the results are in view, Enter does nothing.
     $('inputs').addEventListener('keydown', (e) => {
+      if (e.key === 'Enter' && !e.isComposing && e.keyCode !== 229) this.view?.commitTyping();
       if (!enterToResults(e)) return;
       const box = $('results').getBoundingClientRect();
       if (box.top < innerHeight && box.bottom > 0) return;
@@ -863,7 +867,8 @@ export class Calculator {
         useIn: (link, text) => this.app.useIn(link, text),
         predict,
         prefs: () => this.app.state.prefs, label: () => this.app.calcLabel(),
-        adopt: this.adopt, onUpdate: (texts, edited) => this.updated(texts, edited), onHeld: summary });
+        adopt: this.adopt, onUpdate: (texts, edited) => this.updated(texts, edited),
+        onHeld: (pending) => { summary(pending); this.app.gateChanged?.(pending); } });
     this.adopt = false;
     this.view.build(calc.texts);
   }

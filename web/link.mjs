@@ -245,8 +245,11 @@ export function readList(get, option, known, what, typeName, notices) {
   const names = commaNames(raw, option, notices);
   // one notice for all the unknown names (a long list must not flood the embed)
   const unknown = names.filter((n) => !known.includes(n));
+  // the name meant, for each that is near one ("Young_Interval": a typo in predict= showed
+  // every answer, and said only that the name was unknown: an attacker's trial)
+  const meant = unknown.map((n) => nearestName(n, known)).filter(Boolean);
   if (unknown.length)
-    notices.push(`${option}: unknown ${unknown.length === 1 ? what : what === 'property' ? 'properties' : `${what}s`} ${someNames(unknown)} of ${typeName}; valid ${what === 'property' ? 'properties' : `${what}s`}: ${known.join(', ')}.`);
+    notices.push(`${option}: unknown ${unknown.length === 1 ? what : what === 'property' ? 'properties' : `${what}s`} ${someNames(unknown)} of ${typeName}${meant.length ? ` (did you mean ${meant.join(', ')}?)` : ''}; valid ${what === 'property' ? 'properties' : `${what}s`}: ${known.join(', ')}.`);
   return names.filter((n) => known.includes(n));
 }
 

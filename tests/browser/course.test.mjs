@@ -141,6 +141,36 @@ test('what would tell a predicted value waits with it: a card computed from it, 
   assert.match(await page.locator('[data-property="goodput_ratio"] .value').textContent(), /^0\.9/);
   // one computed from it that reads otherwise is shown before the check (Daly's, 13.97 min)
   await check(`${O}/index.html?preset=Gpt3On10KYoungDaly&predict=young_interval`, '#scenario-summary');
+  // a card the value is computed from, or one beside it that reads the same, waits too (an
+  // attacker's trial): young_interval for a prediction of interval; rework_overhead, equal
+  // to checkpoint_overhead at Young's interval
+  await page.goto(`${O}/embed.html?preset=Gpt3On10KYoungDaly&properties=young_interval,interval,daly_interval,checkpoint_overhead,rework_overhead&predict=interval,checkpoint_overhead`);
+  await page.waitForSelector('body[data-ready="1"]');
+  const body = await page.evaluate(() => document.body.innerText);
+  for (const leak of ['14.24', '0.02868']) assert.ok(!body.includes(leak), `${leak} before the checks`);
+  assert.equal(await page.locator('[data-property="young_interval"] .exact').textContent(), 'shown after your prediction of interval');
+  assert.equal(await page.locator('[data-property="rework_overhead"] .exact').textContent(), 'shown after your prediction of checkpoint_overhead');
+  assert.ok(await page.locator('[data-property="daly_interval"] .work').isHidden(), 'a work line that quotes young_interval waits');
+  await page.locator('[data-property="checkpoint_overhead"]').getByRole('button', { name: 'Show me' }).click();
+  await page.waitForFunction(() => document.querySelector('[data-property="rework_overhead"] .value').textContent === '0.02868');
+  assert.equal(await page.locator('[data-property="young_interval"] .value').textContent(), '');
+});
+
+test('a view away from the calculator is closed again when a preset chosen there asks a prediction anew; the status forgets the value', async () => {
+  // an attacker's trial: Show me, then Sweep, then the preset changed from Sweep's picker to
+  // one that asks again: the plot kept showing 14.24 min, and the status kept saying it
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`${O}/index.html?preset=Llama70BFourHourCheckpoints&predict=young_interval`);
+  await page.waitForSelector('body[data-ready="1"]');
+  await page.locator('[data-property="young_interval"]').getByRole('button', { name: 'Show me' }).click();
+  assert.match(await page.locator('#announce').textContent(), /^young_interval is /);
+  await page.locator('#tab-sweep').click();
+  await page.waitForFunction(() => !document.getElementById('view-sweep').hidden);
+  await page.selectOption('#preset', 'Gpt3On10KYoungDaly');
+  await page.waitForFunction(() => !document.getElementById('predict-gate').hidden);
+  assert.ok(await page.locator('#view-sweep').isHidden());
+  assert.equal(await page.locator('#announce').textContent(), '');
+  assert.ok(!(await page.evaluate(() => document.body.innerText)).includes('14.24'));
 });
 
 test('a prediction is echoed as its card writes the value: a rate in tokens/s', async () => {
