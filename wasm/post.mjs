@@ -256,7 +256,13 @@ function mlsysimOptions(options, keys) {
   }
   // a misspelt value is refused by name, never read as the default ('BINARY' as decimal,
   // 'false' as true)
-  const shown = mlsysimQuote;
+  // (an object is said as one: {toString() {return 'binary'}} read "got binary", which
+  // seemed to refuse the very value it asked for: an attacker's trial)
+  const shown = (v) => {
+    const q = mlsysimQuote(v);
+    if (v === null || (typeof v !== 'object' && typeof v !== 'function') || / that reads as empty text$|^\[object \w+\]$/.test(q)) return q;
+    return `${typeof v === 'function' ? 'a function' : Array.isArray(v) ? 'an array' : 'an object'} that reads as ${JSON.stringify(q)}`;
+  };
   if (out.bytes !== undefined && out.bytes !== 'decimal' && out.bytes !== 'binary')
     throw mlsysimError(`options.bytes: must be "decimal" or "binary", got ${shown(out.bytes)}`, 'options');
   for (const k of ['work', 'partial', 'details'])

@@ -382,6 +382,10 @@ test('options of the wrong kind are refused by name, never read as the default',
   refused(() => m.evaluatePreset('TransformerBsp8Workers', {}, { Work: true }),
     'options: unknown option "Work" (did you mean "work"?); this call takes bytes, work, partial');
   refused(() => m.humanText(1e9, 'byte', { binary: true }), 'options: unknown option "binary"; this call takes bytes');
+  refused(() => m.propertyText('LlmServingScenario', 'decode_throughput', 1, { bytes: { toString: () => 'binary' } }),
+    'options.bytes: must be "decimal" or "binary", got an object that reads as "binary"');
+  refused(() => m.evaluatePreset('TransformerBsp8Workers', {}, { bytes: ['binary'] }),
+    'options.bytes: must be "decimal" or "binary", got an array that reads as "binary"');
   // a value that is no number is refused, not read as 0 or 1 (an attacking helper: "0 s", "$1.00")
   for (const [v, got] of [[null, 'null'], [undefined, 'undefined'], [true, 'true'], ['', '""'], ['abc', '"abc"'], [{}, 'an object'], [[], 'an object']]) {
     assert.throws(() => m.humanText(v, 's'), (e) => e.field === 'value' && e.message === `value: must be a number, got ${got}`, String(v));
