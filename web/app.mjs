@@ -247,9 +247,10 @@ class App {
     // a word matches the start of a word ("token" finds "tokens"; "own" is not in "shown",
     // nor "rent" in "different": a third trial), a one-letter word a whole word; one typed
     // without its spaces ("kvcache", "tokenspersecond") matches words that follow each
-    // other, from the start of one: "kv" is not in "mlsysbook vol2"
+    // other, from the start of one of two letters or more: "kv" is not in "mlsysbook vol2",
+    // "sand" not in "GB/s and"
     const has = (parts, w) => parts.some((p, k) => (w.length === 1 ? p === w : p.startsWith(w)) ||
-      (w.startsWith(p) && parts.slice(k, k + 4).join('').startsWith(w)));
+      (p.length >= 2 && w.startsWith(p) && parts.slice(k, k + 4).join('').startsWith(w)));
     const count = (text) => words.filter((w) => has(text, w)).length;
     const score = (name, question, rest) => {
       const n = count(rest);
@@ -258,6 +259,7 @@ class App {
       return { full: n === words.length, score: (n === words.length ? 1000 : 0) + n * 10 + tier };
     };
     const out = [];
+    const waiting = this.calculator && this.calculator.view ? this.calculator.view.hiddenPredictions().length > 0 : false;
     for (const t of this.types) {
       const s = score(hay([t.name]), hay([t.question]),
         hay([t.name, t.category, t.question, t.summary, ...t.fields.map((f) => f.name), ...t.properties.map((p) => p.name)]));
@@ -266,7 +268,11 @@ class App {
     for (const p of this.presets) {
       const t = this.types.find((x) => x.name === p.type);
       const s = score(hay([p.name]), hay([t.question]), hay([p.name, p.summary, p.type, t.question, t.category]));
-      if (s) out.push({ ...s, score: s.score - 1.5, kind: 'preset', name: p.name, label: p.name, detail: `${p.type}: ${p.summary}` });
+      // a preset's summary may quote a value the page asks a prediction of ("the book prints
+      // "~14 min""): while one waits, the finder says the type's question instead (a
+      // re-checker's trial), as the calculator's own summary does
+      const detail = waiting ? `${p.type}: ${t.question}` : `${p.type}: ${p.summary}`;
+      if (s) out.push({ ...s, score: s.score - 1.5, kind: 'preset', name: p.name, label: p.name, detail });
     }
     return out.sort((a, b) => b.score - a.score).slice(0, 12);
   }

@@ -127,9 +127,11 @@ export class ScenarioView {
     if (!p || !('value' in p)) return [];
     const prefs = this.opts.prefs();
     return [...this.predictions.keys()].filter((u) => {
+      // the same text, whatever the unit ("8" accelerators_per_node beside a ratio of 8: a
+      // re-checker's trial), or the same value in the same unit
       const q = u !== name && r.properties[u];
-      return q && 'value' in q && q.unit === p.unit && this.isHidden(u) &&
-        (q.value === p.value || shownText(q, prefs) === shownText(p, prefs));
+      return q && 'value' in q && this.isHidden(u) &&
+        (shownText(q, prefs) === shownText(p, prefs) || (q.unit === p.unit && q.value === p.value));
     });
   }
 
@@ -157,7 +159,9 @@ export class ScenarioView {
       else if (p.work && this.hiddenInputsOf(name).length) { const { work, ...rest } = p; properties[name] = rest; }
       else properties[name] = p;
     }
-    return { ...r, properties };
+    // and no warning that quotes one (as shownWarnings says them: the exports and the
+    // element's result carried "interval 7 min is more than a tenth…": a re-checker's trial)
+    return { ...r, properties, warnings: this.shownWarnings(r) };
   }
 
   isEditable(name) {
@@ -528,11 +532,11 @@ export class ScenarioView {
       } else if (this.hiddenInputsOf(name).length) {
         // its work would quote a value still waiting for its prediction
         value.textContent = shownText(p, prefs);
-        exact.textContent = exactText(p);
+        exact.textContent = exactText(p, prop);
         this.hideWork(work, name);
       } else {
         setText(value, shownText(p, prefs));
-        setText(exact, exactText(p));
+        setText(exact, exactText(p, prop));
         // the work ends in the result as the display units show it; a line that reads the
         // same (its label says it all) is left as it is, fitted, as are the texts above
         const rest = `${p.work.text} = ${shownText(p, prefs)}`, line = `${name} = ${rest}`;

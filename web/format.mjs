@@ -118,10 +118,13 @@ export function fullMoney(v) {
   return v.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 }
 
-/** The exact value with its unit, for the small print under a result. */
-export function exactText(p) {
+/** The exact value with its unit, for the small print under a result; `spec` (the
+ *  property's description) gives the unit its card is written in, when it has one
+ *  ("= 4348.895921 tokens/s", "= 560897.4 h"; not "1/s" and seconds: a re-checker's trial). */
+export function exactText(p, spec = null) {
   // a money rate per hour, as its card reads it ("$1.37/h"), not per second ("0.000379907 USD/s")
-  const [value, unit] = p.unit === 'USD/s' ? [p.value * 3600, ' USD/h'] : [p.value, p.unit && p.unit !== 'count' ? ` ${p.unit}` : ''];
+  const [value, unit] = spec && spec.display_unit ? [p.value / spec.display_factor, ` ${spec.display_unit}`]
+    : p.unit === 'USD/s' ? [p.value * 3600, ' USD/h'] : [p.value, p.unit && p.unit !== 'count' ? ` ${p.unit}` : ''];
   return `= ${Number.isInteger(value) ? String(value) : String(Number(value.toPrecision(12)))}${unit}`;
 }
 

@@ -176,10 +176,12 @@ const Hint kHints[] = {
     {"GFLOPs", "(per second or plural?); write \"GFLOP/s\" for a rate, \"GFLOP\" for work", Base::flop, false},
     {"TFLOPs", "(per second or plural?); write \"TFLOP/s\" for a rate, \"TFLOP\" for work", Base::flop, false},
     {"PFLOPs", "(per second or plural?); write \"PFLOP/s\" for a rate, \"PFLOP\" for work", Base::flop, false},
-    {"Kib", "(kibibit or kibibyte?); write \"KiB\" for 2^10 bytes, \"kbit\" for 10^3 bits", Base::information, false},
+    {"Kib", "(kibibit or kibibyte?); write \"KiB\" for 2^10 bytes, \"Kbit\" for 10^3 bits", Base::information, false},
     {"Mib", "(mebibit or mebibyte?); write \"MiB\" for 2^20 bytes, \"Mbit\" for 10^6 bits", Base::information, false},
     {"Gib", "(gibibit or gibibyte?); write \"GiB\" for 2^30 bytes, \"Gbit\" for 10^9 bits", Base::information, false},
     {"Tib", "(tebibit or tebibyte?); write \"TiB\" for 2^40 bytes, \"Tbit\" for 10^12 bits", Base::information, false},
+    {"Pib", "(pebibit or pebibyte?); write \"PiB\" for 2^50 bytes", Base::information, false},
+    {"Eib", "(exbibit or exbibyte?); write \"EiB\" for 2^60 bytes", Base::information, false},
 
     {"Gb", "(gigabit or gigabyte?); write \"Gbit\" or \"GB\", and \"Gbps\" for a bit rate", Base::information, false},
     {"Gparam", "(a billion parameters is a B, as in \"7B\"); write \"Bparam\"", Base::param, false},

@@ -156,6 +156,27 @@ test('what would tell a predicted value waits with it: a card computed from it, 
   assert.equal(await page.locator('[data-property="young_interval"] .value').textContent(), '');
 });
 
+test('nothing outside the cards tells a waiting value: the Result a page reads, the finder, a card of another unit', async () => {
+  // a re-checker's trial. system_mtbf 1 h: young_interval = sqrt(2 x 24.5 s x 3600 s) = 420 s = 7 min,
+  // and a warning quotes "interval 7 min"
+  assert.ok(Math.abs(Math.sqrt(2 * 24.5 * 3600) - 420) < 1e-9);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`${O}/index.html?preset=Gpt3On10KYoungDaly&predict=young_interval&i.system_mtbf=1%20h`);
+  await page.waitForSelector('body[data-ready="1"]');
+  const visible = await page.evaluate(() => window.mlsysimApp.calculator.view.visibleResult());
+  assert.ok(visible.warnings.length > 0);
+  assert.ok(!JSON.stringify(visible).includes('7 min'), JSON.stringify(visible.warnings));
+  await page.fill('#find', 'young daly');
+  assert.ok(!(await page.locator('#find-results').innerText()).includes('~14 min'), 'the finder quotes no preset summary while a prediction waits');
+  await page.fill('#find', '');
+  // "8" accelerators_per_node beside a gather_traffic_ratio of 8 (a count and a plain number)
+  await page.goto(`${O}/embed.html?preset=ReferenceJobAttackSurface&predict=gather_traffic_ratio`);
+  await page.waitForSelector('body[data-ready="1"]');
+  const cards = await page.evaluate(() => [...document.querySelectorAll('.property')].map((c) => [c.dataset.property, c.querySelector('.value').textContent]));
+  assert.ok(cards.length > 3);
+  for (const [name, value] of cards) assert.notEqual(value, '8', `${name} shows 8 before the check`);
+});
+
 test('a view away from the calculator is closed again when a preset chosen there asks a prediction anew; the status forgets the value', async () => {
   // an attacker's trial: Show me, then Sweep, then the preset changed from Sweep's picker to
   // one that asks again: the plot kept showing 14.24 min, and the status kept saying it

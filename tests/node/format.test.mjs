@@ -52,6 +52,11 @@ test('the exact line of a money rate is per hour, as its card reads it', () => {
   assert.equal(exactText({ value: 1.3676653881 / 3600, unit: 'USD/s' }), '= 1.3676653881 USD/h');
   assert.equal(exactText({ value: 0.625, unit: 's' }), '= 0.625 s');
   assert.equal(exactText({ value: 12500, unit: 'count' }), '= 12500');
+  // in the unit the card is written in, when the property has one: 4348.895921 tokens per s;
+  // 2,019,230,640 s of accelerator time is 560,897.4 h (/ 3600)
+  assert.equal(exactText({ value: 4348.895921, unit: '1/s' }, { display_unit: 'tokens/s', display_factor: 1 }), '= 4348.895921 tokens/s');
+  assert.equal(exactText({ value: 2019230640, unit: 's' }, { display_unit: 'h', display_factor: 3600 }), '= 560897.4 h');
+  assert.equal(exactText({ value: 0.625, unit: 's' }, { display_unit: null, display_factor: 1 }), '= 0.625 s');
 });
 
 test('axis labels of numbers from 1e10 up have an exponent, as few digits as keep them apart', () => {

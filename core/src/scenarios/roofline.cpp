@@ -40,7 +40,7 @@ ScenarioType roofline() {
           .doc("The intensity where the two roofs meet: below it a step is memory-bound, above it compute-bound.")
           .source("mlsysim hardware/types.py @034a583b, HardwareNode.ridge_point; MLSysBook vol1 appendix_machine"),
       Property("attainable_throughput", "flop/s", min(peak, prop("arithmetic_intensity") * bw))
-          .doc("The roofline bound on FLOP/s at this intensity: the lower of the compute roof and I × bandwidth.")
+          .doc("The roofline bound on FLOP/s at this intensity: the lower of the compute roof and I × bandwidth (I the arithmetic_intensity).")
           .higher_is_better().source(williams),
       Property("compute_time", "s", ops / peak).doc("The step's time if it were compute-bound.")
           .lower_is_better().source(bottleneck + " (compute_ms)"),

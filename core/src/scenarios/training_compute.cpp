@@ -62,7 +62,8 @@ ScenarioType training_compute() {
           .doc("The fleet's sustained FLOP/s: N accelerators at peak_flops each, times MFU.").higher_is_better()
           .source(dtime + " (ops / (N x peak x efficiency)), calc_effective_flops"),
       Property("training_time", "s", prop("training_flops") / prop("effective_throughput"))
-          .doc("Wall-clock time of the run: the iron law T = C / (N x peak x MFU).").lower_is_better().source(dtime),
+          .doc("Wall-clock time of the run, training_flops / effective_throughput: the iron law T = C / (N x peak x MFU), "
+               "C the training FLOPs and N the accelerators.").lower_is_better().source(dtime),
       Property("accelerator_hours", "s", n * prop("training_time"))
           .doc("Billed accelerator time, N x training_time: a time, given in seconds (the canonical unit) but read in "
                "accelerator-hours (3600 s each).")
