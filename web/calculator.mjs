@@ -96,7 +96,7 @@ export class ScenarioView {
     return names.filter((n) => byName.has(n)).map((n) => byName.get(n));
   }
 
-  /** True while property `name` waits for the reader's prediction, or is computed from
+  /** True while property `name` waits for the reader's prediction, or shows the value of
    *  one that does (heldBy): its value, its substituted work and anything that would tell
    *  it are kept out of the page. */
   isHidden(name) {
@@ -114,7 +114,7 @@ export class ScenarioView {
   }
 
   /** The predicted properties, still waiting, whose value property `name` (not predicted
-   *  itself) shows: its text is theirs, in their unit. CheckpointIntervalScenario's interval
+   *  itself) shows: its text is theirs. CheckpointIntervalScenario's interval
    *  is young_interval when no checkpoint_interval is given (an instructor's trial saw the
    *  answer there), young_interval is interval for a prediction of interval, and
    *  rework_overhead equals checkpoint_overhead at Young's interval (an attacker's): a card
