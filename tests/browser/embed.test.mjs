@@ -207,7 +207,7 @@ test('bad options give clear notices naming the option, the value and what is va
   await page.goto(`${server.origin}/embed.html?preset=TransformerBsp8Workers&show=workers,wrkers&editable=nope&properties=speedup,sped&theme=purple&bytes=huge&i.workers=-3`);
   await page.waitForSelector('body[data-ready="1"]');
   const notices = await page.textContent('.notices');
-  assert.match(notices, /show: unknown field "wrkers" of SyncStrategyScenario; valid fields: workers, /);
+  assert.match(notices, /show: unknown field "wrkers" of SyncStrategyScenario \(did you mean workers\?\); valid fields: workers, /);
   assert.match(notices, /editable: unknown field "nope"/);
   assert.match(notices, /properties: unknown property "sped" of SyncStrategyScenario; valid properties: .*speedup/);
   assert.match(notices, /theme: must be one of auto, light, dark, got "purple"/);
