@@ -35,7 +35,7 @@ Expected<void> only_keys(const Json& obj, const std::string& field, const std::s
 /// obj["name"] (a non-empty string), or `fallback` when absent.
 Expected<std::string> read_name(const Json& obj, const std::string& field, const std::string& prefix, const std::string& fallback);
 /// A source text (cut at 500 bytes, at a character's start); `prefix` places it inside an
-/// inline entry ("node: accelerator: ").
+/// inline entry ("node: accelerator "), as read_name's does.
 Expected<std::string> read_source(const Json& v, const std::string& field, const std::string& prefix = "");
 
 /// The exact product a x b of two integers in [0, 2^53]; InputError on `blame` when it is

@@ -152,7 +152,8 @@ Expected<std::shared_ptr<const Entry>> read_at(const Tables& t, const RegistryKi
     e->derived.push_back(static_cast<double>(*product));
   }
   if (v.contains("source") && !v["source"].is_null()) {
-    Expected<std::string> source = read_source(v["source"], field, prefix);  // "node: accelerator: " inside
+    // placed as the name is: "fleet: node: accelerator source must be a string"
+    Expected<std::string> source = read_source(v["source"], field, prefix.empty() ? "" : prefix.substr(0, prefix.size() - 2) + " ");
     if (!source) return source.error();
     e->source = std::move(*source);
   }

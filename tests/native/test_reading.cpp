@@ -575,15 +575,17 @@ TEST_CASE("A result's inputs sent back are not warned about; a built-in entry's 
   CHECK_THAT(w["warnings"][0].get<std::string>(), Catch::StartsWith("fleet: no result of TrainingEnergyScenario reads node.accelerator of"));
 }
 
-TEST_CASE("A bad source inside a nested inline entry is placed as its other sub-fields are", "[reading][bad-input]") {
+TEST_CASE("A bad source or name inside a nested inline entry is placed, the one as the other", "[reading][bad-input]") {
   // an attacker's trial: "fleet: source must be a string, got 5" for the accelerator's source
   Json inputs = mlsysim::find_preset("Gpt3ClassRunUsAverage").value()->inputs;
   inputs["fleet"] = {{"name", "F"}, {"count", 2}, {"node", {{"name", "N"}, {"accelerators_per_node", 8},
       {"accelerator", {{"name", "A"}, {"peak_flops", "1 TFLOP/s"}, {"memory_capacity", "1 GiB"}, {"memory_bandwidth", "1 GB/s"}, {"source", 5}}}}}};
   const auto r = mlsysim::evaluate("TrainingEnergyScenario", inputs);
   REQUIRE(!r);
-  CHECK(std::string(r.error().what()) == "fleet: node: accelerator: source must be a string, got 5");
+  CHECK(std::string(r.error().what()) == "fleet: node: accelerator source must be a string, got 5");
   inputs["fleet"]["source"] = 7;
-  CHECK(std::string(mlsysim::evaluate("TrainingEnergyScenario", inputs).error().what()) == "fleet: node: accelerator: source must be a string, got 5");
+  CHECK(std::string(mlsysim::evaluate("TrainingEnergyScenario", inputs).error().what()) == "fleet: node: accelerator source must be a string, got 5");
+  inputs["fleet"]["node"]["accelerator"]["name"] = 5;
+  CHECK_THAT(std::string(mlsysim::evaluate("TrainingEnergyScenario", inputs).error().what()), Catch::StartsWith("fleet: node: accelerator name must be"));
 }
 
