@@ -122,6 +122,7 @@ export class ScenarioView {
    *  that reads otherwise is shown (cost beside iteration_time), its work not when it
    *  quotes a value waiting (hiddenInputsOf). */
   heldBy(name) {
+    if (!this.predictions.size) return [];  // (every card of every render asks)
     const r = this.rendered || this.result;
     const p = r && r.properties[name];
     if (!p || !('value' in p)) return [];

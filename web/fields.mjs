@@ -196,7 +196,7 @@ export function inlineEntry(kind, e, reads = null) {
       // exact, and a count of ten million or more with its power of ten: "1.75e11 param", not
       // "175000000000 param" (a new user's trial, editing a custom workload on a phone)
       const x = Number((v / f.display_factor).toPrecision(12));
-      out[f.name] = `${Math.abs(x) >= 1e7 ? x.toExponential().replace('e+', 'e') : x} ${f.display_unit}`;
+      out[f.name] = `${count(x, String)} ${f.display_unit}`;
     }
     else out[f.name] = v;
   }
@@ -237,11 +237,12 @@ function entryValue(e, path) {
   return path.split('.').reduce((v, k) => (v && typeof v === 'object' ? v[k] : undefined), e);
 }
 
-/** A plain number of an entry: grouped ("4,096"), or from ten million up with its power of
- *  ten ("1.5e13", as the custom copy writes it): "15,000,000,000,000" broke across lines
- *  inside the number in a Compare column at 390 px (an instructor's trial). */
-function count(v) {
-  return Math.abs(v) >= 1e7 ? v.toExponential().replace('e+', 'e') : v.toLocaleString('en-US');
+/** A number of an entry as the facts and the custom copy write it: from ten million up with
+ *  its power of ten ("1.5e13", "1.75e11"), else by `plain` (grouped, "4,096"; the copy's
+ *  String, "4096"). "15,000,000,000,000" broke across lines inside the number in a Compare
+ *  column at 390 px (an instructor's trial). */
+function count(v, plain = (x) => x.toLocaleString('en-US')) {
+  return Math.abs(v) >= 1e7 ? v.toExponential().replace('e+', 'e') : plain(v);
 }
 
 /** One entry's numbers as a reader checks them: each sub-field in its display unit,

@@ -236,11 +236,11 @@ Json scenario_type_json(const ScenarioType& t, bool details) {
                               : Json();
     if (!f.numeric()) {
       const std::vector<std::string> needs = registry_paths(model, static_cast<std::size_t>(&f - t.fields.data()));
+      const RegistryKind* kind = find_registry_kind(f.registry);
       j["needs"] = needs;
-      j["reads"] = read_sub_fields(*find_registry_kind(f.registry), needs);
+      j["reads"] = read_sub_fields(*kind, needs);
       // the rule says what this type needs of the entry, beyond what the kind requires
       std::vector<std::string> extra;
-      const RegistryKind* kind = find_registry_kind(f.registry);
       for (const std::string& n : needs)
         if (!path_required(*kind, n)) extra.push_back(n);
       if (!extra.empty()) j["rule"] = f.rule() + "; this scenario needs " + join(extra);

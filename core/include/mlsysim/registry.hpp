@@ -133,8 +133,10 @@ std::string path_doc(const RegistryKind& kind, const std::string& path);
 std::vector<std::string> read_sub_fields(const RegistryKind& kind, const std::vector<std::string>& paths);
 /// The sub-fields an inline entry gives that none of `paths` (as for read_sub_fields) reaches,
 /// as paths within it ("node.accelerator.tdp"), in declaration order: numbers that change no
-/// result of the scenario reading it (docs/api.md, Warnings). Sub-fields the kind requires are
-/// left out (an inline object must give them), and so is every entry given by name.
+/// result of the scenario reading it (docs/api.md, Result). Left out: a number equal to the
+/// built-in entry's of the same name (a result's inputs sent back) or, with none, one the kind
+/// requires (an inline object must give it); a number equal to the one it defaults to; a
+/// required entry given by name. An optional entry nothing reads is named whole.
 std::vector<std::string> unread_sub_fields(const Entry& e, const std::vector<std::string>& paths);
 
 /// The entry's headline number as people read it beside its name: "175 B params",
