@@ -583,7 +583,8 @@ export class ScenarioView {
     const id = (kind) => `${this.opts.idBase}${kind}-${p.name}`;
     // in the unit its card is written in ("tokens/s", not "1/s")
     const shownUnit = p.display_unit || p.unit;
-    const unit = shownUnit && shownUnit !== 'count' ? ` (a value in ${shownUnit} or any unit of its kind)` : '';
+    const unit = !shownUnit || shownUnit === 'count' ? ''
+      : p.display_unit ? ` (a number in ${shownUnit}, or a value in any unit of its kind)` : ` (a value in ${shownUnit} or any unit of its kind)`;
     const input = el('input', { type: 'text', id: id('predict'), class: 'predict-input', autocomplete: 'off', spellcheck: 'false',
       'aria-describedby': `${id('predict-help')} ${id('predict-err')}`, 'aria-invalid': 'false' });
     const error = el('p', { id: id('predict-err'), class: 'field-error', hidden: true });
@@ -634,7 +635,11 @@ export class ScenarioView {
     if (text === '') message = 'prediction: type a value first (or choose Show me)';
     else {
       try {
-        predicted = this.opts.m.readValue(text, prop.unit, 'prediction');
+        // a bare number is read in the unit the card is always written in, as the help
+        // says ("200" for decode_throughput is 200 tokens/s); a card scaled by its size
+        // (625 ms, 14.24 min) has no such unit, so there a number needs its own
+        const bare = prop.display_unit && /^[+-]?(?:\d[\d,]*(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i.test(text);
+        predicted = this.opts.m.readValue(bare ? `${text} ${prop.display_unit}` : text, prop.unit, 'prediction');
       } catch (e) {
         message = e.message;
       }

@@ -198,12 +198,25 @@ test('a prediction is echoed as its card writes the value: a rate in tokens/s', 
   await page.goto(`${O}/embed.html?preset=Llama8BChatH100&properties=decode_throughput&predict=decode_throughput`);
   await page.waitForSelector('body[data-ready="1"]');
   const card = page.locator('[data-property="decode_throughput"]');
-  assert.equal(await card.locator('.help').first().textContent(), 'Predict decode_throughput (a value in tokens/s or any unit of its kind), then check it against the model.');
-  await card.getByLabel('Your prediction').fill('200 tokens/s');
+  assert.equal(await card.locator('.help').first().textContent(), 'Predict decode_throughput (a number in tokens/s, or a value in any unit of its kind), then check it against the model.');
+  // a bare number is read in the unit the card is always written in, as the help says
+  // (it was refused with 'for example "1/s"')
+  await card.getByLabel('Your prediction').fill('200');
   await card.getByLabel('Your prediction').press('Enter');
   assert.match(await card.locator('.value').textContent(), / tokens\/s$/);
   assert.match(await card.locator('.verdict').textContent(), /^Your prediction: 200 tokens\/s \(/);
   assert.match((await card.locator('.predict-history li').allTextContents())[0], /^200 tokens\/s for [\d.,]+ tokens\/s: /);
+});
+
+test('a bare number for a card scaled by its size (625 ms or 14.24 min) is refused: its unit is the reader\'s to say', async () => {
+  await page.goto(`${O}/embed.html?preset=Llama70BFourHourCheckpoints&properties=young_interval&predict=young_interval`);
+  await page.waitForSelector('body[data-ready="1"]');
+  const card = page.locator('[data-property="young_interval"]');
+  assert.equal(await card.locator('.help').first().textContent(), 'Predict young_interval (a value in s or any unit of its kind), then check it against the model.');
+  await card.getByLabel('Your prediction').fill('14');
+  await card.getByLabel('Your prediction').press('Enter');
+  assert.equal(await card.locator('.field-error').textContent(), 'prediction: expected a time, got "14" (no unit); for example "1 s"');
+  assert.ok(await card.locator('.verdict').isHidden());
 });
 
 test('the iframe posts each checked prediction to its parent; the element fires mlsysim-prediction', async () => {
