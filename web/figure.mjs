@@ -1,5 +1,5 @@
 // A sweep's plot, shared by the screen (sweep.mjs, drawn by uPlot) and its exports: the
-// axes (one display scale each, chosen as the cards choose units: format.mjs), the
+// axes (one display scale and one range each, chosen as the cards choose units: format.mjs), the
 // series' colours and dashes, and the figure rendered to SVG, PNG or CSV for course
 // notes. One module for every rendering, so a figure reads the same in each.
 //
@@ -166,8 +166,8 @@ export function figure(last) {
   // y axes: round ticks in each axis's unit, labelled as the page labels them; the first
   // on the left, the second on the right, further ones outside those
   const ys = axes.ys.map((a, k) => {
-    const vals = a.series.flatMap((i) => Array.from(series[i].ys).filter(finite).map((v) => v / a.factor));
-    const r = niceRange(Math.min(0, ...vals), Math.max(0, ...vals));
+    const { lo, hi } = axisExtent(a, series);
+    const r = yRange(lo, hi);
     const labels = tickTexts(r.ticks, a.money);
     return { ...a, ...r, labels, side: k % 2 ? 'right' : 'left', width: Math.max(...labels.map((t) => textWidth(t))) + 14,
       title: `${axisPlace(k, axes.ys.length) ? `${axisPlace(k, axes.ys.length)}: ` : ''}${axisTitle(a.series.map((i) => series[i].label), a)}` };
@@ -272,6 +272,36 @@ export function figureSvg(last) {
   }
   out.push('</svg>');
   return out.join('\n') + '\n';
+}
+
+/** The least and greatest finite values of axis `a`'s series (plotAxes) in its unit, and
+ *  the largest magnitude (0 when there is none), in one pass: no spread of up to 100,000
+ *  points per series into Math.max, which overflows the stack. */
+export function axisExtent(a, series) {
+  let lo = Infinity, hi = -Infinity;
+  for (const i of a.series) for (const y of series[i].ys) if (finite(y)) { lo = Math.min(lo, y / a.factor); hi = Math.max(hi, y / a.factor); }
+  return { lo, hi, top: hi >= lo ? Math.max(Math.abs(lo), Math.abs(hi)) : 0 };
+}
+
+/**
+ * The range of a y axis whose values run from `lo` to `hi` (in its unit), the same on
+ * screen and in the exports, so that both frame a line alike: a tenth of the span beyond
+ * each end, and zero when that margin would cross it (values from 0 up are drawn from 0),
+ * then out to round ticks. A line of one value (to within a millionth of it:
+ * job_failure_probability, 1 all along a sweep of a long job) sits in the middle of ±10 %
+ * of it (±1 about 0). No line is drawn on the plot's edge: the exports used to run the
+ * range from 0 to the next round tick, so 148.1 requests/s lay on the top border at 150.
+ * Returns {lo, hi, ticks}; no values (lo > hi): 0 to 1.
+ */
+export function yRange(lo, hi) {
+  if (!(hi >= lo)) return niceRange(0, 1);
+  const top = Math.max(Math.abs(lo), Math.abs(hi));
+  if (hi - lo <= 1e-6 * top || top === 0) {
+    const d = 0.1 * top || 1;
+    return niceRange(lo - d, hi + d);
+  }
+  const pad = 0.1 * (hi - lo);
+  return niceRange(lo >= 0 ? Math.max(0, lo - pad) : lo - pad, hi <= 0 ? Math.min(0, hi + pad) : hi + pad);
 }
 
 /** Round tick values covering [lo, hi] (about five), and the range they span. */

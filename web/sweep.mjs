@@ -13,7 +13,7 @@ import { $, el, download, copyText, actionButton } from './dom.mjs';
 import { apiInputs, usesInput, formText } from './fields.mjs';
 import { tickTexts, clip, numberText, DEFAULT_PREFS, sentences } from './format.mjs';
 import { sweepOfType } from './link.mjs';
-import { plotAxes, axisKey, axisTitle, axisPlace, xTitle, markText, seriesStyle, swatch, PALETTES, figurePng, figureCsv, figureSvg } from './figure.mjs';
+import { plotAxes, axisExtent, yRange, axisKey, axisTitle, axisPlace, xTitle, markText, seriesStyle, swatch, PALETTES, figurePng, figureCsv, figureSvg } from './figure.mjs';
 
 const APPLY_DELAY_MS = 300;  // typing in From, To or Points applies once it pauses this long
 
@@ -237,24 +237,13 @@ export function logTicks(lo, hi, most = 8) {
  *  nothing, above about 1e30 its ticks failed ("Invalid array length"). */
 const DRAWN_MIN = 1e-15, DRAWN_MAX = 1e30;
 
-/** The y scale of axis `a` (figure.mjs plotAxes) over `series`: uPlot's own range, unless
- *  its values are one value to within a millionth of it (job_failure_probability, 1 all
- *  along a sweep of a 10,000-GPU job's duration): uPlot then sought ticks a few ulps apart
- *  and threw ("Invalid array length"), leaving the axis unlabelled and the page's error;
- *  such a line is drawn flat in the middle of a range ±10 % of it (±1 about 0). */
-function flatRange(a, series) {
-  const { lo, hi, top } = axisExtent(a, series);
-  if (!(hi >= lo) || hi - lo > 1e-6 * top) return { auto: true };
-  return { auto: false, range: [lo - (0.1 * top || 1), hi + (0.1 * top || 1)] };
-}
-
-/** The least and greatest finite values of axis `a`'s series in its unit, and the largest
- *  magnitude (0 when there is none), in one pass: no spread of up to 100,000 points per
- *  series into Math.max, which overflows the stack. */
-function axisExtent(a, series) {
-  let lo = Infinity, hi = -Infinity;
-  for (const i of a.series) for (const y of series[i].ys) if (Number.isFinite(y)) { lo = Math.min(lo, y / a.factor); hi = Math.max(hi, y / a.factor); }
-  return { lo, hi, top: hi >= lo ? Math.max(Math.abs(lo), Math.abs(hi)) : 0 };
+/** The y scale of axis `a` (figure.mjs plotAxes) over `series`: the exports' range
+ *  (figure.mjs yRange), so that the screen and a downloaded figure frame a line alike. (uPlot's
+ *  own range also sought ticks a few ulps apart for a line of one value, and threw.) */
+function yScale(a, series) {
+  const { lo, hi } = axisExtent(a, series);
+  const r = yRange(lo, hi);
+  return { auto: false, range: [r.lo, r.hi] };
 }
 
 export class Sweep {
@@ -710,7 +699,7 @@ export class Sweep {
     const drawn = this.axesFor(size.width);
     const opts = {
       ...size,
-      scales: { x: { time: false, distr: log ? 3 : 1, range: () => xRange }, ...Object.fromEntries(axes.ys.map((a) => [a.key || '1', flatRange(a, series)])) },
+      scales: { x: { time: false, distr: log ? 3 : 1, range: () => xRange }, ...Object.fromEntries(axes.ys.map((a) => [a.key || '1', yScale(a, series)])) },
       axes: [
         { scale: 'x', stroke: col.muted, font, grid, ticks, size: 30, gap: 4, space: xSpace, values: (u, splits) => tickTexts(splits, axes.x.money),
           // uPlot's own log ticks skip ranges without a power of ten, and its filter labels only those

@@ -788,3 +788,24 @@ test('the most points a sweep takes, two series on one axis, plot', async () => 
   assert.match(await page.textContent('#sweep-status'), /^100,00\d points .*× 2 series/);
   assert.equal(problems.pageErrors.length, before, problems.pageErrors.join('\n'));
 });
+
+test('the exported figure frames each axis as the screen does: no line on its edge', async () => {
+  // a student's trial: the PNG ran the left axis from 0 to 150, so service_rate (flat at
+  // 8 / (50 ms + 8 × 0.5 ms) = 148.1 requests/s, by hand) lay on the top border, under the
+  // "this scenario" label, while the screen drew it mid-axis. Both now take one range:
+  // ±10 % of a flat line, out to round ticks: 133.3 to 163.0, so 130 to 170 in steps of 10
+  await open('?mode=sweep&preset=Gpt3Serve100QpsBatch8&sfield=arrival_rate&sfrom=10&sto=200&sscale=linear&sprops=service_rate,queue_wait,response_time');
+  const got = await page.evaluate(() => {
+    const u = window.mlsysimApp.sweep.plot;
+    const svg = new DOMParser().parseFromString(window.mlsysimApp.sweep.svg(), 'image/svg+xml').documentElement;
+    const labels = (anchor) => [...svg.querySelectorAll(`text[text-anchor="${anchor}"][fill="#57606a"]`)]
+      .filter((t) => !/^this scenario/.test(t.textContent)).map((t) => [Number(t.getAttribute('y')), t.textContent]);
+    return { screen: u.axes.filter((a) => a.scale !== 'x').map((a) => [u.scales[a.scale].min, u.scales[a.scale].max]), left: labels('end'), right: labels('start') };
+  });
+  const ends = (ls) => { const s = [...ls].sort((p, q) => q[0] - p[0]); return [Number(s[0][1]), Number(s.at(-1)[1])]; };
+  assert.deepEqual(got.screen[0], [130, 170]);
+  assert.deepEqual(got.left.map((l) => l[1]), ['130', '140', '150', '160', '170']);
+  // the right axis (queue_wait and response_time, in s): the export's lowest and highest
+  // ticks are the screen's range
+  assert.deepEqual(ends(got.right), got.screen[1]);
+});

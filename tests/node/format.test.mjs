@@ -98,3 +98,23 @@ test('messages joined into one text each end as a sentence', () => {
     'expected a time such as "1 s". The plot below (dimmed) is of the last valid settings: x.');
   assert.equal(sentences(['Done!', 'Why?', 'and so:']), 'Done! Why? and so:');
 });
+
+test('yRange: one y range for the screen and the exports, a tenth of the span beyond each end, zero kept, round ends', async () => {
+  const { yRange } = await import('../../web/figure.mjs');
+  const ends = (lo, hi) => { const r = yRange(lo, hi); return [r.lo, r.hi]; };
+  // by hand: a flat 148.1 is drawn in 148.1 ± 14.81 = 133.29..162.91; steps of 10 (a fifth
+  // of 29.6 is 5.9, the next of 1, 2, 2.5, 5, 10 is 10): 130 to 170
+  assert.deepEqual(ends(148.1, 148.1), [130, 170]);
+  assert.deepEqual(yRange(148.1, 148.1).ticks, [130, 140, 150, 160, 170]);
+  assert.deepEqual(ends(1, 1), [0.9, 1.1]);            // ±0.1, steps of 0.05
+  assert.deepEqual(ends(0, 0), [-1, 1]);               // ±1 about 0
+  assert.deepEqual(ends(0, 148.1), [0, 200]);          // 0..162.91, steps of 50
+  assert.deepEqual(ends(10, 20), [7.5, 22.5]);         // 9..21, steps of 2.5
+  assert.deepEqual(ends(-3, -1), [-3.5, -0.5]);        // -3.2..-0.8, steps of 0.5
+  assert.deepEqual(ends(Infinity, -Infinity), [0, 1]); // no values
+  for (const [lo, hi] of [[0, 148.1], [3, 7], [-5, 5], [2e-9, 7e-9], [1e29, 3e29], [-40, -1], [0.5, 150]]) {
+    const r = yRange(lo, hi), m = 0.1 * (hi - lo) * (1 - 1e-12);
+    assert.ok(r.lo <= lo - m || (r.lo === 0 && lo >= 0), `${lo}..${hi}: ${r.lo}`);
+    assert.ok(r.hi >= hi + m || (r.hi === 0 && hi <= 0), `${lo}..${hi}: ${r.hi}`);
+  }
+});
