@@ -6,7 +6,7 @@
 // live on one page.
 import { $, el, mathml, breakable, breakablePaths, enterToResults } from './dom.mjs';
 import { fieldControl, evaluateTexts, formText, usesInput, symbolItem, CUSTOM } from './fields.mjs';
-import { shownText, exactText, numberText, humanText, valueText, propertyValueText, withEscapesExplained, keepTogether, ruleSpaces, sentences } from './format.mjs';
+import { shownText, exactText, numberText, humanText, valueText, propertyValueText, withEscapesExplained, keepTogether, ruleSpaces, sentences, INPUT_UNAVAILABLE } from './format.mjs';
 import { fitBoxes } from './fit.mjs';
 
 const ANNOUNCE_DELAY_MS = 900;  // a burst of typing is announced once, when it pauses
@@ -110,7 +110,7 @@ export class ScenarioView {
 
   /** True for a property error that only waits for an input being corrected. */
   waiting(p) {
-    return this.renderedStale && / needs [a-z_0-9]+, which (is invalid|was not given)$/.test(p.error);
+    return this.renderedStale && INPUT_UNAVAILABLE.test(p.error);
   }
 
   /** The predicted properties, still waiting, whose value property `name` (not predicted
@@ -521,7 +521,7 @@ export class ScenarioView {
         value.textContent = '—';
         exact.textContent = `needs ${needs.join(', ')}`;
         this.hideWork(work, name);
-      } else if (!p || ('error' in p && / needs [a-z_0-9]+, which (is invalid|was not given)$/.test(p.error) && stale)) {
+      } else if (!p || ('error' in p && INPUT_UNAVAILABLE.test(p.error) && stale)) {
         // waits for an input the reader is correcting: a dash, with the reason in the small print
         value.textContent = '—';
         exact.textContent = p ? p.error : '';
@@ -608,7 +608,7 @@ export class ScenarioView {
   /** Shows a predicted card's controls or verdict as its state says. */
   renderPrediction(name, box, p, stale) {
     const st = this.predictions.get(name);
-    const nothing = p && 'error' in p && !(stale && / needs [a-z_0-9]+, which (is invalid|was not given)$/.test(p.error));
+    const nothing = p && 'error' in p && !(stale && INPUT_UNAVAILABLE.test(p.error));
     box.ask.hidden = st.revealed || !!nothing;
     // "no value to compare with" no longer holds once there is one
     if (box.error.dataset.kind === 'no-value' && p && 'value' in p && !stale) { box.error.hidden = true; delete box.error.dataset.kind; }

@@ -6,7 +6,7 @@ import { $, el, breakable, breakableRule } from './dom.mjs';
 import { fieldControl, evaluateTexts, presetTexts } from './fields.mjs';
 
 export { presetTexts };
-import { shownText, diffText, bestValue, keepTogether, ruleSpaces } from './format.mjs';
+import { shownText, diffText, bestValue, rankedValues, outsideModel, keepTogether, ruleSpaces } from './format.mjs';
 import { MIN_COLUMNS, MAX_COLUMNS } from './link.mjs';
 
 
@@ -139,19 +139,23 @@ export class Compare {
     });
     compare.columns.forEach((col, k) => {
       const edited = col.preset && this.app.edited(col.preset, col.texts);
-      this.names[k].replaceChildren(...breakable(col.preset || 'custom'), ...(edited ? [' ', el('span', { class: 'col-edited', text: '(edited)' })] : []));
+      // a column outside what the model covers holds no best value (format.mjs outsideModel)
+      const outside = this.results[k] && outsideModel(this.results[k]);
+      this.names[k].replaceChildren(...breakable(col.preset || 'custom'), ...(edited ? [' ', el('span', { class: 'col-edited', text: '(edited)' })] : []),
+        ...(outside ? [' ', el('span', { class: 'col-note', text: `not ranked: ${outside} is unavailable` })] : []));
     });
     for (const p of this.type.properties) {
       const cells = this.propCells.get(p.name);
       const values = this.results.map((r) => (r && 'value' in r.properties[p.name] ? r.properties[p.name].value : null));
-      const best = bestValue(values, p.better);
+      const ranked = rankedValues(this.results, p.name);
+      const best = bestValue(ranked, p.better);
       cells.forEach((c, k) => {
         const r = this.results[k];
         const prop = r && r.properties[p.name];
         c.value.textContent = !r ? '—' : 'error' in prop ? 'unavailable' : shownText(prop, prefs);
         c.td.title = prop && 'error' in prop ? prop.error : '';
         c.diff.textContent = k > 0 && values[k] !== null && values[0] !== null ? diffText(values[k], values[0]) : '';
-        const isBest = best !== null && values[k] === best;
+        const isBest = best !== null && ranked[k] === best;
         c.td.classList.toggle('best', isBest);
         c.td.setAttribute('aria-label', isBest ? 'best' : '');
       });

@@ -1,7 +1,7 @@
 // Exports of results: CSV, JSON (the CLI's Result shape) and a Markdown table for
 // course notes; each with a copy button and a download.
 import { el, copyText, download, actionButton } from './dom.mjs';
-import { shownText, diffText, bestValue } from './format.mjs';
+import { shownText, diffText, bestValue, rankedValues, outsideModel } from './format.mjs';
 
 const csvCell = (v) => (/[",\n]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v));
 const mdCell = (v) => String(v).replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -82,16 +82,18 @@ export function compareMarkdown(results, labels, type, prefs, texts = []) {
     lines.push(`| \`${f.name}\` | ${results.map((r, k) => mdCell(((texts[k] || {})[f.name] || '').trim() || (r ? inputText(r.inputs[f.name]) : '—'))).join(' | ')} |`);
   for (const p of type.properties) {
     const values = results.map((r) => (r && 'value' in r.properties[p.name] ? r.properties[p.name].value : null));
-    const best = bestValue(values, p.better);
+    const ranked = rankedValues(results, p.name);
+    const best = bestValue(ranked, p.better);
     lines.push(`| **${p.name}** | ${results.map((r, k) => {
       if (!r) return '—';
       const prop = r.properties[p.name];
       if ('error' in prop) return 'unavailable';
       const diff = k > 0 && values[0] !== null ? ` (${diffText(values[k], values[0])})` : '';
-      return mdCell(`${shownText(prop, prefs)}${values[k] === best ? ' ★' : ''}${diff}`);
+      return mdCell(`${shownText(prop, prefs)}${best !== null && ranked[k] === best ? ' ★' : ''}${diff}`);
     }).join(' | ')} |`);
   }
-  lines.push('', '★ best value where the property says which way is better; percentages against the first column.');
+  const outside = results.map((r, k) => (r && outsideModel(r) ? `${labels[k]} (${outsideModel(r)} is unavailable)` : null)).filter(Boolean);
+  lines.push('', `★ best value where the property says which way is better${outside.length ? `, among the columns the model covers (not ${outside.join(', ')})` : ''}; percentages against the first column.`);
   return lines.join('\n') + '\n';
 }
 

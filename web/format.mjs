@@ -136,6 +136,26 @@ export function diffText(v, base) {
   return `${pct > 0 ? '+' : '−'}${numberText(Math.abs(pct), 3)} %`;
 }
 
+/** A property's error that says only that an input it reads is missing or invalid
+ *  ("cost: needs price_per_hour, which was not given"), not that the scenario is outside
+ *  what its equations cover ("needs utilization < 1: … the queue grows without bound"). */
+export const INPUT_UNAVAILABLE = / needs [a-z_0-9]+, which (is invalid|was not given)$/;
+
+/** The first property of `result` (an evaluation) that is unavailable because the scenario
+ *  is outside what the model covers (a queue that grows without bound, a model that does
+ *  not fit), or null. Such a result holds no best value in a comparison: batch 4 at 100
+ *  QPS was starred for the fastest service_time while its queue grew without bound. */
+export function outsideModel(result) {
+  for (const [name, p] of Object.entries(result.properties)) if ('error' in p && !INPUT_UNAVAILABLE.test(p.error)) return name;
+  return null;
+}
+
+/** The values of property `name` in `results` (null for a missing result or value) that
+ *  compete for its best: those of results outside the model are left out (outsideModel). */
+export function rankedValues(results, name) {
+  return results.map((r) => (r && 'value' in r.properties[name] && outsideModel(r) === null ? r.properties[name].value : null));
+}
+
 /** The best of `values` (numbers, or null where unknown) for a property that declares
  *  `better` ('higher' or 'lower'); null when it declares neither, fewer than two values
  *  are known, or all known values are equal (nothing to mark). */

@@ -92,6 +92,26 @@ test('compare: BSP, SSP and ASP side by side with SSP the best speedup', async (
   await page.screenshot({ path: path.join(shots, 'compare.png'), fullPage: true });
 });
 
+test('compare: a column outside what the model covers (a queue that grows without bound) holds no best value', async () => {
+  // a student's trial: batch 4 at 100 QPS was starred for the fastest service_time although
+  // its queue grows without bound. By hand: service_time = 50 ms + B × 0.5 ms: 54 ms (B = 8),
+  // 58 ms (B = 16), 52 ms (B = 4); utilization = 100/s × 52 ms / 4 = 1.3 for B = 4
+  await open('?mode=compare&preset=Gpt3Serve100QpsBatch8&ctype=BatchedServingQueueScenario&c0=Gpt3Serve100QpsBatch8&c1=Gpt3Serve100QpsBatch16');
+  await page.click('#compare-add');
+  await page.fill('#c2-batch_size', '4');
+  await page.waitForFunction(() => document.querySelectorAll('#compare-table .col-name')[2].textContent.includes('not ranked'));
+  const row = (name) => page.locator(`#compare-table tr[data-property="${name}"] td`).evaluateAll((tds) => tds.map((td) => [td.querySelector('.value').textContent, td.classList.contains('best')]));
+  assert.deepEqual(await row('service_time'), [['54 ms', true], ['58 ms', false], ['52 ms', false]]);
+  assert.deepEqual((await row('utilization')).map(([v]) => v), ['0.675', '0.3625', '1.3']);
+  assert.equal((await row('queue_wait'))[2][0], 'unavailable');
+  assert.equal(await page.locator('#compare-table .col-name .col-note').textContent(), 'not ranked: queue_wait is unavailable');
+  await page.click('#view-compare >> text=Copy Markdown');
+  const md = await clipboard();
+  const line = md.split('\n').find((l) => l.startsWith('| **service_time**'));
+  assert.equal(line, '| **service_time** | 54 ms ★ | 58 ms (+7.41 %) | 52 ms (−3.7 %) |');
+  assert.match(md, /★ best value where the property says which way is better, among the columns the model covers \(not .+ \(queue_wait is unavailable\)\); percentages/);
+});
+
 test('sweep: workers 1 to 1024 (log) with speedup and cost plots without errors', async () => {
   await open('?preset=TransformerBsp8Workers&mode=sweep&sfield=workers&sfrom=1&sto=1024&sn=200&sscale=log&sprops=speedup,cost');
   await page.waitForSelector('#sweep-plot[data-ready="1"] canvas');
