@@ -254,6 +254,32 @@ export class Builder {
     return embedOptions(this.app, this.app.state.calc, this.choices(), this.app.state.prefs, this.presetFileUrl());
   }
 
+  /** Says which shown results a student could work a predicted one back from: those whose
+   *  equations read it, directly or through other results (a property's `uses`). A
+   *  student's trial: young_interval waited for a prediction while checkpoint_overhead =
+   *  checkpoint_write_time / interval stood beside it, one division away. */
+  predictNote() {
+    const type = this.type(), e = this.app.state.embed;
+    const shown = e.properties || type.properties.map((p) => p.name);
+    const uses = new Map(type.properties.map((p) => [p.name, p.uses || []]));
+    const reads = (name, target) => {
+      const seen = new Set(), todo = [...uses.get(name)];
+      while (todo.length) {
+        const u = todo.pop();
+        if (u === target) return true;
+        if (!seen.has(u)) { seen.add(u); todo.push(...(uses.get(u) || [])); }
+      }
+      return false;
+    };
+    const said = e.predict.map((x) => [x, shown.filter((y) => !e.predict.includes(y) && reads(y, x))]).filter(([, ys]) => ys.length);
+    const list = (ns) => (ns.length === 1 ? ns[0] : `${ns.slice(0, -1).join(', ')} and ${ns.at(-1)}`);
+    const note = $('builder-predict-note');
+    note.hidden = !said.length;
+    note.textContent = said.map(([x, ys]) => `${list(ys)} ${ys.length === 1 ? 'is' : 'are'} shown and computed from the predicted ${x}: a student may work it back from ${ys.length === 1 ? 'it' : 'them'}.`).join(' ')
+      + (!said.length ? '' : new Set(said.flatMap(([, ys]) => ys)).size === 1 ? ' To keep the prediction a prediction, untick it as shown, or predict it too.'
+        : ' To keep the prediction a prediction, untick them as shown, or predict them too.');
+  }
+
   /** Writes both snippets for the current choices, with the preview's last height;
    *  returns the embed's query. */
   writeSnippets() {
@@ -270,6 +296,7 @@ export class Builder {
    *  edit, or with `kind` 'view' the view built from a link: app.changed). */
   refresh(kind) {
     const query = this.writeSnippets();
+    this.predictNote();
     // the preview is this site's embed.html with the same options (a page opened from a
     // file, such as the one-file page, has no embed.html beside it)
     const src = `embed.html?${query}`;

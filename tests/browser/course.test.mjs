@@ -571,6 +571,26 @@ test('the embed builder: both snippets reproduce its preview, for a preset of ev
   assert.deepEqual(problems.pageErrors, []);
 });
 
+test('the embed builder says which shown results give a predicted one away, and names none when they are hidden', async () => {
+  // a student's trial: predict=young_interval with checkpoint_overhead = checkpoint_write_time /
+  // interval shown beside it (interval is young_interval when no checkpoint_interval is given)
+  await page.setViewportSize({ width: 1280, height: 1000 });
+  await page.goto(`${O}/index.html?preset=Gpt3On10KYoungDaly&mode=embed&epredict=young_interval`);
+  await page.waitForSelector('body[data-ready="1"]');
+  await page.waitForSelector('#builder-fields tr');
+  const note = page.locator('#builder-predict-note');
+  // by the declarations: daly_interval and interval read young_interval; checkpoint_overhead
+  // and rework_overhead read interval; goodput_ratio reads both overheads
+  assert.equal(await note.textContent(), 'daly_interval, interval, checkpoint_overhead, rework_overhead and goodput_ratio are shown and computed from the predicted young_interval: a student may work it back from them. To keep the prediction a prediction, untick them as shown, or predict them too.');
+  for (const name of ['daly_interval', 'interval', 'checkpoint_overhead', 'rework_overhead'])
+    await page.locator(`#builder-properties tr[data-property="${name}"] input[data-kind="properties"]`).uncheck();
+  assert.equal(await note.textContent(), 'goodput_ratio is shown and computed from the predicted young_interval: a student may work it back from it. To keep the prediction a prediction, untick it as shown, or predict it too.');
+  await page.locator('#builder-properties tr[data-property="goodput_ratio"] input[data-kind="predict"]').check();
+  assert.ok(await note.isHidden());
+  // results that young_interval is computed from (checkpoint_write_time) are the question's inputs: no note
+  assert.ok(await page.locator('#builder-properties tr[data-property="checkpoint_write_time"] input[data-kind="properties"]').isChecked());
+});
+
 test('the snippets hold the height of a 700 px course column whatever the builder\'s window', async () => {
   // a preview as narrow as a 700 px window took another layout: 535 px more than the column's
   const held = [];
