@@ -569,7 +569,9 @@ export class ScenarioView {
         const p = result.properties[n];
         return p && 'text' in p && (w.includes(p.text) || w.includes(shownText(p, this.opts.prefs())));
       });
-      return tells.length ? `A warning about ${tells.join(', ')} is shown after your prediction.` : w;
+      // (after "Warning:"; "A warning about … is shown …" read as a warning about a warning)
+      const names = tells.length === 1 ? tells[0] : `${tells.slice(0, -1).join(', ')} and ${tells.at(-1)}`;
+      return tells.length ? `It quotes the value of ${names}, so it waits for your prediction.` : w;
     });
   }
 

@@ -110,7 +110,7 @@ test('a warning that quotes a predicted value waits with it', async () => {
   await page.goto(`${O}/embed.html?preset=TransformerBsp8Workers&i.workers=3&predict=sample_efficiency`);
   await page.waitForSelector('body[data-ready="1"]');
   const warnings = await page.locator('.warnings li').allTextContents();
-  assert.ok(warnings.some((w) => w === 'A warning about sample_efficiency is shown after your prediction.'), warnings.join(' | '));
+  assert.ok(warnings.some((w) => w === 'It quotes the value of sample_efficiency, so it waits for your prediction.'), warnings.join(' | '));
   await page.locator('[data-property="sample_efficiency"]').getByRole('button', { name: 'Show me' }).click();
   assert.ok((await page.locator('.warnings li').allTextContents()).every((w) => !w.includes('shown after your prediction')));
 });
