@@ -225,7 +225,7 @@ export class ScenarioView {
     // so that an input being typed in when the view goes live keeps its caret, a
     // composition under way and its undo history
     const shown = this.opts.adopt ? new Map([...this.parts.fields.children].map((r) => [r.dataset.field, r])) : null;
-    const rows = this.shownFields().map((f) => this.fieldRow(f, this.texts[f.name] ?? '', shown && shown.get(f.name)));
+    const rows = this.shownFields().map((f) => this.fieldRow(f, this.texts[f.name], shown && shown.get(f.name)));
     const now = [...this.parts.fields.children];
     if (rows.length !== now.length || rows.some((r, k) => r !== now[k])) this.parts.fields.replaceChildren(...rows);
     this.buildCards();

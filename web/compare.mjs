@@ -84,7 +84,7 @@ export class Compare {
     for (const f of type.fields) {
       const row = el('tr', { 'data-field': f.name }, el('th', { scope: 'row' }, el('code', {}, ...breakable(f.name)), el('span', { class: 'rule' }, ...breakableRule(keepTogether(ruleSpaces(f.rule))))));
       compare.columns.forEach((col, k) => {
-        const control = fieldControl(f, col.texts[f.name] ?? '', this.app.registry, () => this.update(true), `c${k}-`);
+        const control = fieldControl(f, col.texts[f.name], this.app.registry, () => this.update(true), `c${k}-`);
         const error = el('p', { class: 'cell-error', hidden: true });
         control.input.setAttribute('aria-label', `${f.name}, column ${k + 1}`);
         row.append(el('td', {}, control.node, error));

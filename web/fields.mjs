@@ -204,7 +204,9 @@ export function inlineEntry(kind, e, reads = null) {
 }
 
 /**
- * A control for field `f` showing `text`; `onInput` runs on every edit. Returns
+ * A control for field `f` showing `text` (undefined: a blank form's start, where a registry
+ * menu shows the first entry the type can use; "" for a registry field: nothing chosen, its
+ * custom entry empty, as a link's empty `i.workload=` gives it); `onInput` runs on every edit. Returns
  * {node, input (the element that takes focus), get() -> text, set(text), typed}.
  * With `shown` (a prerendered view's control: scripts/prerender.mjs), the control is that
  * node with its listeners added, or null when it is not the node this would build (another
@@ -221,6 +223,7 @@ export function fieldControl(f, text, registry, onInput, idBase, shown = null) {
     inputmode: f.type === 'quantity' ? 'text' : 'decimal' };
   const input = shown ? sameNode(shown, 'INPUT', attrs) : el('input', attrs);
   if (!input) return null;
+  text ??= '';
   const typed = !!shown && input.hasAttribute('data-typed') && input.value !== text;
   if (!typed) input.value = text;
   input.addEventListener('input', onInput);
@@ -316,7 +319,10 @@ function registryControl(f, text, kind, onInput, id, shown) {
     facts.replaceChildren(el('span', {}, ...shown), el('span', { class: 'entry-source', text: `Source: ${source}` }));
   };
   const set = (t) => {
-    if (t === '') t = chosen.name;  // a form starts on the first entry this type can use
+    // a blank form starts on the first entry this type can use; an empty text given (a
+    // link's i.workload=, a custom entry emptied) is no entry, and waits to be filled in:
+    // it had shown the first entry, and every result was that entry's (an attacker's trial)
+    if (t === undefined) t = chosen.name;
     if (entries.some((e) => e.name === t)) {
       select.value = t;
       custom.hidden = true;

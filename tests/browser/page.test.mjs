@@ -381,6 +381,22 @@ test('the notices about a link stay over a change of view and go with the first 
   await p.close();
 });
 
+test('a link\'s empty registry input is no entry: it waits to be filled in, not the first entry computed in silence', async () => {
+  // an attacker's trial: i.workload= showed GPT3 and every result was GPT3's under the ZeRO
+  // paper's preset, with no word; the same in Compare (c0.workload=)
+  await page.goto(`${server.origin}/index.html?preset=ZeroPaper7_5B64Gpus&i.workload=`);
+  await page.waitForSelector('body[data-ready="1"]');
+  assert.equal(await page.inputValue('#in-workload'), '__custom__');
+  assert.equal(await page.inputValue('#fields .field[data-field="workload"] textarea'), '');
+  assert.equal(await page.locator('#fields .field[data-field="workload"].waiting').count(), 1);
+  assert.equal(await page.textContent('#stale'), 'Fill in workload to see the results that need it.');
+  assert.equal(await page.locator('#properties [data-property="replicated_bytes"] .exact').textContent(), 'needs workload');
+  await page.goto(`${server.origin}/index.html?mode=compare&preset=ZeroPaper7_5B64Gpus&ctype=ZeroShardingScenario&c0=ZeroPaper7_5B64Gpus&c0.workload=`);
+  await page.waitForSelector('body[data-ready="1"]');
+  assert.equal(await page.inputValue('#c0-workload'), '__custom__');
+  assert.equal(await page.locator('#compare-table tr[data-property="replicated_bytes"] td').first().locator('.value').textContent(), '—');
+});
+
 test('a type opened blank asks for its missing inputs at once, flags none before it is edited, and computes what needs only the rest', async () => {
   // a new-user review met a wall of red "is required" boxes before typing anything
   await page.goto(`${server.origin}/index.html?type=DataParallelAttackSurfaceScenario`);
