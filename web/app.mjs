@@ -229,7 +229,7 @@ class App {
   /** The scenarios and presets that match what the reader typed in the finder, as
    *  {score, full, kind, name, label, detail}: a word matches where it appears in a type's
    *  name, category, question, summary, fields or properties, or in a preset's name or
-   *  summary. Text is compared in Unicode compatibility form (CO2 finds CO₂) and without
+   *  summary (not while a prediction waits) or its type's. Text is compared in Unicode compatibility form (CO2 finds CO₂) and without
    *  the question's small words (or, how, the, ...). Results with every word come first
    *  (`full`), then those with the most words; within that a match in a name ranks first,
    *  then in the question; types before presets, in catalog order; at most 12. */
@@ -267,10 +267,12 @@ class App {
     }
     for (const p of this.presets) {
       const t = this.types.find((x) => x.name === p.type);
-      const s = score(hay([p.name]), hay([t.question]), hay([p.name, p.summary, p.type, t.question, t.category]));
       // a preset's summary may quote a value the page asks a prediction of ("the book prints
-      // "~14 min""): while one waits, the finder says the type's question instead (a
-      // re-checker's trial), as the calculator's own summary does
+      // "~14 min""): while one waits, the finder neither says it (the type's question stands
+      // in, a re-checker's trial, as the calculator's own summary does) nor searches it ("14
+      // min" found only Gpt3On10KYoungDaly, "13 min" nothing: an attacker's trial). A
+      // preset is also found by its type's summary ("carbon": a student's trial)
+      const s = score(hay([p.name]), hay([t.question]), hay([p.name, ...(waiting ? [] : [p.summary]), p.type, t.question, t.summary, t.category]));
       const detail = waiting ? `${p.type}: ${t.question}` : `${p.type}: ${p.summary}`;
       if (s) out.push({ ...s, score: s.score - 1.5, kind: 'preset', name: p.name, label: p.name, detail });
     }

@@ -168,6 +168,13 @@ test('nothing outside the cards tells a waiting value: the Result a page reads, 
   assert.ok(!JSON.stringify(visible).includes('7 min'), JSON.stringify(visible.warnings));
   await page.fill('#find', 'young daly');
   assert.ok(!(await page.locator('#find-results').innerText()).includes('~14 min'), 'the finder quotes no preset summary while a prediction waits');
+  // nor searches one: "14 min" found only Gpt3On10KYoungDaly (its summary's "~14 min") and
+  // "13 min" nothing, a probe for the book's value (an attacker's trial)
+  const found = async (q) => { await page.fill('#find', q); return page.locator('#find-results button strong').allTextContents(); };
+  assert.deepEqual(await found('14 min'), await found('13 min'));
+  assert.ok(!(await found('2.9 %')).includes('Gpt3On10KYoungDaly'));
+  await page.locator('[data-property="young_interval"]').getByRole('button', { name: 'Show me' }).click();
+  assert.ok((await found('14 min')).includes('Gpt3On10KYoungDaly'), 'found by its summary once the prediction is revealed');
   await page.fill('#find', '');
   // "8" accelerators_per_node beside a gather_traffic_ratio of 8 (a count and a plain number)
   await page.goto(`${O}/embed.html?preset=ReferenceJobAttackSurface&predict=gather_traffic_ratio`);
