@@ -53,6 +53,42 @@ export function numberOrText(text) {
 }
 
 /**
+ * An inline entry's JSON text as the module would read it (the CLI and preset files go
+ * through its own parser): JavaScript's JSON.parse keeps the last of a key given twice and
+ * rounds an integer beyond 2^53, both in silence (an attacker's trial: a count of
+ * 9007199254740993 was computed as ...992). A key given twice is refused in the module's
+ * words; such an integer goes as its digits, which the module refuses by its rule, naming
+ * the sub-field ("fleet: count: must be an integer >= 1 and at most 2^53 …"). Throws an
+ * Error whose message follows "FIELD: ".
+ */
+export function entryJson(text) {
+  try {
+    JSON.parse(text);  // a text that is not JSON is said as JSON.parse says it
+  } catch (e) {
+    throw new Error(`not valid JSON (${e.message})`);
+  }
+  const token = /\s+|"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|[{}[\]:,]|true|false|null/gy;
+  const open = [];  // per open object, its keys so far; per open array, null
+  let expectKey = false, out = '';
+  for (let m; token.lastIndex < text.length && (m = token.exec(text));) {
+    let t = m[0];
+    const top = open[open.length - 1];
+    if (t === '{') { open.push(new Set()); expectKey = true; }
+    else if (t === '[') { open.push(null); expectKey = false; }
+    else if (t === '}' || t === ']') open.pop();
+    else if (t === ',') expectKey = top instanceof Set;
+    else if (t[0] === '"' && expectKey) {
+      const key = JSON.parse(t);
+      if (top.has(key)) throw new Error(`gives the key ${JSON.stringify(key)} twice in one object; give each key once (which one was meant is not guessed)`);
+      top.add(key);
+      expectKey = false;
+    } else if (/^-?\d+$/.test(t) && (BigInt(t) > 2n ** 53n || BigInt(t) < -(2n ** 53n))) t = `"${t}"`;
+    out += t;
+  }
+  return JSON.parse(out);
+}
+
+/**
  * The API inputs for form texts `texts` ({field: text}) of scenario type `type`, and
  * the errors the page itself finds (custom JSON that does not parse), by field.
  * Empty texts are left out, so defaults apply and required fields are reported.
@@ -67,9 +103,9 @@ export function apiInputs(type, texts) {
     if (f.type === 'int' || f.type === 'float') inputs[f.name] = numberOrText(t);
     else if (!f.numeric && /^[{[]/.test(t)) {
       try {
-        inputs[f.name] = JSON.parse(t);
+        inputs[f.name] = entryJson(t);
       } catch (e) {
-        errors.set(f.name, `${f.name}: not valid JSON (${e.message})`);
+        errors.set(f.name, `${f.name}: ${e.message}`);
       }
     } else inputs[f.name] = t;
   }

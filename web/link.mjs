@@ -201,7 +201,13 @@ export function readInputTexts(entries, notices, type = null, lead = 'The link h
       continue;
     }
     if (Object.hasOwn(texts, name)) continue;  // given again: the first is read (reportRepeats says so)
-    if (taken++ < MAX_INPUTS) texts[name] = String(v).slice(0, MAX_TEXT);
+    // too long: left out and said, not cut and then read as something else (a JSON entry
+    // cut mid-string was "not valid JSON … at position 10000": an attacker's trial)
+    if (String(v).length > MAX_TEXT) {
+      notices.push(`The link gives ${clip(k, 60)} ${String(v).length.toLocaleString('en-US')} characters long ("${clip(v, 40)}"); at most ${MAX_TEXT.toLocaleString('en-US')} are read, so it is left out.`);
+      continue;
+    }
+    if (taken++ < MAX_INPUTS) texts[name] = String(v);
   }
   for (const k of unknown.slice(0, MAX_UNKNOWN)) {
     const guess = nearestName(k, fields.map((f) => `i.${f}`));

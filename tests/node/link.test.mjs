@@ -4,7 +4,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { load } from './load.mjs';
 import { decodeState, encodeState, defaultState, readEmbedOptions, calculatorQuery, nearestName, embedOptions, siteFolder, FOREIGN_KEYS, HTML_ATTRIBUTES } from '../../web/link.mjs';
-import { presetTexts, registryMap, scenarioTypes } from '../../web/fields.mjs';
+import { presetTexts, registryMap, scenarioTypes, evaluateTexts } from '../../web/fields.mjs';
 
 const m = await load();
 const ctx = { m, types: m.listScenarioTypes(), presets: m.listPresets() };
@@ -389,10 +389,15 @@ test('a link\'s embed-builder choices that name nothing of the type, or no valid
   assert.ok(!notices.some((n) => /\bsn\b/.test(n)));
 });
 
-test('what a link gives is kept up to a bound, unmarked; only messages mark a cut with …', () => {
+test('an input a link gives past its bound is left out and said, not cut and then read as another value', () => {
+  // an attacker's trial: a JSON entry of 15,000 characters, cut at 10,000, was "not valid
+  // JSON (Unterminated string … at position 10000)"
   const long = '7'.repeat(12000);  // past MAX_TEXT (10 000)
-  const { state } = decodeState(ctx, `?preset=TransformerBsp8Workers&i.workers=${long}`);
-  assert.equal(state.calc.texts.workers, '7'.repeat(10000), 'the kept text is the link\'s own, cut, with no … added');
+  const { state, notices } = decodeState(ctx, `?preset=TransformerBsp8Workers&i.workers=${long}`);
+  assert.equal(state.calc.texts.workers, presetTexts(ctx, 'TransformerBsp8Workers').workers);
+  assert.ok(notices.includes(`The link gives i.workers 12,000 characters long ("${'7'.repeat(39)}…"); at most 10,000 are read, so it is left out.`), JSON.stringify(notices));
+  // at the bound, kept whole
+  assert.equal(decodeState(ctx, `?preset=TransformerBsp8Workers&i.workers=${'7'.repeat(10000)}`).state.calc.texts.workers, '7'.repeat(10000));
 });
 
 test('many unknown parameters: five named, the rest counted, and the names read listed once', () => {
@@ -512,4 +517,27 @@ test('a link that misspells a scenario type or a preset shows the one it most li
   // a guess of another type than the link names is no guess: that type's first preset
   const first = ctx.presets.find((p) => p.type === 'HierarchicalAllReduceScenario');
   assert.equal(decoded('?preset=TransformerBsp8Worker&type=HierarchicalAllReduceScenario').state.calc.preset, first.name);
+});
+
+test('an inline entry typed or linked is read as the module reads one: a key given twice and an integer beyond 2^53 are refused, not kept last or rounded', () => {
+  // an attacker's trial: JSON.parse kept the last "parameters" and rounded a count of
+  // 2^53 + 1 to 2^53, where the CLI (the module's own parser) refuses both
+  const zero = scenarioTypes(m).find((t) => t.name === 'ZeroShardingScenario');
+  const texts = { ...presetTexts(ctx, 'ZeroPaper7_5B64Gpus'),
+    workload: '{"name": "x", "parameters": "7e9 param", "parameters": "1 param"}' };
+  const { errors } = evaluateTexts(m, zero, texts, null, {});
+  assert.equal(errors.get('workload'), 'workload: gives the key "parameters" twice in one object; give each key once (which one was meant is not guessed)');
+  const mtbf = scenarioTypes(m).find((t) => t.name === 'MtbfCascadeScenario');
+  const fleet = (count) => `{"name": "f", "count": ${count}, "node": {"name": "n", "accelerators_per_node": 1, "accelerator": "H100"}}`;
+  const base = presetTexts(ctx, 'Book10KThreeWeekJob');
+  assert.equal(evaluateTexts(m, mtbf, { ...base, fleet: fleet('9007199254740993') }, null, {}).errors.get('fleet'),
+    'fleet: count: must be an integer >= 1 and at most 2^53 = 9007199254740992 (exact in JavaScript), got "9007199254740993"');
+  // 2^53 itself is exact: no error of the page's (the rest is the module's to judge)
+  assert.ok(!/gives the key|2\^53/.test(evaluateTexts(m, mtbf, { ...base, fleet: fleet('9007199254740992') }, null, {}).errors.get('fleet') ?? ''));
+  // a key given twice in a nested entry, and keys that differ only by an escape
+  assert.match(evaluateTexts(m, mtbf, { ...base, fleet: '{"name": "f", "count": 2, "node": {"name": "n", "name": "m"}}' }, null, {}).errors.get('fleet'), /^fleet: gives the key "name" twice/);
+  assert.match(evaluateTexts(m, zero, { ...texts, workload: '{"name": "x", "par\\u0061meters": "7e9 param", "parameters": "1 param"}' }, null, {}).errors.get('workload'), /^workload: gives the key "parameters" twice/);
+  // a text that is not JSON is said as before; commas and quotes inside strings are text
+  assert.match(evaluateTexts(m, zero, { ...texts, workload: '{bad}' }, null, {}).errors.get('workload'), /^workload: not valid JSON \(/);
+  assert.ok(!evaluateTexts(m, zero, { ...texts, workload: '{"name": "x, \\"parameters\\": 1", "parameters": "7.5e9 param"}' }, null, {}).errors.has('workload'));
 });
