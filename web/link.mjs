@@ -333,7 +333,18 @@ export function readEmbedOptions(ctx, get, entries, host = {}) {
  * that `properties` hides is left out too (a prediction needs its card).
  */
 export function readPredict(get, type, properties, notices) {
-  const names = readList(get, 'predict', type.properties.map((p) => p.name), 'property', type.name, notices) || [];
+  // a name near a property's is asked as that property: a typo must not show the answer
+  // it meant to hold back (predict=SPEEDUP showed speedup, with only a notice: an
+  // attacker's trial); a name near none is left out with the valid ones listed
+  const known = type.properties.map((p) => p.name);
+  const meant = (n) => (known.includes(n) ? null : nearestName(n, known));
+  const names = readList((k) => {
+    const raw = get(k);
+    if (raw === null) return null;
+    const given = commaNames(raw, 'predict', notices);
+    for (const n of given) if (meant(n)) notices.push(`predict: "${clip(n, 60)}" is not a property of ${type.name}; ${meant(n)}, the nearest, waits for a prediction in its place.`);
+    return [...new Set(given.map((n) => meant(n) || n))].join(',');
+  }, 'predict', known, 'property', type.name, notices) || [];
   const hidden = properties ? names.filter((n) => !properties.includes(n)) : [];
   if (hidden.length)
     notices.push(`predict: ${hidden.map((n) => `"${n}"`).join(', ')} ${hidden.length === 1 ? 'is' : 'are'} not among the properties shown (properties=${properties.join(',')}); left out.`);

@@ -222,9 +222,13 @@ test('predict: the properties named, in order; unknown and hidden ones left out 
   const o = readEmbedOptions(ctx, (k) => q.get(k), q);
   assert.deepEqual(o.predict, ['cost']);
   assert.ok(o.notices.some((n) => n.startsWith('predict: unknown property "nope" of SyncStrategyScenario')), JSON.stringify(o.notices));
-  // a name near a valid one is said with it
-  const typo = readEmbedOptions(ctx, (k) => ({ preset: 'TransformerBsp8Workers', predict: 'Speedup,nope' })[k] ?? null, [['preset', 'TransformerBsp8Workers'], ['predict', 'Speedup,nope']]);
-  assert.ok(typo.notices.some((n) => n.startsWith('predict: unknown properties "Speedup", "nope" of SyncStrategyScenario (did you mean speedup?); valid properties: ')), JSON.stringify(typo.notices));
+  // a name near a valid one is asked as it, and said so: a typo must not show the answer
+  // it meant to hold back (predict=SPEEDUP showed speedup: an attacker's trial)
+  const typo = readEmbedOptions(ctx, (k) => ({ preset: 'TransformerBsp8Workers', predict: 'Speedup,nope,SPEEDUP' })[k] ?? null, [['preset', 'TransformerBsp8Workers'], ['predict', 'Speedup,nope,SPEEDUP']]);
+  assert.deepEqual(typo.predict, ['speedup']);
+  assert.ok(typo.notices.includes('predict: "Speedup" is not a property of SyncStrategyScenario; speedup, the nearest, waits for a prediction in its place.'), JSON.stringify(typo.notices));
+  assert.ok(typo.notices.some((n) => n.startsWith('predict: unknown property "nope" of SyncStrategyScenario; valid properties: ')), JSON.stringify(typo.notices));
+  assert.deepEqual(readEmbedOptions(ctx, (k) => ({ preset: 'TransformerBsp8Workers', predict: 'speedup\u0000' })[k] ?? null, []).predict, ['speedup']);
   assert.ok(o.notices.includes('predict: "global_batch" is not among the properties shown (properties=speedup,cost); left out.'), JSON.stringify(o.notices));
   assert.equal(new URLSearchParams(calculatorQuery({ ...o, baseTexts: presetTexts(ctx, o.preset) })).get('predict'), 'cost');
   // the page: kept through a link, and dropped when the calculator's type has no such property
