@@ -236,7 +236,11 @@ int run(const std::vector<std::string>& args) {
     std::cerr << usage();
     return 2;
   }
-  if (args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+  const bool help = args[0] == "--help" || args[0] == "-h" || args[0] == "help";
+  // anything after them is a mistake, said as one (`--version extra` printed the version)
+  if ((help || args[0] == "--version") && args.size() > 1)
+    throw UsageError(args[0] + " takes nothing after it, got \"" + args[1] + "\"");
+  if (help) {
     std::cout << usage();
     return written();
   }

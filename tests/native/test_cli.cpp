@@ -170,6 +170,13 @@ TEST_CASE("Usage errors say what is wrong once, on standard error; every command
   const Run two = cli("eval TransformerBsp8Workers TransformerSsp8Workers", true);
   CHECK(two.status == 2);
   CHECK_THAT(two.out, Catch::StartsWith("mlsysim: eval takes one PRESET, got 2 names"));
+  // an attacker's trial: `--version extra` printed the version and exited 0
+  for (const char* args : {"--version extra", "--help --json"}) {
+    INFO(args);
+    const Run r = cli(args, true);
+    CHECK(r.status == 2);
+    CHECK_THAT(r.out, Catch::StartsWith("mlsysim: " + std::string(args).substr(0, std::string(args).find(' ')) + " takes nothing after it, got \""));
+  }
   for (const char* args : {"list types", "list units --json", "--help", "--version"}) {
     INFO(args);
     CHECK(cli(std::string(args) + " > /dev/full").status == 1);
