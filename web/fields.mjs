@@ -295,9 +295,12 @@ export function entryFacts(kind, e) {
     if (v === undefined || v === null) continue;
     // a quantity in the unit its datasheet gives (80 GiB, 989 TFLOP/s); one declared in its
     // canonical unit as a result card writes it ("175 B params", not "175,000,000,000 param")
+    // bytes given in binary units (80 GiB) say their decimal size too, as results write it by
+    // default: "80 GiB (85.9 GB)" beside a work line that divides by 85.9 GB (a student's trial)
+    const decimal = f.unit === 'byte' && /^[KMGTPE]iB$/.test(f.display_unit) ? ` (${humanText(v, 'byte')})` : '';
     const shown = typeof v === 'object' ? v.name
       : f.type === 'quantity' && f.display_unit === f.unit ? humanText(v, f.unit)
-        : f.type === 'quantity' ? `${Number((v / f.display_factor).toPrecision(6)).toLocaleString('en-US', { maximumFractionDigits: 6 })} ${f.display_unit}`
+        : f.type === 'quantity' ? `${Number((v / f.display_factor).toPrecision(6)).toLocaleString('en-US', { maximumFractionDigits: 6 })} ${f.display_unit}${decimal}`
           : count(v);
     facts.push([f.name, shown]);
   }

@@ -118,3 +118,16 @@ test('yRange: one y range for the screen and the exports, a tenth of the span be
     assert.ok(r.hi >= hi + m || (r.hi === 0 && hi <= 0), `${lo}..${hi}: ${r.hi}`);
   }
 });
+
+test('an entry\'s bytes in binary units say their decimal size too, as results write it by default', async () => {
+  // a student's trial: the H100's facts said "memory_capacity 80 GiB" while the work line
+  // divided by "85.9 GB". By hand: 80 x 2^30 = 85,899,345,920 bytes = 85.9 GB; 32 GiB = 34.36 GB
+  const { entryFacts } = await import('../../web/fields.mjs');
+  const kind = m.listRegistries().find((k) => k.name === 'hardware');
+  const entries = Object.fromEntries(kind.entries.map((e) => [e.name, e]));
+  const fact = (name, field) => new Map(entryFacts(kind, entries[name]).facts).get(field);
+  assert.equal(fact('H100', 'memory_capacity'), '80 GiB (85.9 GB)');
+  assert.equal(fact('V100', 'memory_capacity'), '32 GiB (34.36 GB)');
+  // other quantities are written once, in their own unit
+  assert.equal(fact('H100', 'peak_flops'), '989 TFLOP/s');
+});
