@@ -113,8 +113,16 @@ std::string version() { return mlsysim::version(); }
 
 // The core's number formatting, so that the page writes every number by one rule.
 std::string number_text(double v) { return mlsysim::number_text(v); }
+// Returns {"result": text} or {"error", "field": "unit"} for a unit that is neither empty,
+// a count label nor one the unit parser reads: "parsec" was written back ("1 parsec"),
+// markup and all (an attacker's trial).
 std::string human_text(double v, const std::string& unit, bool binary_bytes) {
-  return mlsysim::human_text(v, unit, binary_bytes ? mlsysim::BytePrefix::binary : mlsysim::BytePrefix::decimal);
+  if (!unit.empty() && !mlsysim::is_count_label(unit)) {
+    const auto parsed = mlsysim::parse_unit(unit);
+    if (!parsed) return error_reply(mlsysim::InputError("unit", parsed.error().what()));
+  }
+  return reply(mlsysim::Expected<std::string>(
+      mlsysim::human_text(v, unit, binary_bytes ? mlsysim::BytePrefix::binary : mlsysim::BytePrefix::decimal)));
 }
 
 std::string significant_text(double v, int digits) { return mlsysim::significant_text(v, digits); }

@@ -634,7 +634,8 @@ async function createMlsysim(options = {}) {
      * "0.5"); with `digits` (1..17), to that many significant digits (a plot's ticks).
      * humanText(value, unit, options?) -> string: a value in a reported unit (a property's
      * `unit`) scaled to a sensible prefix, as results' `text` ("625 ms", "350 GB", "$38.89");
-     * options.bytes: 'binary' for KiB/MiB/GiB. Not-a-number values give "NaN".
+     * options.bytes: 'binary' for KiB/MiB/GiB. Not-a-number values give "NaN". A unit the
+     * unit parser does not read ("parsec") is an Error whose field is "unit".
      * displayScale(value, unit, options?) -> {factor, unit, money} | null: the scale humanText
      * writes a value of that magnitude in, for an axis of such values (value / factor reads
      * in `unit`: "ms", "GiB", "$ million", "$/h", "per year"; money: ticks read "$20"); null
@@ -642,8 +643,11 @@ async function createMlsysim(options = {}) {
      */
     numberText: (value, digits) =>
       (digits === undefined ? raw._numberText(mlsysimNumber(value)) : raw._significantText(mlsysimNumber(value), mlsysimDigits(digits))),
-    humanText: (value, unit, options) =>
-      raw._humanText(mlsysimNumber(value), mlsysimText(mlsysimString(unit ?? '', 'unit'), 'unit'), mlsysimOptions(options, ['bytes']).bytes === 'binary'),
+    humanText(value, unit, options) {
+      const reply = JSON.parse(mlsysimRaw(raw._humanText, mlsysimNumber(value), mlsysimText(mlsysimString(unit ?? '', 'unit'), 'unit'), mlsysimOptions(options, ['bytes']).bytes === 'binary'));
+      if (reply.error !== undefined) throw mlsysimError(reply.error, reply.field);
+      return reply.result;
+    },
     /**
      * propertyText(type, property, value, options?) -> string: `value`, in the property's
      * reported `unit`, as that property's results write their `text`: in its display unit

@@ -82,7 +82,7 @@ export function entryJson(text) {
       if (top.has(key)) throw new Error(`gives the key ${JSON.stringify(key)} twice in one object; give each key once (which one was meant is not guessed)`);
       top.add(key);
       expectKey = false;
-    } else if (/^-?\d+$/.test(t) && (BigInt(t) > 2n ** 53n || BigInt(t) < -(2n ** 53n))) t = `"${t}"`;
+    } else if (/^-?\d+$/.test(t) && (BigInt(t) > BigInt(2 ** 53) || BigInt(t) < -BigInt(2 ** 53))) t = `"${t}"`;
     out += t;
   }
   return JSON.parse(out);

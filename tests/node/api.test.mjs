@@ -107,6 +107,17 @@ test('numberText and humanText write numbers as the cards do', () => {
   assert.deepEqual(m.displayScale(1234567, 'USD'), { factor: 1e6, unit: '$ million', money: true });
   assert.deepEqual(m.displayScale(3.8e-4, 'USD/s'), { factor: 1 / 3600, unit: '$/h', money: true });
   assert.equal(m.displayScale(2, 'byte/param'), null);
+  // a unit the parser does not read is refused, not written back (an attacker's trial:
+  // humanText(1, "parsec") was "1 parsec", and markup came back as given)
+  for (const [unit, said] of [['parsec', 'unit: unknown unit "parsec"'], ['<b>', 'unit: unknown unit "<b>"']])
+    assert.throws(() => m.humanText(1, unit), (e) => e.field === 'unit' && e.message === said, unit);
+  // every unit a field, a property or a registry sub-field is declared or shown in is read
+  const units = new Set();
+  for (const t of m.listScenarioTypes()) for (const x of [...t.fields, ...t.properties]) for (const u of [x.unit, x.display_unit]) if (u) units.add(u);
+  for (const k of m.listRegistries()) for (const f of k.fields) for (const u of [f.unit, f.display_unit]) if (u) units.add(u);
+  assert.ok(units.size > 30 && units.has('tokens/s') && units.has('GiB'), [...units].join());
+  for (const u of units) assert.equal(typeof m.humanText(1.5, u), 'string', u);
+  assert.equal(m.humanText(2, 'h'), '2 h');
 });
 
 test('property errors leave every other property computed', () => {
