@@ -41,14 +41,22 @@ export function firstPreset(ctx, typeName) {
   return ctx.presets.find((p) => p.type === typeName);
 }
 
-/** A typed number goes to the module as a number (errors then read "got -3"); other
- *  text, and integers beyond 2^53 that a double would round, go as typed. */
-export function numberOrText(text) {
-  if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text)) return text;
-  if (/^[+-]?\d+$/.test(text)) {
-    const n = BigInt(text), max = BigInt(2 ** 53);  // exact: 2^53 is a double
-    return n <= max && n >= -max ? Number(n) : text;
+/** Whether number literal `t` ("9007199254740993", "9.007199254740993e15") may not be held
+ *  by a double as written, so that the module must read it itself: an integer beyond 2^53,
+ *  or a decimal or exponent form from 2^52 up, where a double holds no fraction
+ *  ("9007199254740993.0" was read as 2^53 and passed an integer's rule: a re-checker's trial). */
+function beyondDouble(t) {
+  if (/^[+-]?\d+$/.test(t)) {
+    const n = BigInt(t), max = BigInt(2 ** 53);  // exact: 2^53 is a double
+    return n > max || n < -max;
   }
+  return Math.abs(Number(t)) >= 2 ** 52;
+}
+
+/** A typed number goes to the module as a number (errors then read "got -3"); other
+ *  text, and numbers a double might not hold as typed (beyondDouble), go as typed. */
+export function numberOrText(text) {
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text) || beyondDouble(text)) return text;
   return Number.isFinite(Number(text)) ? Number(text) : text;
 }
 
@@ -57,8 +65,9 @@ export function numberOrText(text) {
  * through its own parser): JavaScript's JSON.parse keeps the last of a key given twice and
  * rounds an integer beyond 2^53, both in silence (an attacker's trial: a count of
  * 9007199254740993 was computed as ...992). A key given twice is refused in the module's
- * words; such an integer goes as its digits, which the module refuses by its rule, naming
- * the sub-field ("fleet: count: must be an integer >= 1 and at most 2^53 …"). Throws an
+ * words; a number a double may not hold as written (beyondDouble) goes as its text, which
+ * the module reads exactly, and refuses by its rule where it breaks one, naming the
+ * sub-field ("fleet: count: must be an integer >= 1 and at most 2^53 …"). Throws an
  * Error whose message follows "FIELD: ".
  */
 export function entryJson(text) {
@@ -82,7 +91,7 @@ export function entryJson(text) {
       if (top.has(key)) throw new Error(`gives the key ${JSON.stringify(key)} twice in one object; give each key once (which one was meant is not guessed)`);
       top.add(key);
       expectKey = false;
-    } else if (/^-?\d+$/.test(t) && (BigInt(t) > BigInt(2 ** 53) || BigInt(t) < -BigInt(2 ** 53))) t = `"${t}"`;
+    } else if (/^-?\d/.test(t) && beyondDouble(t)) t = `"${t}"`;
     out += t;
   }
   return JSON.parse(out);

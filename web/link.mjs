@@ -573,7 +573,9 @@ export function decodeState(ctx, search) {
         else if (!fields.includes(m[2])) {
           const guess = nearestName(m[2], fields);
           stray.push(`"${clip(text(k), 60)}" (${t.name} has no input "${clip(text(m[2]), 60)}"${guess ? `; did you mean c${m[1]}.${guess}?` : ''})`);
-        } else col.texts[m[2]] = text(v);
+        } else if (String(v).length > MAX_TEXT) {  // as an i.FIELD: left out and said, not cut and read
+          notices.push(`The link gives ${clip(k, 60)} ${String(v).length.toLocaleString('en-US')} characters long ("${clip(v, 40)}"); at most ${MAX_TEXT.toLocaleString('en-US')} are read, so it is left out.`);
+        } else col.texts[m[2]] = String(v);
       }
       for (const x of stray.slice(0, MAX_UNKNOWN)) notices.push(`The link has an unknown parameter ${x}, left out.`);
       if (stray.length > MAX_UNKNOWN) notices.push(`${more(stray.length - MAX_UNKNOWN, ['unknown comparison input', 'unknown comparison inputs'], stopped)} left out.`);

@@ -62,11 +62,14 @@ Json set_value(const std::string& field, const std::string& text) {
   if (start != std::string::npos && (text[start] == '{' || text[start] == '[')) return mlsysim::parse_json(text, field).value();
   Json v = Json::parse(text, nullptr, false);
   if (v.is_discarded()) return Json(text);
-  // an integer past what the parser holds exactly (2^64) goes as typed, as the page sends
-  // one: the core then quotes the digits ("got "18446744073709551617""), not the double
-  // they round to ("got 18446744073709552000": an attacker's trial)
+  // a number a double may not hold as typed goes as typed, as the page sends one, and the
+  // core reads it exactly: an integer past what the parser holds (2^64), or a decimal or
+  // exponent form from 2^52 up, where a double holds no fraction. The core then quotes the
+  // text ("got "18446744073709551617"", "got "9007199254740993.0""), not the double it
+  // rounds to ("got 18446744073709552000", "got 9007199254740992": two trials)
   const std::size_t end = text.find_last_not_of(" \t\n\r");
-  if (v.is_number_float() && text.find_first_of(".eE") == std::string::npos) return Json(text.substr(start, end - start + 1));
+  if (v.is_number_float() && (text.find_first_of(".eE") == std::string::npos || std::fabs(v.get<double>()) >= 4503599627370496.0))
+    return Json(text.substr(start, end - start + 1));
   return v;
 }
 

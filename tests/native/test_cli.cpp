@@ -171,7 +171,7 @@ TEST_CASE("Usage errors say what is wrong once, on standard error; every command
   CHECK(two.status == 2);
   CHECK_THAT(two.out, Catch::StartsWith("mlsysim: eval takes one PRESET, got 2 names"));
   // an integer past 2^64 is quoted as typed, not as the double it rounds to (an attacker's trial)
-  for (const char* n : {"18446744073709551617", "-9223372036854775809"}) {
+  for (const char* n : {"18446744073709551617", "-9223372036854775809", "9007199254740993.0", "9.007199254740993e15"}) {
     const Run big = cli(std::string("eval TransformerBsp8Workers --set workers=") + n, true);
     CHECK(big.status == 2);
     CHECK_THAT(big.out, Catch::Contains(std::string("got \"") + n + "\""));

@@ -402,6 +402,10 @@ test('an input a link gives past its bound is left out and said, not cut and the
   assert.ok(notices.includes(`The link gives i.workers 12,000 characters long ("${'7'.repeat(39)}…"); at most 10,000 are read, so it is left out.`), JSON.stringify(notices));
   // at the bound, kept whole
   assert.equal(decodeState(ctx, `?preset=TransformerBsp8Workers&i.workers=${'7'.repeat(10000)}`).state.calc.texts.workers, '7'.repeat(10000));
+  // a comparison's column input alike ("0.7 s" and 10,000 spaces and "xyz" was cut and read as 0.7 s: a re-checker's trial)
+  const col = decodeState(ctx, `?mode=compare&ctype=SyncStrategyScenario&c0=TransformerBsp8Workers&c1=TransformerBsp8Workers&c1.base_iteration_time=0.7%20s${'%20'.repeat(10000)}xyz`);
+  assert.equal(col.state.compare.columns[1].texts.base_iteration_time, presetTexts(ctx, 'TransformerBsp8Workers').base_iteration_time);
+  assert.ok(col.notices.some((n) => n.startsWith('The link gives c1.base_iteration_time 10,008 characters long ("0.7 s')), JSON.stringify(col.notices));
 });
 
 test('many unknown parameters: five named, the rest counted, and the names read listed once', () => {
@@ -541,6 +545,20 @@ test('an inline entry typed or linked is read as the module reads one: a key giv
   // a key given twice in a nested entry, and keys that differ only by an escape
   assert.match(evaluateTexts(m, mtbf, { ...base, fleet: '{"name": "f", "count": 2, "node": {"name": "n", "name": "m"}}' }, null, {}).errors.get('fleet'), /^fleet: gives the key "name" twice/);
   assert.match(evaluateTexts(m, zero, { ...texts, workload: '{"name": "x", "par\\u0061meters": "7e9 param", "parameters": "1 param"}' }, null, {}).errors.get('workload'), /^workload: gives the key "parameters" twice/);
+  // a decimal or exponent form a double cannot hold as written goes as written, for the
+  // module to read exactly (a re-checker's trial: 9007199254740993.0 was read as 2^53)
+  assert.equal(evaluateTexts(m, mtbf, { ...base, fleet: fleet('9.007199254740993e15') }, null, {}).errors.get('fleet'),
+    'fleet: count: must be an integer >= 1 and at most 2^53 = 9007199254740992 (exact in JavaScript), got "9.007199254740993e15"');
+  const llm = scenarioTypes(m).find((t) => t.name === 'LlmServingScenario');
+  const chat = presetTexts(ctx, 'Llama8BChatH100');
+  for (const [b, said] of [['9007199254740993.0', 'at most 2^53 = 9007199254740992 (exact in JavaScript), got "9007199254740993.0"'],
+    ['9007199254740992.5', 'got "9007199254740992.5": it has a fraction, though it rounds to 9007199254740992'], ['1e16', 'got "1e16"']])
+    assert.match(evaluateTexts(m, llm, { ...chat, batch_size: b }, null, {}).errors.get('batch_size'), new RegExp(`^batch_size: must be an integer >= 1.*${said.replace(/[.^()*+?[\]\\]/g, '\\$&')}$`), b);
+  // a float field takes such a number as written, exactly
+  const train = scenarioTypes(m).find((t) => t.name === 'TrainingComputeScenario');
+  const r = evaluateTexts(m, train, { ...presetTexts(ctx, 'Gpt3OnTraining1KA100'), training_tokens: '3e16' }, null, {});
+  assert.equal(r.errors.size, 0);
+  assert.equal(r.result.inputs.training_tokens, 3e16);
   // a text that is not JSON is said as before; commas and quotes inside strings are text
   assert.match(evaluateTexts(m, zero, { ...texts, workload: '{bad}' }, null, {}).errors.get('workload'), /^workload: not valid JSON \(/);
   assert.ok(!evaluateTexts(m, zero, { ...texts, workload: '{"name": "x, \\"parameters\\": 1", "parameters": "7.5e9 param"}' }, null, {}).errors.has('workload'));
