@@ -255,28 +255,48 @@ export class Builder {
   }
 
   /** Says which shown results a student could work a predicted one back from: those whose
-   *  equations read it, directly or through other results (a property's `uses`). A
-   *  student's trial: young_interval waited for a prediction while checkpoint_overhead =
+   *  equations read it, directly or through other results (a property's `uses`), in the
+   *  case that applies to the calculator's inputs (a result read is one whose value is a
+   *  number of the substituted arithmetic: with checkpoint_interval given, interval is it,
+   *  not young_interval, and checkpoint_overhead gives nothing away). A card that reads as
+   *  the predicted one waits with it (interval beside young_interval), so it is not named.
+   *  A student's trial: young_interval waited for a prediction while checkpoint_overhead =
    *  checkpoint_write_time / interval stood beside it, one division away. */
   predictNote() {
     const type = this.type(), e = this.app.state.embed;
     const shown = e.properties || type.properties.map((p) => p.name);
     const uses = new Map(type.properties.map((p) => [p.name, p.uses || []]));
-    const reads = (name, target) => {
-      const seen = new Set(), todo = [...uses.get(name)];
-      while (todo.length) {
-        const u = todo.pop();
-        if (u === target) return true;
-        if (!seen.has(u)) { seen.add(u); todo.push(...(uses.get(u) || [])); }
-      }
-      return false;
+    const view = this.app.calculator && this.app.calculator.view;
+    const r = view && view.type && view.type.name === type.name ? view.evaluated : null;
+    const prop = (n) => (r && r.properties[n] && 'value' in r.properties[n] ? r.properties[n] : null);
+    const numbers = (text) => new Set((text.match(/\d+(?:\.\d+)?(?:e[+-]?\d+)?/gi) || []));
+    // y reads z now: z is among y's uses and, when both have values, z's is in y's arithmetic
+    const readsNow = (y, z) => {
+      if (!uses.get(y).includes(z)) return false;
+      const py = prop(y), pz = prop(z);
+      return !py || !pz || !py.work ? true : numbers(py.work.expression).has(String(Math.abs(pz.value)));
     };
-    const said = e.predict.map((x) => [x, shown.filter((y) => !e.predict.includes(y) && reads(y, x))]).filter(([, ys]) => ys.length);
+    const given = new Map();  // shown result -> the predicted ones it gives away
+    for (const x of e.predict) {
+      const carriers = new Set([x]);
+      for (let grew = true; grew;) {
+        grew = false;
+        for (const p of type.properties)
+          if (!carriers.has(p.name) && [...carriers].some((z) => readsNow(p.name, z))) { carriers.add(p.name); grew = true; }
+      }
+      const px = prop(x);
+      for (const y of shown)
+        if (y !== x && carriers.has(y) && !e.predict.includes(y) && !(px && prop(y) && prop(y).text === px.text))
+          given.set(y, [...(given.get(y) || []), x]);
+    }
     const list = (ns) => (ns.length === 1 ? ns[0] : `${ns.slice(0, -1).join(', ')} and ${ns.at(-1)}`);
+    // one sentence per set of predicted results, naming the shown ones that give them away
+    const groups = new Map();
+    for (const [y, xs] of given) groups.set(xs.join(','), [...(groups.get(xs.join(',')) || []), y]);
     const note = $('builder-predict-note');
-    note.hidden = !said.length;
-    note.textContent = said.map(([x, ys]) => `${list(ys)} ${ys.length === 1 ? 'is' : 'are'} shown and computed from the predicted ${x}: a student may work it back from ${ys.length === 1 ? 'it' : 'them'}.`).join(' ')
-      + (!said.length ? '' : new Set(said.flatMap(([, ys]) => ys)).size === 1 ? ' To keep the prediction a prediction, untick it as shown, or predict it too.'
+    note.hidden = !groups.size;
+    note.textContent = [...groups].map(([xs, ys]) => `${list(ys)} ${ys.length === 1 ? 'is' : 'are'} shown and computed from the predicted ${list(xs.split(','))}: a student may work ${xs.includes(',') ? 'them' : 'it'} back from ${ys.length === 1 ? 'it' : 'them'}.`).join(' ')
+      + (!groups.size ? '' : given.size === 1 ? ' To keep the prediction a prediction, untick it as shown, or predict it too.'
         : ' To keep the prediction a prediction, untick them as shown, or predict them too.');
   }
 

@@ -564,7 +564,8 @@ export class ScenarioView {
   shownWarnings(result) {
     if (!result) return [];
     const hidden = [...this.predictions.keys()].filter((n) => this.isHidden(n));
-    return result.warnings.map((w) => {
+    // two held warnings read the same: said once (a re-checker's trial)
+    return [...new Set(result.warnings.map((w) => {
       const tells = hidden.filter((n) => {
         const p = result.properties[n];
         return p && 'text' in p && (w.includes(p.text) || w.includes(shownText(p, this.opts.prefs())));
@@ -572,7 +573,7 @@ export class ScenarioView {
       // (after "Warning:"; "A warning about … is shown …" read as a warning about a warning)
       const names = tells.length === 1 ? tells[0] : `${tells.slice(0, -1).join(', ')} and ${tells.at(-1)}`;
       return tells.length ? `It quotes the value of ${names}, so it waits for your prediction.` : w;
-    });
+    }))];
   }
 
   /**

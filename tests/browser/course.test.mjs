@@ -112,7 +112,13 @@ test('a warning that quotes a predicted value waits with it', async () => {
   const warnings = await page.locator('.warnings li').allTextContents();
   assert.ok(warnings.some((w) => w === 'It quotes the value of sample_efficiency, so it waits for your prediction.'), warnings.join(' | '));
   await page.locator('[data-property="sample_efficiency"]').getByRole('button', { name: 'Show me' }).click();
-  assert.ok((await page.locator('.warnings li').allTextContents()).every((w) => !w.includes('shown after your prediction')));
+  assert.ok((await page.locator('.warnings li').allTextContents()).every((w) => !w.includes('waits for your prediction')));
+  // two warnings held for one value read the same: said once (a re-checker's trial)
+  await page.goto(`${O}/embed.html?preset=Gpt3On10KYoungDaly&i.system_mtbf=10%20s&predict=checkpoint_write_time`);
+  await page.waitForSelector('body[data-ready="1"]');
+  const held = await page.locator('.warnings li').allTextContents();
+  assert.equal(held.filter((w) => w === 'It quotes the value of checkpoint_write_time, so it waits for your prediction.').length, 1, held.join(' | '));
+  assert.equal(new Set(held).size, held.length, held.join(' | '));
 });
 
 test('what would tell a predicted value waits with it: a card computed from it, and a preset summary that quotes the book', async () => {
@@ -578,24 +584,35 @@ test('the embed builder: both snippets reproduce its preview, for a preset of ev
   assert.deepEqual(problems.pageErrors, []);
 });
 
-test('the embed builder says which shown results give a predicted one away, and names none when they are hidden', async () => {
+test('the embed builder says which shown results give a predicted one away, in the case that applies, and names none when they are hidden', async () => {
   // a student's trial: predict=young_interval with checkpoint_overhead = checkpoint_write_time /
   // interval shown beside it (interval is young_interval when no checkpoint_interval is given)
   await page.setViewportSize({ width: 1280, height: 1000 });
-  await page.goto(`${O}/index.html?preset=Gpt3On10KYoungDaly&mode=embed&epredict=young_interval`);
-  await page.waitForSelector('body[data-ready="1"]');
-  await page.waitForSelector('#builder-fields tr');
+  const open = async (query) => {
+    await page.goto(`${O}/index.html?${query}`);
+    await page.waitForSelector('body[data-ready="1"]');
+    await page.waitForSelector('#builder-fields tr');
+  };
+  await open('preset=Gpt3On10KYoungDaly&mode=embed&epredict=young_interval');
   const note = page.locator('#builder-predict-note');
-  // by the declarations: daly_interval and interval read young_interval; checkpoint_overhead
-  // and rework_overhead read interval; goodput_ratio reads both overheads
-  assert.equal(await note.textContent(), 'daly_interval, interval, checkpoint_overhead, rework_overhead and goodput_ratio are shown and computed from the predicted young_interval: a student may work it back from them. To keep the prediction a prediction, untick them as shown, or predict them too.');
-  for (const name of ['daly_interval', 'interval', 'checkpoint_overhead', 'rework_overhead'])
+  // by the declarations: daly_interval reads young_interval; checkpoint_overhead and
+  // rework_overhead read interval, which is young_interval here; goodput_ratio reads both
+  // overheads. interval itself reads as young_interval, so its card waits too: not named
+  assert.equal(await note.textContent(), 'daly_interval, checkpoint_overhead, rework_overhead and goodput_ratio are shown and computed from the predicted young_interval: a student may work it back from them. To keep the prediction a prediction, untick them as shown, or predict them too.');
+  for (const name of ['daly_interval', 'checkpoint_overhead', 'rework_overhead'])
     await page.locator(`#builder-properties tr[data-property="${name}"] input[data-kind="properties"]`).uncheck();
   assert.equal(await note.textContent(), 'goodput_ratio is shown and computed from the predicted young_interval: a student may work it back from it. To keep the prediction a prediction, untick it as shown, or predict it too.');
   await page.locator('#builder-properties tr[data-property="goodput_ratio"] input[data-kind="predict"]').check();
   assert.ok(await note.isHidden());
   // results that young_interval is computed from (checkpoint_write_time) are the question's inputs: no note
   assert.ok(await page.locator('#builder-properties tr[data-property="checkpoint_write_time"] input[data-kind="properties"]').isChecked());
+  // with checkpoint_interval given (4 h), interval is it: only daly_interval reads young_interval
+  // (a re-checker's trial: interval, both overheads and goodput_ratio were named)
+  await open('preset=Llama70BFourHourCheckpoints&mode=embed&epredict=young_interval');
+  assert.equal(await note.textContent(), 'daly_interval is shown and computed from the predicted young_interval: a student may work it back from it. To keep the prediction a prediction, untick it as shown, or predict it too.');
+  // several predicted ones that a shown result reads: one sentence, not one per prediction
+  await open('preset=Gpt3On10KYoungDaly&mode=embed&epredict=checkpoint_overhead,rework_overhead');
+  assert.equal(await note.textContent(), 'goodput_ratio is shown and computed from the predicted checkpoint_overhead and rework_overhead: a student may work them back from it. To keep the prediction a prediction, untick it as shown, or predict it too.');
 });
 
 test('the snippets hold the height of a 700 px course column whatever the builder\'s window', async () => {
