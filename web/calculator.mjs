@@ -584,8 +584,8 @@ export class ScenarioView {
    */
   predictBox(p) {
     const id = (kind) => `${this.opts.idBase}${kind}-${p.name}`;
-    // in the unit its card is written in ("tokens/s", not "1/s")
-    const shownUnit = p.display_unit || p.unit;
+    // in the unit its card is written in ("tokens/s", not "1/s"; money rates per hour)
+    const shownUnit = p.display_unit || (p.unit === 'USD/s' ? 'USD/h' : p.unit);
     const unit = !shownUnit || shownUnit === 'count' ? ''
       : p.display_unit ? ` (a number in ${shownUnit}, or a value in any unit of its kind)` : ` (a value in ${shownUnit} or any unit of its kind)`;
     const input = el('input', { type: 'text', id: id('predict'), class: 'predict-input', autocomplete: 'off', spellcheck: 'false',

@@ -539,8 +539,10 @@ Expected<double> read_value(const Json& value, const std::string& unit, const st
     if (text.size() > label.size() && text.compare(text.size() - label.size(), label.size(), label) == 0)
       return read_quantity(Json(text.substr(0, text.size() - label.size())), name, "", dim, Bounds{}, "");
   }
-  // (a number as people write it, "$40", "15T", "40%", gets the quantity reader's advice)
-  return read_quantity(value, name, "", dim, Bounds{}, is_count_label(unit) ? "" : unit);
+  // (a number as people write it, "$40", "15T", "40%", gets the quantity reader's advice,
+  // in the unit results write: money rates per hour, "2 USD/h", not "2 USD/s", 3,600
+  // times off from the card a student predicts: a re-checker's trial)
+  return read_quantity(value, name, "", dim, Bounds{}, is_count_label(unit) ? "" : unit == "USD/s" ? "USD/h" : unit);
 }
 
 Expected<std::string> property_text(const std::string& type, const std::string& property, double value, BytePrefix bytes) {

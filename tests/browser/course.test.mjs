@@ -230,6 +230,14 @@ test('a bare number for a card scaled by its size (625 ms or 14.24 min) is refus
   await card.getByLabel('Your prediction').press('Enter');
   assert.equal(await card.locator('.field-error').textContent(), 'prediction: expected a time, got "14" (no unit); for example "1 s"');
   assert.ok(await card.locator('.verdict').isHidden());
+  // a money rate is spoken per hour, as its card reads ($1.37/h), not per second (a re-checker's trial)
+  await page.goto(`${O}/embed.html?preset=H100Cluster1KOwnVsCloud&properties=owned_cost_per_accelerator_hour&predict=owned_cost_per_accelerator_hour`);
+  await page.waitForSelector('body[data-ready="1"]');
+  const rate = page.locator('[data-property="owned_cost_per_accelerator_hour"]');
+  assert.equal(await rate.locator('.help').first().textContent(), 'Predict owned_cost_per_accelerator_hour (a value in USD/h or any unit of its kind), then check it against the model.');
+  await rate.getByLabel('Your prediction').fill('2');
+  await rate.getByLabel('Your prediction').press('Enter');
+  assert.match(await rate.locator('.field-error').textContent(), /did you mean "2 USD\/h"\?/);
 });
 
 test('the iframe posts each checked prediction to its parent; the element fires mlsysim-prediction', async () => {

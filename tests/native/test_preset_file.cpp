@@ -233,6 +233,10 @@ TEST_CASE("readValue reads a prediction in the dimension of a property's unit", 
   refused("abc", "USD", "expected an amount of money");
   refused("$40", "USD", "a dollar sign before the number is not read: write \"40 USD\"");
   refused("40 usd", "USD", "did you mean \"40 USD\"? (unit symbols are case-sensitive)");
+  // a money rate's advice is per hour, as its card reads ($1.37/h), not per second: 3,600
+  // times off (a re-checker's trial)
+  refused("2", "USD/s", "did you mean \"2 USD/h\"?");
+  refused("2 USD", "USD/s", "for example \"1 USD/h\"");
   refused("40%", "", "write the fraction \"0.4\"");
   // what a card shows can be typed back: a count with its label, a rate per unit of time
   CHECK(mlsysim::read_value("256 samples", "samples", "prediction").value() == 256);
