@@ -368,8 +368,10 @@ function registryControl(f, text, kind, onInput, id, shown) {
   };
   const set = (t) => {
     // a blank form starts on the first entry this type can use; an empty text given (a
-    // link's i.workload=, a custom entry emptied) is no entry, and waits to be filled in:
-    // it had shown the first entry, and every result was that entry's (an attacker's trial)
+    // link's i.workload=, an element's i.workload="", a form rebuilt on an emptied custom
+    // entry) is no entry, and waits to be filled in: it had shown the first entry, and
+    // every result was that entry's (an attacker's trial). (While the reader empties a
+    // custom entry, its last valid value stands in, as for any field being corrected.)
     if (t === undefined) t = chosen.name;
     if (entries.some((e) => e.name === t)) {
       select.value = t;
