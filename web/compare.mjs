@@ -6,7 +6,7 @@ import { $, el, breakable, breakableRule } from './dom.mjs';
 import { fieldControl, evaluateTexts, presetTexts } from './fields.mjs';
 
 export { presetTexts };
-import { shownText, diffText, bestValue, rankedValues, outsideModel, keepTogether, ruleSpaces } from './format.mjs';
+import { shownText, diffText, bestValue, propertyValues, contenders, outsideModel, keepTogether, ruleSpaces } from './format.mjs';
 import { MIN_COLUMNS, MAX_COLUMNS } from './link.mjs';
 
 
@@ -144,10 +144,11 @@ export class Compare {
       this.names[k].replaceChildren(...breakable(col.preset || 'custom'), ...(edited ? [' ', el('span', { class: 'col-edited', text: '(edited)' })] : []),
         ...(outside ? [' ', el('span', { class: 'col-note', text: `not ranked: ${outside} is unavailable` })] : []));
     });
+    const ranking = contenders(this.results);
     for (const p of this.type.properties) {
       const cells = this.propCells.get(p.name);
-      const values = this.results.map((r) => (r && 'value' in r.properties[p.name] ? r.properties[p.name].value : null));
-      const ranked = rankedValues(this.results, p.name);
+      const values = propertyValues(this.results, p.name);
+      const ranked = propertyValues(ranking, p.name);
       const best = bestValue(ranked, p.better);
       cells.forEach((c, k) => {
         const r = this.results[k];

@@ -1,7 +1,7 @@
 // Exports of results: CSV, JSON (the CLI's Result shape) and a Markdown table for
 // course notes; each with a copy button and a download.
 import { el, copyText, download, actionButton } from './dom.mjs';
-import { shownText, diffText, bestValue, rankedValues, outsideModel } from './format.mjs';
+import { shownText, diffText, bestValue, propertyValues, contenders, outsideModel } from './format.mjs';
 
 const csvCell = (v) => (/[",\n]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v));
 const mdCell = (v) => String(v).replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -80,9 +80,10 @@ export function compareMarkdown(results, labels, type, prefs, texts = []) {
   const lines = [`| | ${labels.map(mdCell).join(' | ')} |`, `|---|${labels.map(() => '---').join('|')}|`];
   for (const f of type.fields)
     lines.push(`| \`${f.name}\` | ${results.map((r, k) => mdCell(((texts[k] || {})[f.name] || '').trim() || (r ? inputText(r.inputs[f.name]) : '—'))).join(' | ')} |`);
+  const ranking = contenders(results);
   for (const p of type.properties) {
-    const values = results.map((r) => (r && 'value' in r.properties[p.name] ? r.properties[p.name].value : null));
-    const ranked = rankedValues(results, p.name);
+    const values = propertyValues(results, p.name);
+    const ranked = propertyValues(ranking, p.name);
     const best = bestValue(ranked, p.better);
     lines.push(`| **${p.name}** | ${results.map((r, k) => {
       if (!r) return '—';
@@ -92,7 +93,7 @@ export function compareMarkdown(results, labels, type, prefs, texts = []) {
       return mdCell(`${shownText(prop, prefs)}${best !== null && ranked[k] === best ? ' ★' : ''}${diff}`);
     }).join(' | ')} |`);
   }
-  const outside = results.map((r, k) => (r && outsideModel(r) ? `${labels[k]} (${outsideModel(r)} is unavailable)` : null)).filter(Boolean);
+  const outside = results.map((r, k) => (r && !ranking[k] ? `${labels[k]} (${outsideModel(r)} is unavailable)` : null)).filter(Boolean);
   lines.push('', `★ best value where the property says which way is better${outside.length ? `, among the columns the model covers (not ${outside.join(', ')})` : ''}; percentages against the first column.`);
   return lines.join('\n') + '\n';
 }

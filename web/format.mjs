@@ -150,10 +150,15 @@ export function outsideModel(result) {
   return null;
 }
 
-/** The values of property `name` in `results` (null for a missing result or value) that
- *  compete for its best: those of results outside the model are left out (outsideModel). */
-export function rankedValues(results, name) {
-  return results.map((r) => (r && 'value' in r.properties[name] && outsideModel(r) === null ? r.properties[name].value : null));
+/** The values of property `name` in `results` (null for a missing result or value). Of
+ *  `contenders(results)`, those that compete for its best. */
+export function propertyValues(results, name) {
+  return results.map((r) => (r && 'value' in r.properties[name] ? r.properties[name].value : null));
+}
+
+/** `results` with those outside the model (outsideModel) as null: they hold no best value. */
+export function contenders(results) {
+  return results.map((r) => (r && outsideModel(r) === null ? r : null));
 }
 
 /** The best of `values` (numbers, or null where unknown) for a property that declares

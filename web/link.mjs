@@ -177,6 +177,10 @@ export function reportUnknownNames(entries, notices, { lead, known, silent, cand
     notices.push(`${more(unknown.length - MAX_UNKNOWN, ['unknown name', 'unknown names'], unknown.length > 200)} left out.`);
 }
 
+/** The notice for input `k` of a link whose value `v` is past MAX_TEXT: left out and said,
+ *  not cut and then read as another value ("0.7 s" and 10,000 spaces and "xyz" read as 0.7 s). */
+const tooLong = (k, v) => `The link gives ${clip(k, 60)} ${String(v).length.toLocaleString('en-US')} characters long ("${clip(v, 40)}"); at most ${MAX_TEXT.toLocaleString('en-US')} are read, so it is left out.`;
+
 /**
  * `i.FIELD` entries ([[key, value]], e.g. from URLSearchParams) as form texts {FIELD: text}.
  * With `type` (a listScenarioTypes entry), a field the type does not have is left out with
@@ -204,7 +208,7 @@ export function readInputTexts(entries, notices, type = null, lead = 'The link h
     // too long: left out and said, not cut and then read as something else (a JSON entry
     // cut mid-string was "not valid JSON … at position 10000": an attacker's trial)
     if (String(v).length > MAX_TEXT) {
-      notices.push(`The link gives ${clip(k, 60)} ${String(v).length.toLocaleString('en-US')} characters long ("${clip(v, 40)}"); at most ${MAX_TEXT.toLocaleString('en-US')} are read, so it is left out.`);
+      notices.push(tooLong(k, v));
       continue;
     }
     if (taken++ < MAX_INPUTS) texts[name] = String(v);
@@ -574,7 +578,7 @@ export function decodeState(ctx, search) {
           const guess = nearestName(m[2], fields);
           stray.push(`"${clip(text(k), 60)}" (${t.name} has no input "${clip(text(m[2]), 60)}"${guess ? `; did you mean c${m[1]}.${guess}?` : ''})`);
         } else if (String(v).length > MAX_TEXT) {  // as an i.FIELD: left out and said, not cut and read
-          notices.push(`The link gives ${clip(k, 60)} ${String(v).length.toLocaleString('en-US')} characters long ("${clip(v, 40)}"); at most ${MAX_TEXT.toLocaleString('en-US')} are read, so it is left out.`);
+          notices.push(tooLong(k, v));
         } else col.texts[m[2]] = String(v);
       }
       for (const x of stray.slice(0, MAX_UNKNOWN)) notices.push(`The link has an unknown parameter ${x}, left out.`);

@@ -207,36 +207,39 @@ test('a view away from the calculator is closed again when a preset chosen there
   assert.ok(!(await page.evaluate(() => document.body.innerText)).includes('14.24'));
 });
 
-test('a prediction is echoed as its card writes the value: a rate in tokens/s', async () => {
-  await page.goto(`${O}/embed.html?preset=Llama8BChatH100&properties=decode_throughput&predict=decode_throughput`);
+/** An embed of `preset` that shows and asks a prediction of `property` alone; its card. */
+const predictedCard = async (preset, property) => {
+  await page.goto(`${O}/embed.html?preset=${preset}&properties=${property}&predict=${property}`);
   await page.waitForSelector('body[data-ready="1"]');
-  const card = page.locator('[data-property="decode_throughput"]');
+  return page.locator(`[data-property="${property}"]`);
+};
+/** Types `text` as the prediction of `card` and checks it with Enter. */
+const predict = async (card, text) => {
+  await card.getByLabel('Your prediction').fill(text);
+  await card.getByLabel('Your prediction').press('Enter');
+};
+
+test('a prediction is echoed as its card writes the value: a rate in tokens/s', async () => {
+  const card = await predictedCard('Llama8BChatH100', 'decode_throughput');
   assert.equal(await card.locator('.help').first().textContent(), 'Predict decode_throughput (a number in tokens/s, or a value in any unit of its kind), then check it against the model.');
   // a bare number is read in the unit the card is always written in, as the help says
   // (it was refused with 'for example "1/s"')
-  await card.getByLabel('Your prediction').fill('200');
-  await card.getByLabel('Your prediction').press('Enter');
+  await predict(card, '200');
   assert.match(await card.locator('.value').textContent(), / tokens\/s$/);
   assert.match(await card.locator('.verdict').textContent(), /^Your prediction: 200 tokens\/s \(/);
   assert.match((await card.locator('.predict-history li').allTextContents())[0], /^200 tokens\/s for [\d.,]+ tokens\/s: /);
 });
 
 test('a bare number for a card scaled by its size (625 ms or 14.24 min) is refused: its unit is the reader\'s to say', async () => {
-  await page.goto(`${O}/embed.html?preset=Llama70BFourHourCheckpoints&properties=young_interval&predict=young_interval`);
-  await page.waitForSelector('body[data-ready="1"]');
-  const card = page.locator('[data-property="young_interval"]');
+  const card = await predictedCard('Llama70BFourHourCheckpoints', 'young_interval');
   assert.equal(await card.locator('.help').first().textContent(), 'Predict young_interval (a value in s or any unit of its kind), then check it against the model.');
-  await card.getByLabel('Your prediction').fill('14');
-  await card.getByLabel('Your prediction').press('Enter');
+  await predict(card, '14');
   assert.equal(await card.locator('.field-error').textContent(), 'prediction: expected a time, got "14" (no unit); for example "1 s"');
   assert.ok(await card.locator('.verdict').isHidden());
   // a money rate is spoken per hour, as its card reads ($1.37/h), not per second (a re-checker's trial)
-  await page.goto(`${O}/embed.html?preset=H100Cluster1KOwnVsCloud&properties=owned_cost_per_accelerator_hour&predict=owned_cost_per_accelerator_hour`);
-  await page.waitForSelector('body[data-ready="1"]');
-  const rate = page.locator('[data-property="owned_cost_per_accelerator_hour"]');
+  const rate = await predictedCard('H100Cluster1KOwnVsCloud', 'owned_cost_per_accelerator_hour');
   assert.equal(await rate.locator('.help').first().textContent(), 'Predict owned_cost_per_accelerator_hour (a value in USD/h or any unit of its kind), then check it against the model.');
-  await rate.getByLabel('Your prediction').fill('2');
-  await rate.getByLabel('Your prediction').press('Enter');
+  await predict(rate, '2');
   assert.match(await rate.locator('.field-error').textContent(), /did you mean "2 USD\/h"\?/);
 });
 
