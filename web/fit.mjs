@@ -47,7 +47,8 @@ const BREAKS = ['=', '+', '−', '×', '≤', '≥', '<', '>'];  // top-level op
  * <math><mi>name</mi><mo>=</mo>… with its terms at the top level (core/src/api.cpp).
  * A line that is one piecewise definition (<mrow><mo>{</mo><mtable>, rows of [expression,
  * condition]: daly_interval) has each case on a line of its own (`.case`), its expression
- * broken so and its condition ("when δ < 2 × M", "otherwise") a piece after it: a table
+ * broken so and its condition ("when δ < 2 × M", "otherwise") a piece after it, or a line of
+ * its own under an expression broken in pieces: a table
  * cell's MathML does not wrap, so the whole had been written out as text at every width.
  * Returns false when the line has nothing to break before.
  */
@@ -68,8 +69,11 @@ function wrapLine(box) {
       const [expression, condition] = [...row.children].map((cell) => [...cell.children]);
       const line = doc.createElement('span');
       line.className = 'case';
-      appendPieces(line, [...piecesOf(expression), ...(condition && condition.length ? [condition] : [])]);
-      if (condition && condition.length) line.lastElementChild.classList.add('condition');
+      const pieces = piecesOf(expression);
+      appendPieces(line, [...pieces, ...(condition && condition.length ? [condition] : [])]);
+      // a condition after an expression broken in pieces goes on a line of its own: wrapped
+      // after the last piece, it had read as part of the expression (a new user's review)
+      if (condition && condition.length) line.lastElementChild.classList.add('condition', ...(pieces.length > 1 ? ['below'] : []));
       span.appendChild(line);
     }
   } else {

@@ -22,7 +22,7 @@ const open = async (query = '') => {
 const card = (name) => `#properties [data-property="${name}"]`;
 const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
 
-test('a long piecewise equation (daly_interval) stays typeset: each case a line of its own, its condition after it', async () => {
+test('a long piecewise equation (daly_interval) stays typeset: each case a line of its own, its condition under a broken expression, beside a short one', async () => {
   // it was written out as code at every width: a table cell's MathML does not wrap
   for (const width of [1280, 700]) {
     await page.setViewportSize({ width, height: 900 });
@@ -36,6 +36,20 @@ test('a long piecewise equation (daly_interval) stays typeset: each case a line 
     assert.match(await eq.locator('.wrapped.cases > .case').first().locator('math.condition').textContent(), /^when\s+checkpoint_write_time<2×M$/);
     assert.match(cases[1], /^M\s*otherwise$/);
     assert.ok(await eq.evaluate((b) => b.scrollWidth <= b.clientWidth + 1), `${width} px: the cases fit the card`);
+    // the first case's condition starts a line of its own at the left of the expression's later
+    // lines (wrapped after its last piece, it read as part of it); "otherwise" stays beside M
+    const at = await eq.evaluate((b) => {
+      const [first, second] = b.querySelectorAll('.wrapped.cases > .case');
+      const box = (n) => n.getBoundingClientRect();
+      const pieces = [...first.querySelectorAll(':scope > math:not(.condition)')];
+      const cond = box(first.querySelector('.condition'));
+      return { condTop: cond.top, condLeft: cond.left, lastBottom: Math.max(...pieces.map((p) => box(p).bottom)),
+        laterLeft: box(pieces[pieces.length - 1]).left, otherwiseTop: box(second.querySelector('.condition')).top,
+        mTop: box(second.querySelector('math')).top, mBottom: box(second.querySelector('math')).bottom };
+    });
+    assert.ok(at.condTop >= at.lastBottom - 2, `${width} px: the condition is under the expression: ${JSON.stringify(at)}`);
+    assert.ok(Math.abs(at.condLeft - at.laterLeft) <= 2, `${width} px: the condition starts where the expression's later lines do: ${JSON.stringify(at)}`);
+    assert.ok(at.otherwiseTop < at.mBottom, `${width} px: "otherwise" is on M's line: ${JSON.stringify(at)}`);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 });
