@@ -113,9 +113,11 @@ export class Builder {
       const h = Number(event.data.height);
       if (!Number.isFinite(h) || h <= 0 || h >= 20000) return;
       frame.style.height = `${h}px`;
+      this.fitPreview();
       // the snippets hold the preview's height while they load
       if (h !== this.frameHeight) { this.frameHeight = h; this.writeSnippets(); }
     });
+    new ResizeObserver(() => this.fitPreview()).observe($('builder-preview-frame'));
     $('builder-site').addEventListener('input', () => {
       // what is typed stays in the box; the snippets take it once it is an http(s) folder
       const { site, error } = siteFolder($('builder-site').value);
@@ -129,6 +131,16 @@ export class Builder {
     $('builder-about').addEventListener('change', () => { this.app.state.embed.about = $('builder-about').value; this.refresh(); });
     $('builder-iframe-copy').replaceWith(actionButton('Copy iframe snippet', () => copyText($('builder-iframe').textContent), 'copy the iframe and its resize listener'));
     $('builder-element-copy').replaceWith(actionButton('Copy element snippet', () => copyText($('builder-element').textContent), 'copy the script tag and the element'));
+  }
+
+  /** Scales the 700 px preview down to its box's width in a narrower window (never up), and
+   *  gives the box the scaled height: the frame keeps its 700 px layout, whose height the
+   *  snippets hold. */
+  fitPreview() {
+    const box = $('builder-preview-frame'), frame = $('builder-preview');
+    const s = Math.min(1, box.clientWidth / frame.offsetWidth) || 1;
+    frame.style.transform = s < 1 ? `scale(${s})` : '';
+    box.style.height = s < 1 ? `${frame.offsetHeight * s}px` : '';
   }
 
   type() { return this.app.types.find((t) => t.name === this.app.state.calc.type); }

@@ -626,14 +626,24 @@ test('the embed builder says which shown results give a predicted one away, in t
   assert.equal(await note.textContent(), 'goodput_ratio is shown and computed from the predicted checkpoint_overhead and rework_overhead: a student may work them back from it. To keep the prediction a prediction, untick it as shown, or predict it too.');
 });
 
-test('the snippets hold the height of a 700 px course column whatever the builder\'s window', async () => {
+test('the snippets hold the height of a 700 px course column whatever the builder\'s window; a narrower window shows it whole, scaled down', async () => {
   // a preview as narrow as a 700 px window took another layout: 535 px more than the column's
   const held = [];
   for (const width of [700, 1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto(`${O}/index.html?mode=embed&preset=Llama8BChatH100`);
     held.push(await settledHeld(page));
-    assert.equal(Math.round((await page.locator('#builder-preview').boundingBox()).width), 700, `${width} px`);
+    // laid out 700 px wide; on screen, the whole of it inside its box (scrolled sideways in a
+    // narrower window, its right edge was cut off with the scroll bar an embed's height below)
+    const fit = await page.evaluate(() => {
+      const frame = document.getElementById('builder-preview'), box = document.getElementById('builder-preview-frame');
+      const f = frame.getBoundingClientRect(), b = box.getBoundingClientRect();
+      return { layout: frame.offsetWidth, shown: f.width, shownHeight: f.height, height: frame.offsetHeight, left: f.left - b.left, right: b.right - f.right, bottom: b.bottom - f.bottom, boxWidth: b.width };
+    });
+    assert.equal(fit.layout, 700, `${width} px: ${JSON.stringify(fit)}`);
+    assert.ok(fit.left >= 0 && fit.right >= -1 && Math.abs(fit.bottom) <= 1, `${width} px: the preview is whole in its box: ${JSON.stringify(fit)}`);
+    assert.ok(fit.boxWidth >= 700 ? fit.shown === 700 : Math.abs(fit.shown - fit.boxWidth) <= 1, `${width} px: scaled to its box, never up: ${JSON.stringify(fit)}`);
+    assert.ok(Math.abs(fit.shownHeight / fit.height - fit.shown / 700) < 0.01, `${width} px: scaled alike both ways: ${JSON.stringify(fit)}`);
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), `${width} px: the page scrolls sideways`);
   }
   assert.ok(Math.max(...held) - Math.min(...held) <= 2, held.join(', '));
