@@ -5,7 +5,7 @@
 // element up by id in the document, so it works inside a shadow root, and several can
 // live on one page.
 import { $, el, mathml, breakable, breakablePaths, enterToResults } from './dom.mjs';
-import { fieldControl, evaluateTexts, formText, usesInput, symbolItem, CUSTOM } from './fields.mjs';
+import { fieldControl, showEntryFacts, evaluateTexts, formText, usesInput, symbolItem, CUSTOM } from './fields.mjs';
 import { shownText, exactText, numberText, humanText, valueText, propertyValueText, withEscapesExplained, keepTogether, ruleSpaces, sentences, INPUT_UNAVAILABLE } from './format.mjs';
 import { fitBoxes } from './fit.mjs';
 
@@ -270,11 +270,19 @@ export class ScenarioView {
         control.node, help, error);
       this.controls.set(f.name, control);
     } else {
-      // shown, not editable: the value as text, named by its heading
+      // shown, not editable: the value as text, named by its heading; a registry entry's
+      // numbers under its name, as the menu shows them (a student asked to predict from them
+      // saw only "H100"), and no rule for a value the reader cannot change
+      const kindOf = !f.numeric && this.opts.registry && this.opts.registry[f.type];
+      const entry = kindOf && kindOf.entries.find((e) => e.name === text);
+      const facts = entry ? el('p', { class: 'entry-facts', id: id('facts') }) : null;
+      if (facts) showEntryFacts(facts, kindOf, entry);
+      help.lastChild.remove();
+      help.firstChild.textContent = f.doc;
       row = el('div', { class: 'field readonly', 'data-field': f.name },
         el('div', { class: 'field-head' }, el('span', { class: 'field-name', id: id('name') }, el('code', { text: f.name })), badge),
-        el('p', { class: 'fixed-value', id: id('in'), 'aria-describedby': `${id('name')} ${id('help')} ${id('err')}`, text: text || '(default)' }),
-        help, error);
+        el('p', { class: 'fixed-value', id: id('in'), 'aria-describedby': `${id('name')} ${facts ? `${id('facts')} ` : ''}${id('help')} ${id('err')}`, text: text || '(default)' }),
+        ...(facts ? [facts] : []), help, error);
     }
     this.rows.set(f.name, { row, error });
     return row;

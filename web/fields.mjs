@@ -326,6 +326,18 @@ export function entryFacts(kind, e) {
   return { numbers: facts.map(([n, v]) => `${n} ${v}`).join(' · '), facts, source };
 }
 
+/** Writes into `p` (a p.entry-facts) entry `e`'s numbers and source, as a registry menu
+ *  shows them under its choice (entryFacts); a prerendered `p` that shows them already is
+ *  kept as it is. */
+export function showEntryFacts(p, kind, e) {
+  const { numbers, facts: pairs, source } = entryFacts(kind, e);
+  const [shownNumbers, shownSource] = p.children;
+  if (p.children.length === 2 && shownNumbers.textContent === numbers && shownSource.textContent === `Source: ${source}`) return;
+  // a name breaks after its underscores, a value not at all (a narrow Compare column)
+  const shown = pairs.flatMap(([n, v], k) => [k ? ' · ' : '', el('span', { class: 'fact' }, ...breakable(n), ' ', el('span', { class: 'fact-value', text: v }))]);
+  p.replaceChildren(el('span', {}, ...shown), el('span', { class: 'entry-source', text: `Source: ${source}` }));
+}
+
 function registryControl(f, text, kind, onInput, id, shown) {
   const entries = kind.entries;
   const needs = f.needs || [];
@@ -359,12 +371,7 @@ function registryControl(f, text, kind, onInput, id, shown) {
     const e = select.value === CUSTOM ? null : entries.find((x) => x.name === select.value);
     facts.hidden = !e;
     if (!e) return;
-    const { numbers, facts: pairs, source } = entryFacts(kind, e);
-    const [shownNumbers, shownSource] = facts.children;  // a prerendered menu's facts, kept when the same
-    if (facts.children.length === 2 && shownNumbers.textContent === numbers && shownSource.textContent === `Source: ${source}`) return;
-    // a name breaks after its underscores, a value not at all (a narrow Compare column)
-    const shown = pairs.flatMap(([n, v], k) => [k ? ' · ' : '', el('span', { class: 'fact' }, ...breakable(n), ' ', el('span', { class: 'fact-value', text: v }))]);
-    facts.replaceChildren(el('span', {}, ...shown), el('span', { class: 'entry-source', text: `Source: ${source}` }));
+    showEntryFacts(facts, kind, e);
   };
   const set = (t) => {
     // a blank form starts on the first entry this type can use; an empty text given (a

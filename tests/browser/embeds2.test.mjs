@@ -560,3 +560,37 @@ test('Enter in an embed\'s input takes a reader whose results are below the host
   assert.equal(await results.evaluate((n) => n.getRootNode().activeElement === n), true, 'the focus on the element\'s results');
   await p.close();
 });
+
+test('a read-only registry input shows its entry\'s numbers and source, as the menu does, and no rule; in the iframe and the element', async () => {
+  // a student asked to predict tokens/s saw only "H100", and a rule for a value they could not change
+  const query = 'preset=Llama8BChatH100&show=hardware,context_tokens,batch_size&editable=context_tokens,batch_size';
+  const check = async (root, where) => {
+    const row = root.locator('.field.readonly[data-field="hardware"]');
+    assert.equal(await row.locator('.fixed-value').textContent(), 'H100', where);
+    // H100 SXM: 989 TFLOP/s dense BF16, 80 GiB, 3.35 TB/s (the spec's registry, docs/sources.md)
+    const facts = await row.locator('.entry-facts').textContent();
+    for (const want of ['peak_flops 989 TFLOP/s', 'memory_capacity 80 GiB (85.9 GB)', 'memory_bandwidth 3,350 GB/s', 'Source: mlsysim hardware/data/cloud/H100.yaml'])
+      assert.ok(facts.includes(want), `${where}: ${facts}`);
+    const help = await row.locator('.help').textContent();
+    assert.doesNotMatch(help, /Rule:/, where);
+    assert.equal(help, types.find((t) => t.name === 'LlmServingScenario').fields.find((f) => f.name === 'hardware').doc, where);
+    // the value, its numbers and its meaning are what a screen reader hears with it
+    const ids = (await row.locator('.fixed-value').getAttribute('aria-describedby')).split(' ');
+    assert.ok(ids.includes(await row.locator('.entry-facts').getAttribute('id')), `${where}: ${ids}`);
+    // an editable input keeps its rule
+    assert.match(await root.locator('.field[data-field="context_tokens"] .help').textContent(), /Rule:\s+integer\s+>=\s+1\.$/, where);
+  };
+  await page.goto(`${O}/embed.html?${query}`);
+  await page.waitForSelector('section.embed[data-state="ready"]');
+  await check(page, 'iframe');
+  await page.goto(`${O}/examples/host.html`);
+  await page.waitForFunction(() => document.getElementById('attack')?.state === 'ready');
+  await page.evaluate(async (q) => {
+    const e = document.createElement('mlsysim-scenario');
+    e.id = 'ro';
+    for (const [k, v] of new URLSearchParams(q)) e.setAttribute(k, v);
+    document.querySelector('main').append(e);
+    return e.ready;
+  }, query);
+  await check(page.locator('#ro'), 'element');
+});
