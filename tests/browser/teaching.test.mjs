@@ -54,6 +54,20 @@ test('a long piecewise equation (daly_interval) stays typeset: each case a line 
   await page.setViewportSize({ width: 1280, height: 900 });
 });
 
+test('a fraction in an exponent is set at the exponent\'s size, not a step smaller again', async () => {
+  // e^(−21 day / 4.138 h) was set at 9 to 10 px in the work line (a new user's review)
+  await open('?preset=Book10KThreeWeekJob');
+  for (const box of ['equation', 'work']) {
+    const sizes = await page.locator(`${card('job_failure_probability')} .${box} > math`).evaluate((math) => {
+      const script = math.querySelector('msup > :not(:first-child)');
+      const px = (n) => parseFloat(getComputedStyle(n).fontSize);
+      return { line: px(math.querySelector('mn, mi')), script: px(script), fraction: [...script.querySelectorAll('mfrac mi, mfrac mn')].map(px) };
+    });
+    assert.ok(sizes.script < sizes.line, `${box}: ${JSON.stringify(sizes)}`);
+    assert.ok(sizes.fraction.length >= 2 && sizes.fraction.every((x) => x === sizes.script), `${box}: ${JSON.stringify(sizes)}`);
+  }
+});
+
 test('show your work: each property shows its equation, the substituted equation and the result', async () => {
   await open('?preset=TransformerBsp8Workers');
   assert.equal(await page.getAttribute(`${card('speedup')} .work`, 'aria-label'), 'speedup = 100,000 / (14,000 × (1 + 0.25)) = 5.714');
