@@ -246,6 +246,28 @@ function yScale(a, series) {
   return { auto: false, range: [r.lo, r.hi] };
 }
 
+/** Overlaid columns whose lines are the same at every point (`series`: each base's
+ *  `per` series in turn): the legend lists each, the plot shows one, so say which and why
+ *  ("… differ only in batch_size, which the sweep sets"); '' when none. Columns that
+ *  differed only in the swept input drew two lines where four were listed (a new user's
+ *  review). */
+export function sameLinesNote(f, bases, series, per) {
+  if (bases.length < 2) return '';
+  const same = (a, b) => a.length === b.length && a.every((y, i) => y === b[i] || (Number.isNaN(y) && Number.isNaN(b[i])));
+  const lines = (k) => series.slice(k * per, (k + 1) * per).map((x) => x.ys);
+  const others = (k) => JSON.stringify(Object.entries(bases[k].inputs).filter(([n]) => n !== f.name).sort(([a], [b]) => (a < b ? -1 : 1)));
+  const groups = [];
+  bases.forEach((b, k) => {
+    const g = groups.find((x) => lines(x[0]).every((ys, j) => same(ys, lines(k)[j])));
+    if (g) g.push(k); else groups.push([k]);
+  });
+  const list = (ns) => (ns.length === 2 ? ns.join(' and ') : `${ns.slice(0, -1).join(', ')} and ${ns.at(-1)}`);
+  return groups.filter((g) => g.length > 1).map((g) => {
+    const why = g.every((k) => others(k) === others(g[0])) ? `they differ only in ${f.name}, which the sweep sets` : 'their values agree at every point swept';
+    return ` ${list(g.map((k) => bases[k].label))} draw the same ${per === 1 ? 'line' : 'lines'}, one over the other: ${why}.`;
+  }).join('');
+}
+
 export class Sweep {
   constructor(app) {
     this.app = app;
@@ -561,7 +583,7 @@ export class Sweep {
     // a property whose equation does not use the swept input is flat: say why
     const flat = type.properties.filter((p) => s.props.includes(p.name) && !usesInput(type, p, f.name));
     const flatNote = flat.map((p) => ` ${p.name} does not change with ${f.name}: its equation uses ${p.depends_on.join(', ')} only.`).join('') +
-      this.gapNote(type, f, xs, bases[0].inputs, series.slice(0, s.props.length));
+      this.gapNote(type, f, xs, bases[0].inputs, series.slice(0, s.props.length)) + sameLinesNote(f, bases, series, s.props.length);
     const status = $('sweep-status');
     status.classList.remove('failed');
     // (Points asked for 200; the scenario's own value, between two of them, makes 201: say so)

@@ -809,3 +809,19 @@ test('the exported figure frames each axis as the screen does: no line on its ed
   // ticks are the screen's range
   assert.deepEqual(ends(got.right), got.screen[1]);
 });
+
+test('overlaid columns whose lines coincide are named in the status, with the reason; columns that differ are not', async () => {
+  // two presets that differ only in batch_size, swept on batch_size: four series listed,
+  // two lines drawn (a new user's review)
+  await open('?mode=sweep&preset=Llama8BChatH100&sfield=batch_size&sfrom=1&sto=8&sn=8&sscale=lin&sprops=kv_cache_bytes,time_to_first_token&soverlay=1');
+  const d = await plot();
+  assert.equal(d.series.length, 4, JSON.stringify(d.series.map((x) => x.label)));
+  assert.match(await page.locator('#sweep-status').textContent(),
+    / Llama8BChatH100 and Llama8BBatch32H100 draw the same lines, one over the other: they differ only in batch_size, which the sweep sets\.$/);
+  // swept on context_tokens, batch 1 and batch 32 differ at every point: no such note
+  await open('?mode=sweep&preset=Llama8BChatH100&sfield=context_tokens&sfrom=512&sto=4096&sn=8&sscale=lin&sprops=kv_cache_bytes&soverlay=1');
+  assert.doesNotMatch(await page.locator('#sweep-status').textContent(), /draw the same/);
+  // the calculator's scenario alone: no note either
+  await open('?mode=sweep&preset=Llama8BChatH100&sfield=batch_size&sfrom=1&sto=8&sn=8&sscale=lin&sprops=kv_cache_bytes');
+  assert.doesNotMatch(await page.locator('#sweep-status').textContent(), /draw the same/);
+});
