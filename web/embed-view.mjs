@@ -78,6 +78,16 @@ function takeOver(shown, o, label, head) {
 // the forms enterToResults has set up (a view taken over keeps its form)
 const entered = new WeakSet();
 
+/** The " · TypeName" after an embed's title: the type's name wraps whole to the next line
+ *  when it does not fit beside the title (style.css .embed-type-name), and breaks between its
+ *  words only when it is wider than the line ("· Llm / ServingScenario" at 390 px: a new
+ *  user's review). */
+function typeAfter(rest) {
+  // the "·" goes with the type it introduces, never at the end of the title's line
+  const [, space, dot, name] = rest.match(/^(\s*)(·\s*)?([\s\S]*)$/);
+  return el('span', { class: 'embed-type' }, space, el('span', { class: 'embed-type-name' }, dot || '', ...breakable(name)));
+}
+
 export class EmbeddedScenario {
   /**
    * box: the element to render into. themeNode: the element that carries the theme
@@ -213,8 +223,7 @@ export class EmbeddedScenario {
     };
     const title = taken ? taken.title
       // long names break between their words ("ReferenceJob|Attack|Surface"), not inside one
-      : el('p', { class: 'embed-title' }, el('strong', {}, ...breakable(label)),
-        el('span', { class: 'embed-type' }, ...breakable(head.title.slice(label.length))));
+      : el('p', { class: 'embed-title' }, el('strong', {}, ...breakable(label)), typeAfter(head.title.slice(label.length)));
     let start = null;  // the form's texts as the view first showed them
     this.view = new ScenarioView(parts, {
       m: ctx.m, type: o.type, types: ctx.types, registry: ctx.registry, preset: o.preset, useIn,
