@@ -61,6 +61,14 @@ test('the host example shows both scenarios with the module\'s values', async ()
   assert.equal(await frame().locator('[data-field="base_iterations"]').count(), 0, 'a field not in show= is not shown');
   assert.equal(await page.title(), 'Embedding mlsysim: an iframe and a custom element');
   assert.match(await frame().locator('title').textContent(), /TransformerBsp8Workers/);
+  // both framed alike: a line, its colour and its corners (the iframe had none: a new user's review)
+  const frameOf = (n) => { const c = getComputedStyle(n); return [c.borderTopStyle, c.borderTopWidth, c.borderTopColor, c.borderLeftStyle, c.borderBottomStyle, c.borderTopLeftRadius]; };
+  const inIframe = await frame().locator('main').evaluate(frameOf);
+  assert.deepEqual(inIframe.slice(0, 2), ['solid', '1px']);
+  assert.deepEqual(inIframe, await page.locator('#attack').evaluate((e) => {
+    const c = getComputedStyle(e.shadowRoot.querySelector('.mlsysim-host'));
+    return [c.borderTopStyle, c.borderTopWidth, c.borderTopColor, c.borderLeftStyle, c.borderBottomStyle, c.borderTopLeftRadius];
+  }));
 });
 
 test('the iframe takes its content\'s height from the resize message, with no inner scrollbar', async () => {
