@@ -114,7 +114,8 @@ export function shownText(p, prefs) {
  *  not zero never reads as zero and no amount runs to hundreds of digits. */
 export function fullMoney(v) {
   const a = Math.abs(v);
-  if ((a > 0 && a < 0.01) || a >= 1e15 || !Number.isFinite(v)) return humanText(v, 'USD');
+  // below ten cents, as the short form: two significant digits ("$0.015", not "$0.01")
+  if ((a > 0 && a < 0.1) || a >= 1e15 || !Number.isFinite(v)) return humanText(v, 'USD');
   return v.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 }
 

@@ -110,13 +110,15 @@ std::string money(double v) {
     if (a >= 1e15) return sign + "$" + format_sig(a);
     return sign + "$" + scaled(a, kMoney, 3);
   }
-  // below a cent, two significant digits written out ("$0.0000017"): a cost that is not
-  // zero never reads as zero, and students compare decimals, not exponents
-  if (a > 0 && a < 0.01) {
+  // below ten cents, two significant digits written out ("$0.0000017", "$0.015"): a cost
+  // that is not zero never reads as zero, students compare decimals, not exponents, and
+  // cents alone wrote $0.0149 as "$0.01", a third low (an attacker's trial); at least the
+  // cents ("$0.10", not "$0.1")
+  if (a > 0 && a < 0.1) {
     if (a < 1e-12) return sign + "$" + format_sig(a, 2);
     std::snprintf(buf, sizeof buf, "%.*f", 1 - static_cast<int>(std::floor(std::log10(a))), a);
     std::string s(buf);
-    while (s.back() == '0') s.pop_back();
+    while (s.back() == '0' && s.size() - s.find('.') > 3) s.pop_back();
     return sign + "$" + s;
   }
   std::snprintf(buf, sizeof buf, "%.2f", a);

@@ -173,6 +173,15 @@ TEST_CASE("Human-readable text scales to a sensible prefix", "[units]") {
   CHECK(human_text(0.0042, "USD") == "$0.0042");
   CHECK(human_text(-0.00987, "USD") == "-$0.0099");
   CHECK(human_text(0.01, "USD") == "$0.01");
+  // from a cent to ten cents, two significant digits too: cents alone read $0.0149 as "$0.01",
+  // a third low, and $0.0549 as "$0.05" (an attacker's trial); the cents always written
+  CHECK(human_text(0.0149, "USD") == "$0.015");
+  CHECK(human_text(0.01561, "USD") == "$0.016");
+  CHECK(human_text(-0.0549, "USD") == "-$0.055");
+  CHECK(human_text(0.05, "USD") == "$0.05");
+  CHECK(human_text(0.0999, "USD") == "$0.10");
+  CHECK(human_text(0.1, "USD") == "$0.10");
+  CHECK(human_text(0.0549 / 3600, "USD/s") == "$0.055/h");
   CHECK(human_text(5.714285714285714, "") == "5.714");
   CHECK(human_text(1024, "count") == "1,024");
   CHECK(human_text(256, "samples") == "256 samples");

@@ -33,6 +33,10 @@ test('full money writes cents, and leaves sub-cent and astronomical amounts to t
   assert.equal(fullMoney(38.888888), '$38.89');
   assert.equal(fullMoney(8923000), '$8,923,000.00');
   assert.equal(fullMoney(1.7e-6), m.humanText(1.7e-6, 'USD'));
+  // from a cent to ten cents, two significant digits as the short form ("$0.01" was a third low)
+  assert.equal(fullMoney(0.0149), '$0.015');
+  assert.equal(fullMoney(-0.0549), '-$0.055');
+  assert.equal(fullMoney(0.1), '$0.10');
   assert.equal(fullMoney(1e303), m.humanText(1e303, 'USD'));
   assert.ok(fullMoney(1e303).length < 20, fullMoney(1e303));
   assert.equal(shownText(result(2e15, 'USD'), prefs('auto', 'full')), m.humanText(2e15, 'USD'));
