@@ -50,7 +50,9 @@ function beyondDouble(t) {
     const n = BigInt(t), max = BigInt(2 ** 53);  // exact: 2^53 is a double
     return n > max || n < -max;
   }
-  return Math.abs(Number(t)) >= 2 ** 52;
+  // ... or a number not zero that a double reads as 0 ("1e-999"): the module refuses it as
+  // out of range, quoting it, where it had been sent as 0 and quoted as "got 0"
+  return Math.abs(Number(t)) >= 2 ** 52 || (Number(t) === 0 && /[1-9]/.test(t.split(/[eE]/)[0]));
 }
 
 /** A typed number goes to the module as a number (errors then read "got -3"); other

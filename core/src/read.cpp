@@ -97,6 +97,8 @@ Expected<std::int64_t> read_int(const Json& v, const std::string& field, const s
   }
   if (!number && v.is_string() && !number_advice(v.get<std::string>()).empty())
     return InputError(field, must + ", got " + describe(v) + ": " + number_advice(v.get<std::string>()));
+  if (!number && v.is_string() && !range_note(v.get_ref<const std::string&>()).empty())
+    return InputError(field, must + ", got " + describe(v) + ": it is " + range_note(v.get_ref<const std::string&>()));
   if (!number || !std::isfinite(x) || std::floor(x) != x || !b.contains(x))
     return InputError(field, must + ", got " + describe(v));
   // a JSON float at 2^53 may stand for 9007199254740991.5 or ...993: not exact
@@ -115,6 +117,8 @@ Expected<double> read_float(const Json& v, const std::string& field, const std::
   const std::string must = prefix + "must be a finite number " + b.text() + ", got " + describe(v);
   if (!number && v.is_string() && !number_advice(v.get<std::string>()).empty())
     return InputError(field, must + ": " + number_advice(v.get<std::string>()));
+  if (!number && v.is_string() && !range_note(v.get_ref<const std::string&>()).empty())
+    return InputError(field, must + ": it is " + range_note(v.get_ref<const std::string&>()));
   if (!number || !std::isfinite(x) || !b.contains(x)) return InputError(field, must);
   return x + 0.0;
 }

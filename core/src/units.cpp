@@ -621,8 +621,19 @@ bool parse_number(std::string_view text, double& out) {
   char* end = nullptr;
   const double v = std::strtod(s.c_str(), &end);
   if (end != s.c_str() + s.size() || !std::isfinite(v)) return false;
+  // too small for a double as well as too large: "1e-999" is not zero, though a double
+  // reads it as 0 (it had passed as 0, and a unitless 0 needs no unit: an attacker's trial)
+  if (v == 0 && s.find_first_of("123456789") < s.find_first_of("eE")) return false;
   out = v;
   return true;
+}
+
+std::string range_note(std::string_view text) {
+  const std::string s = typed_number(text);
+  double x = 0;
+  if (s.empty() || number_prefix(s) != s.size() || parse_number(s, x)) return "";
+  return std::strtod(s.c_str(), nullptr) == 0 ? "not zero, yet too small for a double, which reads it as 0"
+                                              : "too large for a double";
 }
 
 Expected<Quantity, UnitError> parse_unit(std::string_view text) {
@@ -733,7 +744,8 @@ Expected<Quantity, UnitError> parse_plain_quantity(std::string_view text) {
       return UnitError("malformed number " + in_quotes(s));
   }
   double v = 0;
-  if (!parse_number(s.substr(0, n), v)) return UnitError("number " + in_quotes(s.substr(0, n)) + " is out of range");
+  if (!parse_number(s.substr(0, n), v))
+    return UnitError("number " + in_quotes(s.substr(0, n)) + " is out of range: " + range_note(s.substr(0, n)));
   // a rate as results write it, "1.694/year" (or "2 /year"): the unit 1/year
   std::string_view unit = trim(s.substr(n));
   // a parameter count as results write it (human_text), its scale apart from "params":
