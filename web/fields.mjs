@@ -50,8 +50,9 @@ function beyondDouble(t) {
     const n = BigInt(t), max = BigInt(2 ** 53);  // exact: 2^53 is a double
     return n > max || n < -max;
   }
-  // ... or a number not zero that a double reads as 0 ("1e-999"): the module refuses it as
-  // out of range, quoting it, where it had been sent as 0 and quoted as "got 0"
+  // ... or a number not zero that a double reads as 0 ("1e-999"): the module quotes it as
+  // typed where a rule refuses it, and a unitless quantity so is not the 0 that needs no
+  // unit; sent as 0, it had been quoted as "got 0" (an attacker's trial)
   return Math.abs(Number(t)) >= 2 ** 52 || (Number(t) === 0 && /[1-9]/.test(t.split(/[eE]/)[0]));
 }
 

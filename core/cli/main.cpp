@@ -67,12 +67,11 @@ Json set_value(const std::string& field, const std::string& text) {
   // exponent form from 2^52 up, where a double holds no fraction. The core then quotes the
   // text ("got "18446744073709551617"", "got "9007199254740993.0""), not the double it
   // rounds to ("got 18446744073709552000", "got 9007199254740992": two trials)
-  // (and one too small for a double, which reads as 0: "1e-999" is refused as out of range)
+  // (and one not zero that a double reads as 0, "1e-999": quoted as typed, not as 0)
   const std::size_t end = text.find_last_not_of(" \t\n\r");
   const std::string typed = text.substr(start, end - start + 1);
-  double x = 0;
   if (v.is_number_float() && (text.find_first_of(".eE") == std::string::npos || std::fabs(v.get<double>()) >= 4503599627370496.0 ||
-                              !mlsysim::parse_number(typed, x)))
+                              (v.get<double>() == 0 && !mlsysim::written_zero(typed))))
     return Json(typed);
   return v;
 }

@@ -163,7 +163,9 @@ Expected<double> read_quantity(const Json& v, const std::string& field, const st
     const Expected<Quantity, UnitError> parsed = parse_quantity(v.get_ref<const std::string&>());
     if (!parsed) return unit_error(parsed.error());
     q = *parsed;
-    if (q.value == 0 && q.dim.dimensionless()) q.dim = dim;  // zero is zero in every unit: "0" needs none
+    // zero is zero in every unit: "0" needs none; not so "1e-999", which a double reads as 0
+    // (an attacker's trial: it passed as a rate of 0 with no unit)
+    if (q.value == 0 && q.dim.dimensionless() && written_zero(v.get_ref<const std::string&>())) q.dim = dim;
   } else if (as_number(v, num) && num == 0) {
     q = {0.0, dim};
   } else if (v.is_object() && !v.contains("$number")) {

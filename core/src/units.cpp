@@ -621,9 +621,6 @@ bool parse_number(std::string_view text, double& out) {
   char* end = nullptr;
   const double v = std::strtod(s.c_str(), &end);
   if (end != s.c_str() + s.size() || !std::isfinite(v)) return false;
-  // too small for a double as well as too large: "1e-999" is not zero, though a double
-  // reads it as 0 (it had passed as 0, and a unitless 0 needs no unit: an attacker's trial)
-  if (v == 0 && s.find_first_of("123456789") < s.find_first_of("eE")) return false;
   out = v;
   return true;
 }
@@ -631,9 +628,13 @@ bool parse_number(std::string_view text, double& out) {
 std::string range_note(std::string_view text) {
   const std::string s = typed_number(text);
   double x = 0;
-  if (s.empty() || number_prefix(s) != s.size() || parse_number(s, x)) return "";
-  return std::strtod(s.c_str(), nullptr) == 0 ? "not zero, yet too small for a double, which reads it as 0"
-                                              : "too large for a double";
+  return s.empty() || number_prefix(s) != s.size() || parse_number(s, x) ? "" : "too large for a double";
+}
+
+bool written_zero(std::string_view text) {
+  const std::string s = typed_number(text);
+  const std::size_t n = number_prefix(s);
+  return n > 0 && s.substr(0, std::min(n, s.find_first_of("eE"))).find_first_of("123456789") == std::string::npos;
 }
 
 Expected<Quantity, UnitError> parse_unit(std::string_view text) {

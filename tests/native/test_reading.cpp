@@ -333,20 +333,20 @@ TEST_CASE("A bare zero is zero in every unit: taken where the rule allows it, re
   CHECK(mlsysim::evaluate_preset("TransformerBsp8Workers", {{"device_hour_rate", 0}}).value()["properties"]["cost"]["value"] == 0);
   CHECK(refusal("TransformerBsp8Workers", {{"base_iteration_time", "0"}}) == "base_iteration_time: must be time > 0 s, got \"0\"");
   CHECK_THAT(refusal("TransformerBsp8Workers", {{"base_iteration_time", "5"}}), Catch::Contains("no unit"));
-  // a number that a double reads as 0 is not written as zero: out of range, in every kind of
-  // field, never the zero that needs no unit (an attacker's trial: "1e-999" was taken as a
-  // rate of 0 and a communication overhead of 0)
-  CHECK(refusal("TransformerBsp8Workers", {{"device_hour_rate", "1e-999"}}) ==
-        "device_hour_rate: number \"1e-999\" is out of range: not zero, yet too small for a double, which reads it as 0; "
-        "expected a price per time such as \"1 USD/h\"");
-  CHECK(refusal("TransformerBsp8Workers", {{"communication_overhead", "1e-999"}}) ==
-        "communication_overhead: must be a finite number >= 0, got \"1e-999\": it is not zero, yet too small for a double, "
-        "which reads it as 0");
-  CHECK(refusal("TransformerBsp8Workers", {{"workers", "1e-999"}}) ==
-        "workers: must be an integer >= 1, got \"1e-999\": it is not zero, yet too small for a double, which reads it as 0");
+  // only a number written as zero is the zero that needs no unit: "1e-999", which a double
+  // reads as 0, is a number with no unit (an attacker's trial: it passed as a rate of 0)
+  CHECK_THAT(refusal("TransformerBsp8Workers", {{"device_hour_rate", "1e-999"}}),
+             Catch::StartsWith("device_hour_rate: expected a price per time, got \"1e-999\" (no unit)"));
+  for (const char* zero : {"0e-999", "-0.000", "0.0e5", " 00 "})
+    CHECK(mlsysim::evaluate_preset("TransformerBsp8Workers", {{"device_hour_rate", zero}}).value()["properties"]["cost"]["value"] == 0);
+  // with a unit, or in a field of plain numbers, it is the nearest double, 0
+  CHECK(mlsysim::evaluate_preset("TransformerBsp8Workers", {{"device_hour_rate", "1e-999 USD/h"}}).value()["properties"]["cost"]["value"] == 0);
+  CHECK(mlsysim::evaluate_preset("TransformerBsp8Workers", {{"communication_overhead", "1e-999"}}).value()["inputs"]["communication_overhead"] == 0);
+  // past the largest double, the message says so
   CHECK(refusal("TransformerBsp8Workers", {{"workers", "1e999"}}) ==
         "workers: must be an integer >= 1, got \"1e999\": it is too large for a double");
-  CHECK(mlsysim::evaluate_preset("TransformerBsp8Workers", {{"communication_overhead", "0e-999"}}).value()["inputs"]["communication_overhead"] == 0);
+  CHECK(refusal("TransformerBsp8Workers", {{"communication_overhead", "-1e999"}}) ==
+        "communication_overhead: must be a finite number >= 0, got \"-1e999\": it is too large for a double");
 }
 
 TEST_CASE("Rules and messages speak the field's display unit", "[reading]") {
@@ -420,8 +420,7 @@ TEST_CASE("An integer field refuses text with a fraction, even one a double roun
         "workers: must be an integer >= 1, got \"2.9999999999999999e0000000\": it has a fraction, though it rounds to 3");
   CHECK_THAT(refused("7.99999999999999999999e+000000"), Catch::EndsWith("it has a fraction, though it rounds to 8"));
   CHECK_THAT(refused("80.000000000000000001e-0000001"), Catch::EndsWith("it has a fraction, though it rounds to 8"));
-  // (too small for a double, which is said first: a double reads it as 0)
-  CHECK_THAT(refusal("TransformerBsp8Workers", {{"staleness", "5e-1000000"}}), Catch::EndsWith("it is not zero, yet too small for a double, which reads it as 0"));
+  CHECK_THAT(refusal("TransformerBsp8Workers", {{"staleness", "5e-1000000"}}), Catch::EndsWith("it has a fraction, though it rounds to 0"));
   // whole as written: 3.0, 1.5e1, 1e3, 30e-1, 00012.000, and with long exponents
   for (const auto& [text, workers] : std::vector<std::pair<const char*, int>>{
            {"3.0", 3}, {"1.5e1", 15}, {"1e3", 1000}, {"30e-1", 3}, {"00012.000", 12}, {"3e0000000", 3}, {"300e-00000002", 3},
@@ -444,13 +443,8 @@ TEST_CASE("A quantity is the double nearest the decimal as written, in every for
   CHECK(bytes("1" + std::string(200000, '0') + "e-200000 GB") == 1e9);
   CHECK(bytes("0." + std::string(150000, '0') + "1e150001 B") == 1.0);
   CHECK_THAT(refusal("NdrRingVsTree1GB", {{"message_bytes", "1e99999999999999999999 GB"}}), Catch::Contains("out of range"));
-  // below the least double but not zero is out of range too, as overflow is: it had read as 0,
-  // and a unitless "1e-999" then passed as the 0 that needs no unit (an attacker's trial)
-  CHECK_THAT(refusal("NdrRingVsTree1GB", {{"message_bytes", "1e-99999999999999999999 GB"}}),
-             Catch::Contains("number \"1e-99999999999999999999\" is out of range: not zero, yet too small for a double, which reads it as 0"));
-  CHECK(bytes("0e-99999 GB") == 0);  // a zero written so is zero
-  CHECK(bytes("0.000 GB") == 0);
-  CHECK(bytes("4.9e-324 B") == 4.9e-324);  // the least double is a double
+  CHECK(bytes("1e-99999999999999999999 GB") == 0);  // below the least double, as 1e-400 is (the field takes 0)
+  CHECK_THAT(refusal("NdrRingVsTree1GB", {{"message_bytes", "1e999 GB"}}), Catch::Contains("number \"1e999\" is out of range: too large for a double"));
 }
 
 TEST_CASE("A quoted value cannot reverse, hide or break the message that quotes it", "[reading][bad-input]") {

@@ -116,13 +116,15 @@ struct UnitError : std::invalid_argument {
 
 /// Parses a plain number: optional sign, digits with an optional decimal point,
 /// optional exponent (`1.75e11`). No hex, no `inf`/`nan`, no surrounding text.
-/// Returns false when `text` is not exactly such a number or is out of double range: too
-/// large, or not zero yet too small for a double ("1e-999", which strtod reads as 0).
+/// Returns false when `text` is not exactly such a number or is out of double range (too
+/// large: "1e999"; one too small is the nearest double, 0 for "1e-999", as strtod reads it).
 bool parse_number(std::string_view text, double& out);
 /// Why a number as typed (`text`, spaces around it ignored) is out of parse_number's range:
-/// "too large for a double" ("1e999"), or "not zero, yet too small for a double, which
-/// reads it as 0" ("1e-999"); "" for a text in range or not a number at all.
+/// "too large for a double" ("1e999"); "" for a text in range or not a number at all.
 std::string range_note(std::string_view text);
+/// Whether the number `text` starts with (spaces around it ignored) is written as zero:
+/// "0", "-0.00", "0e5"; not "1e-999", which a double reads as 0 too.
+bool written_zero(std::string_view text);
 
 /// A number as typed into a field: typeset spaces (no-break, thin...) read as spaces, and
 /// white space around it dropped, as around a quantity ("0.25 " and "8\u00a0" are numbers).
