@@ -359,7 +359,9 @@ async function mlsysimIfSettled(answers) {
 
 /** Records (or arrays of them), each {build, calls: [[call, reply], ...]} recorded by
  *  this very build, as one Map of call → reply. Any other is skipped: a page cached
- *  beside a newer module gets its answers from the module. */
+ *  beside a newer module gets its answers from the module. So is a reply that is not the
+ *  JSON its call answers with (every call's but the version's): a damaged file with the
+ *  right build stopped the page from starting (an attacker's trial). */
 function mlsysimSeededAnswers(records) {
   const map = new Map();
   if (MLSYSIM_BUILD === 'unbuilt') return map;
@@ -368,11 +370,23 @@ function mlsysimSeededAnswers(records) {
       if (!answers || answers.build !== MLSYSIM_BUILD || !Array.isArray(answers.calls)) continue;
       const calls = new Map();
       for (const c of answers.calls)
-        if (Array.isArray(c) && c.length === 2 && typeof c[0] === 'string' && typeof c[1] === 'string') calls.set(c[0], c[1]);
+        if (Array.isArray(c) && c.length === 2 && typeof c[0] === 'string' && typeof c[1] === 'string' && mlsysimJsonReply(c)) calls.set(c[0], c[1]);
       for (const [k, v] of calls) map.set(k, v);
     } catch { /* a getter that throws: this record is skipped */ }
   }
   return map;
+}
+
+/** Whether recorded call `c` ([call, reply]) has a reply its call can give: JSON, except
+ *  the version's, which is text. */
+function mlsysimJsonReply([call, reply]) {
+  if (call.startsWith('_version[')) return true;
+  try {
+    JSON.parse(reply);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**

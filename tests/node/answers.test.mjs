@@ -72,6 +72,16 @@ test('answers of another build, of another shape, or a promise still pending are
   // a promise that has settled by the time the module is ready is taken
   const m = await createMlsysim({ answers: Promise.resolve(marked) });
   assert.equal(m.version, 'recorded');
+  // a reply cut short (a damaged file of this very build) is not taken: the module answers
+  // that call itself, and the record's other replies still stand (it stopped the page and
+  // listPresets threw a bare SyntaxError: an attacker's trial)
+  const lists = await record((r) => { r.listPresets(); r.listScenarioTypes(); });
+  const damaged = tampered(lists, '_list["presets"]', (v) => v.slice(0, v.length >> 1));
+  const cut = { ...damaged, calls: [...damaged.calls, ['_version[]', 'recorded']] };
+  const d = await createMlsysim({ answers: cut });
+  assert.deepEqual(d.listPresets(), plain.listPresets());
+  assert.deepEqual(d.listScenarioTypes(), plain.listScenarioTypes());
+  assert.equal(d.version, 'recorded');
 });
 
 test('once every answer has been read, the module makes the recorded evaluations again and drops a reply it does not give', async () => {
