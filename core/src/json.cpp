@@ -72,22 +72,43 @@ struct DomParser : nlohmann::detail::json_sax_dom_parser<Json> {
   std::vector<std::size_t> starts;  // where each open object's keys begin in `keys`
   std::string repeated;             // a key given twice in one object, if any
   template <class Exception>
-  bool parse_error(std::size_t /*position*/, const std::string& /*last_token*/, const Exception& ex) {
+  bool parse_error(std::size_t position, const std::string& last_token, const Exception& ex) {
     message = ex.what();
     if constexpr (std::is_same_v<Exception, Json::parse_error>) byte = ex.byte;
+    else overflow = last_token, end = position;  // out_of_range: a number past a double
     failed = true;
     return false;
   }
   bool failed = false;
   std::string message;     // "[json.exception.parse_error.101] parse error at line 1, ..."
   std::size_t byte = 0;    // for a parse error: one past the byte the lexer stopped at; 0 otherwise
+  std::string overflow;    // a number too large for a double, as written ("1e999"), or ""
+  std::size_t end = 0;     // one past its last byte
 };
+
+/// Whether `text` is UTF-16 (a file saved as "Unicode" by Windows Notepad): a UTF-16 byte
+/// order mark, or the same decoded as UTF-8 (two U+FFFD: a page's fetch), then ASCII
+/// characters each with a NUL byte beside it.
+bool utf16(const std::string& text) {
+  std::size_t k = 0;
+  if (text.compare(0, 2, "\xFF\xFE") == 0 || text.compare(0, 2, "\xFE\xFF") == 0) k = 2;
+  else if (text.compare(0, 6, "\xEF\xBF\xBD\xEF\xBF\xBD") == 0) k = 6;
+  const std::size_t n = std::min(text.size(), k + 16);
+  if (n < k + 4) return false;
+  const auto nuls = [&](std::size_t parity) {
+    for (std::size_t i = k + parity; i + 1 < n; i += 2)
+      if (text[i] != '\0' || text[i + 1 - 2 * parity] == '\0') return false;
+    return true;
+  };
+  return nuls(0) || nuls(1);
+}
 
 }  // namespace
 
 Expected<Json> parse_json(const std::string& text, const std::string& field, const char* purpose, bool request) {
   constexpr int kMaxDepth = 64;
   constexpr std::size_t kMaxEntries = 10000;  // our largest request has a few dozen
+  if (utf16(text)) return InputError(field, "not valid JSON: the text is UTF-16 (a file saved as \"Unicode\"): save it as UTF-8");
   int depth = 0;
   std::size_t entries = 0;
   bool in_string = false;
@@ -136,7 +157,11 @@ Expected<Json> parse_json(const std::string& text, const std::string& field, con
   if (!dom.failed) return out;
   if (!dom.repeated.empty())
     return InputError(field, "gives the key " + describe(Json(dom.repeated)) + " twice in one object; give each key once (which one was meant is not guessed)");
-  {  // a parse_error, or out_of_range for a number past a double
+  if (!dom.overflow.empty())  // where, which its message did not say ("number overflow parsing '1e999'")
+    return InputError(field, "the number " + dom.overflow + " at " +
+                                 position(text, dom.end - std::min(dom.end, dom.overflow.size())) +
+                                 " is too large for a double (at most 1.7976931348623157e308)");
+  {  // a parse_error
     std::string why = dom.message;
     const std::size_t at = why.find("] ");
     if (at != std::string::npos) why = why.substr(at + 2);  // drop "[json.exception.parse_error.101] "

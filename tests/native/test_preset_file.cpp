@@ -305,4 +305,18 @@ TEST_CASE("A preset file's JSON error names the character it stopped at, whole; 
   CHECK(refusal("{\"presets\":\n\"\u00fc\"\0[]}"s) == "preset_file: not valid JSON: a NUL character (\\u0000) at line 2, column 4, outside a string");
   // inside a string it is a control character JSON refuses
   CHECK_THAT(refusal("{\"presets\": [\"a\0\"]}"s), Catch::Contains("control character U+0000 (NUL) must be escaped"));
+  // a file saved as UTF-16 ("Unicode" in Windows Notepad), with its byte order mark, without
+  // one, either byte order, and as a page's fetch decodes it (the mark as two U+FFFD): named
+  // as what it is, not "a NUL character at line 1, column 4" (an attacker's trial)
+  const std::string utf16 = "preset_file: not valid JSON: the text is UTF-16 (a file saved as \"Unicode\"): save it as UTF-8";
+  CHECK(refusal("\xFF\xFE{\0\"\0p\0r\0e\0s\0e\0t\0s\0\"\0:\0 \0[\0]\0}\0"s) == utf16);
+  CHECK(refusal("\xFE\xFF\0{\0\"\0p\0r\0e\0s\0e\0t\0s\0\"\0:\0 \0[\0]\0}"s) == utf16);
+  CHECK(refusal("{\0\"\0p\0r\0e\0s\0e\0t\0s\0\"\0:\0 \0[\0]\0}\0"s) == utf16);
+  CHECK(refusal("\xEF\xBF\xBD\xEF\xBF\xBD{\0\"\0p\0r\0e\0s\0e\0t\0s\0\"\0:\0 \0[\0]\0}\0"s) == utf16);
+  // a number past the largest double: where it is, which nlohmann's "number overflow parsing"
+  // did not say (an attacker's trial: the whole file refused with no line)
+  CHECK(refusal("{\"presets\": [\n {\"name\": \"Big\", \"type\": \"SyncStrategyScenario\", \"inputs\": {\"workers\": 1e999}}]}") ==
+        "preset_file: the number 1e999 at line 2, column 72 is too large for a double (at most 1.7976931348623157e308)");
+  CHECK(refusal("{\"presets\": [-2e400]}") ==
+        "preset_file: the number -2e400 at line 1, column 14 is too large for a double (at most 1.7976931348623157e308)");
 }
