@@ -63,16 +63,27 @@ async function read(m, href) {
     return out;
   }
   let text;
+  // a fetch the page's own Content-Security-Policy blocks (the one-file page fetches nothing;
+  // a course site's policy may leave the file's site out) is said as that, not as CORS (an
+  // attacker's trial): the browser reports it as an event, a task after the fetch fails
+  let blocked = false;
+  const violation = (e) => { if (/^connect-src/.test(e.effectiveDirective || e.violatedDirective || '')) blocked = true; };
+  document.addEventListener('securitypolicyviolation', violation);
   try {
     const response = await fetch(href, { credentials: 'same-origin' });
     if (!response.ok) throw new Error(`the server answered ${response.status} ${response.statusText}`.trim());
     text = await cappedText(response);
   } catch (e) {
-    // a network error, or a file on another site that sends no CORS headers (the browser
-    // does not say which)
-    const why = e instanceof TypeError ? 'it could not be fetched: it must be on this site, or on one that sends CORS headers' : e.message;
+    if (e instanceof TypeError) await new Promise((r) => setTimeout(r, 50));
+    // else a network error, or a file on another site that sends no CORS headers (the
+    // browser does not say which)
+    const why = !(e instanceof TypeError) ? e.message
+      : blocked ? 'this page\'s Content-Security-Policy lets it fetch no such file: see its connect-src'
+        : 'it could not be fetched: it must be on this site, or on one that sends CORS headers';
     out.notices.push(`preset-file: ${name} cannot be read (${why}); using the built-in presets only.`);
     return out;
+  } finally {
+    document.removeEventListener('securitypolicyviolation', violation);
   }
   let file;
   try {

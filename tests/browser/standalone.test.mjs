@@ -2,7 +2,7 @@
 // opened from disk as an instructor's attachment would be: file://, no server.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdtempSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -72,4 +72,23 @@ test('index.html opened from disk says why it cannot start, with a link to the o
   await page.locator('#status a').click();
   await page.waitForSelector('body[data-ready="1"]', { timeout: 20000 });
   assert.equal(await shown('global_batch'), '256 samples');
+});
+
+test('served, it says that its own policy keeps it from reading a course preset file, not that CORS did', async () => {
+  // an attacker's trial: "it must be on this site, or on one that sends CORS headers" for a
+  // file on its own site, which the page's connect-src (data: only) had blocked
+  const { serveStatic } = await import('./server.mjs');
+  writeFileSync(path.join(dir, 'course.json'), JSON.stringify({ presets: [] }));
+  const server = await serveStatic(dir);
+  const served = await browser(server.origin);
+  try {
+    await served.page.goto(`${server.origin}/mlsysim-standalone.html?preset-file=course.json`);
+    await served.page.waitForSelector('body[data-ready="1"]', { timeout: 20000 });
+    await served.page.waitForFunction(() => /preset-file/.test(document.getElementById('notices')?.textContent ?? ''));
+    assert.equal(await served.page.locator('#notices li').first().textContent(),
+      `preset-file: ${server.origin}/course.json cannot be read (this page's Content-Security-Policy lets it fetch no such file: see its connect-src); using the built-in presets only.`);
+  } finally {
+    await served.context.close();
+    await server.close();
+  }
 });
