@@ -51,6 +51,10 @@ const maxAbs = (vals) => vals.reduce((m, v) => (finite(v) ? Math.max(m, Math.abs
  * Values on an axis are in its scale's unit (so ticks fall on round numbers of it); read()
  * gives the text a card shows for the value.
  */
+/** The magnitudes an axis's numbers must keep for uPlot to draw them: below 1e-18 it drew
+ *  nothing, above about 1e30 its ticks failed ("Invalid array length"). */
+export const DRAWN_MIN = 1e-15, DRAWN_MAX = 1e30;
+
 export function plotAxes(last) {
   const { field: f, xs, series, prefs } = last;
   let x;
@@ -64,7 +68,11 @@ export function plotAxes(last) {
   const declared = f.type === 'quantity' && !rate && f.display_unit && f.display_unit !== f.unit &&
     ends.every((v) => v === 0 || (Math.abs(v) >= 1e-6 && Math.abs(v) < 1e15));
   const scale = f.type === 'quantity' && !declared && axisScale(f.unit, maxAbs(ends) * f.display_factor, prefs);
-  const known = scale && (!rate || Math.abs(scale.factor / f.display_factor - 1) < 1e-9) ? scale : null;
+  // a scale picked for the range's largest end that puts its smallest below what the plot
+  // draws is not taken: 1e-9 to 1e12 USD read in $ trillion made 1e-9 USD 1e-21, refused as
+  // undrawable, where in $ it draws (an attacker's trial)
+  const reaches = (sc) => ends.every((v) => v === 0 || Math.abs(v * f.display_factor / sc.factor) >= DRAWN_MIN);
+  const known = scale && (!rate || Math.abs(scale.factor / f.display_factor - 1) < 1e-9) && reaches(scale) ? scale : null;
   if (known) {
     const k = f.display_factor / known.factor;
     // a money rate reads in the axis's own unit too, as the cards write an amount, then the

@@ -13,7 +13,7 @@ import { $, el, download, copyText, actionButton } from './dom.mjs';
 import { apiInputs, usesInput, formText } from './fields.mjs';
 import { tickTexts, clip, numberText, DEFAULT_PREFS, sentences } from './format.mjs';
 import { sweepOfType } from './link.mjs';
-import { plotAxes, axisExtent, yRange, axisKey, axisTitle, axisPlace, xTitle, markText, seriesStyle, swatch, PALETTES, figurePng, figureCsv, figureSvg } from './figure.mjs';
+import { plotAxes, DRAWN_MIN, DRAWN_MAX, axisExtent, yRange, axisKey, axisTitle, axisPlace, xTitle, markText, seriesStyle, swatch, PALETTES, figurePng, figureCsv, figureSvg } from './figure.mjs';
 
 const APPLY_DELAY_MS = 300;  // typing in From, To or Points applies once it pauses this long
 
@@ -233,9 +233,6 @@ export function logTicks(lo, hi, most = 8) {
   return linear.length >= 2 ? linear : [lo, hi];
 }
 
-/** The magnitudes an axis's numbers must keep for uPlot to draw them: below 1e-18 it drew
- *  nothing, above about 1e30 its ticks failed ("Invalid array length"). */
-const DRAWN_MIN = 1e-15, DRAWN_MAX = 1e30;
 
 /** The y scale of axis `a` (figure.mjs plotAxes) over `series`: the exports' range
  *  (figure.mjs yRange), so that the screen and a downloaded figure frame a line alike. (uPlot's

@@ -825,3 +825,17 @@ test('overlaid columns whose lines coincide are named in the status, with the re
   await open('?mode=sweep&preset=Llama8BChatH100&sfield=batch_size&sfrom=1&sto=8&sn=8&sscale=lin&sprops=kv_cache_bytes');
   assert.doesNotMatch(await page.locator('#sweep-status').textContent(), /draw the same/);
 });
+
+test('a wide range is drawn in the field\'s own unit when the scale of its largest end would put its smallest past what the plot draws', async () => {
+  // an attacker's trial: 1e-9 to 1e12 USD on an axis in $ trillion made 1e-9 USD 1e-21, and
+  // the range was refused as undrawable; in USD both ends draw
+  await open('?mode=sweep&preset=H100Cluster1KOwnVsCloud&sfield=unit_cost&sfrom=1e-9&sto=1e12&sscale=log&sprops=capex');
+  const status = await page.textContent('#sweep-status');
+  assert.doesNotMatch(status, /cannot draw/, status);
+  const x = (await plot()).axes[0];
+  assert.equal(x.title, 'unit_cost (USD), logarithmic');
+  assert.equal(x.ticks[0], '1e-9');
+  // a range whose ends both read in the larger scale keeps it
+  await open('?mode=sweep&preset=H100Cluster1KOwnVsCloud&sfield=unit_cost&sfrom=1e9&sto=1e12&sscale=log&sprops=capex');
+  assert.equal((await plot()).axes[0].title, 'unit_cost ($ trillion), logarithmic');
+});
