@@ -85,8 +85,10 @@ export class Compare {
       const row = el('tr', { 'data-field': f.name }, el('th', { scope: 'row' }, el('code', {}, ...breakable(f.name)), el('span', { class: 'rule' }, ...breakableRule(keepTogether(ruleSpaces(f.rule))))));
       compare.columns.forEach((col, k) => {
         const control = fieldControl(f, col.texts[f.name], this.app.registry, () => this.update(true), `c${k}-`);
-        const error = el('p', { class: 'cell-error', hidden: true });
+        // its error is read with it, as the calculator's form reads a field's (a trial found it unlinked)
+        const error = el('p', { class: 'cell-error', id: `c${k}-err-${f.name}`, hidden: true });
         control.input.setAttribute('aria-label', `${f.name}, column ${k + 1}`);
+        control.input.setAttribute('aria-describedby', error.id);
         row.append(el('td', {}, control.node, error));
         (this.cells[k] ||= new Map()).set(f.name, { ...control, error });
       });

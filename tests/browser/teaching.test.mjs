@@ -114,6 +114,9 @@ test('compare: BSP, SSP and ASP side by side with SSP the best speedup', async (
   await page.waitForFunction(() => document.querySelector('#compare-table tr[data-property="speedup"] td:nth-child(4)').classList.contains('best'));
   await page.fill('#c2-iterations', 'abc');
   assert.match(await page.textContent('#compare-table tr[data-field="iterations"] td:nth-child(4) .cell-error'), /iterations: must be an integer >= 1, got "abc"/);
+  // ... and read with its input, as the form's errors are
+  assert.match(await page.locator('#c2-iterations').evaluate((i) => i.getAttribute('aria-describedby').split(' ').map((id) => document.getElementById(id)?.textContent).join(' ')),
+    /iterations: must be an integer >= 1, got "abc"/);
   await page.fill('#c2-iterations', '19000');
   await page.click('#compare-add');
   assert.equal(await page.locator('#compare-table thead th').count(), 5);
