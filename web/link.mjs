@@ -179,7 +179,7 @@ export function reportUnknownNames(entries, notices, { lead, known, silent, cand
 
 /** The notice for input `k` of a link whose value `v` is past MAX_TEXT: left out and said,
  *  not cut and then read as another value ("0.7 s" and 10,000 spaces and "xyz" read as 0.7 s). */
-const tooLong = (k, v) => `The link gives ${clip(k, 60)} ${String(v).length.toLocaleString('en-US')} characters long ("${clip(v, 40)}"); at most ${MAX_TEXT.toLocaleString('en-US')} are read, so it is left out.`;
+const tooLong = (k, v, gives = 'The link gives') => `${gives} ${clip(k, 60)} ${String(v).length.toLocaleString('en-US')} characters long ("${clip(v, 40)}"); at most ${MAX_TEXT.toLocaleString('en-US')} are read, so it is left out.`;
 
 /**
  * `i.FIELD` entries ([[key, value]], e.g. from URLSearchParams) as form texts {FIELD: text}.
@@ -187,6 +187,9 @@ const tooLong = (k, v) => `The link gives ${clip(k, 60)} ${String(v).length.toLo
  * a notice that names the nearest field it has; `lead` begins that notice.
  */
 export function readInputTexts(entries, notices, type = null, lead = 'The link has an unknown parameter') {
+  // the element's options are attributes, not a link's (an attacker's trial: "The link has
+  // an input" for an attribute)
+  const element = /attribute/.test(lead);
   const texts = {};
   let taken = 0;
   const fields = type ? type.fields.map((f) => f.name) : null;
@@ -196,7 +199,7 @@ export function readInputTexts(entries, notices, type = null, lead = 'The link h
     const name = k.slice(2, 202);  // a bound on what is kept, not a quote: cut without a mark
     // an object key that cannot hold a value would vanish without a word
     if (name === '' || name === '__proto__') {
-      const said = `The link has an input "${clip(k, 60)}" that names no field; left out.`;
+      const said = `${element ? 'The element has an attribute' : 'The link has an input'} "${clip(k, 60)}" that names no field; left out.`;
       if (!notices.includes(said)) notices.push(said);
       continue;
     }
@@ -208,7 +211,7 @@ export function readInputTexts(entries, notices, type = null, lead = 'The link h
     // too long: left out and said, not cut and then read as something else (a JSON entry
     // cut mid-string was "not valid JSON … at position 10000": an attacker's trial)
     if (String(v).length > MAX_TEXT) {
-      notices.push(tooLong(k, v));
+      notices.push(tooLong(k, v, element ? 'The element gives' : undefined));
       continue;
     }
     if (taken++ < MAX_INPUTS) texts[name] = String(v);
@@ -219,7 +222,7 @@ export function readInputTexts(entries, notices, type = null, lead = 'The link h
       (guess ? `did you mean ${guess}?` : `its inputs are ${fields.map((f) => `i.${f}`).join(', ')}.`));
   }
   if (unknown.length > MAX_UNKNOWN) notices.push(`${more(unknown.length - MAX_UNKNOWN, [`input that ${type.name} does not have`, `inputs that ${type.name} does not have`])} left out.`);
-  if (taken > MAX_INPUTS) notices.push(`The link has ${taken} inputs; only the first ${MAX_INPUTS} were read.`);
+  if (taken > MAX_INPUTS) notices.push(`The ${element ? 'element' : 'link'} has ${taken} inputs; only the first ${MAX_INPUTS} were read.`);
   return texts;
 }
 

@@ -604,3 +604,18 @@ test('a read-only registry input shows its entry\'s numbers and source, as the m
   }, query);
   await check(page.locator('#ro'), 'element');
 });
+
+test('the element speaks of its attributes, not of a link, for an input that names no field', async () => {
+  // an attacker's trial: <mlsysim-scenario i.="5"> said "The link has an input …"
+  await page.goto(`${O}/examples/host.html`);
+  await page.waitForFunction(() => document.getElementById('attack')?.state === 'ready');
+  await page.evaluate(async () => {
+    const e = document.createElement('mlsysim-scenario');
+    e.id = 'noname';
+    e.setAttribute('preset', 'TransformerBsp8Workers');
+    e.setAttribute('i.', '5');
+    document.querySelector('main').append(e);
+    return e.ready;
+  });
+  assert.deepEqual(await notices(page, '#noname .notices li'), ['The element has an attribute "i." that names no field; left out.']);
+});
