@@ -494,3 +494,13 @@ test('what an attacking helper found once the module had no exceptions: refused,
     { field: 'unit', message: /the powers of one base unit add up to more than 32/ });
   assert.equal(m.evaluatePreset('TransformerBsp8Workers').properties.speedup.value, 100000 / (14000 * 1.25));
 });
+
+test('listUnits is the CLI\'s list units, and says what docs/api.md says it holds', { skip: !existsSync(cli) && 'build/native/mlsysim not built' }, () => {
+  const u = m.listUnits();
+  assert.deepEqual(u, JSON.parse(execFileSync(cli, ['list', 'units'], { encoding: 'utf8' })));
+  assert.deepEqual(Object.keys(u), ['bases', 'spellings', 'count_labels']);
+  // by hand: a millisecond is 1e-3 s; a GB is 1e9 byte
+  assert.deepEqual(u.spellings.find((s) => s.spelling === 'ms'), { spelling: 'ms', factor: 0.001, dimension: 'time', unit: 's', full_name: false });
+  assert.equal(u.spellings.find((s) => s.spelling === 'GB').factor, 1e9);
+  assert.ok(u.count_labels.includes('tokens'));
+});
