@@ -484,10 +484,13 @@ Expected<PresetFile> read_preset_file(const std::string& text) {
   const Expected<Json> parsed = parse_json(text, "preset_file", purpose.c_str());
   if (!parsed) return parsed.error();
   const Json& doc = *parsed;
+  // a misspelt "presets" is named as that, not as a file of the wrong shape (an attacker's trial)
+  if (doc.is_object())
+    for (const auto& [key, _] : doc.items())
+      if (key != "presets")
+        return InputError("preset_file", "unknown key " + describe(Json(key)) + did_you_mean_name(key, {"presets"}) + "; a preset file has only \"presets\"");
   if (!doc.is_object() || !doc.contains("presets") || !doc["presets"].is_array())
     return InputError("preset_file", "must be a JSON object {\"presets\": [{name, type, summary, inputs}, ...]}, got " + describe(doc));
-  for (const auto& [key, _] : doc.items())
-    if (key != "presets") return InputError("preset_file", "unknown key " + describe(Json(key)) + "; a preset file has only \"presets\"");
   const Json& list = doc["presets"];
   if (list.size() > kMaxPresetFilePresets)
     return InputError("preset_file", "has " + std::to_string(list.size()) + " presets; a preset file may have at most " +

@@ -224,7 +224,7 @@ Expected<void> only_keys(const Json& obj, const std::string& field, const std::s
   for (const auto& [key, _] : obj.items()) {
     bool ok = false;
     for (const std::string& a : allowed) ok = ok || key == a;
-    if (!ok) return InputError(field, prefix + "unknown key " + describe(Json(key)) + "; valid keys: " + join(allowed));
+    if (!ok) return InputError(field, prefix + "unknown key " + describe(Json(key)) + did_you_mean_name(key, allowed) + "; valid keys: " + join(allowed));
   }
   return {};
 }

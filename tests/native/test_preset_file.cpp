@@ -87,7 +87,7 @@ TEST_CASE("A preset file keeps its valid entries and names each refused one, its
   CHECK_THAT(notice(2)["message"].get<std::string>(), Catch::Contains("(entry 4): name: \"Good\" is already the name of an earlier preset"));
   CHECK(notice(3)["field"] == "type");
   CHECK_THAT(notice(3)["message"].get<std::string>(), Catch::Contains("unknown scenario type \"Nope\"; valid types: SyncStrategyScenario"));
-  CHECK_THAT(notice(4)["message"].get<std::string>(), Catch::Contains("unknown key \"input\"; valid keys: name, type, summary, inputs"));
+  CHECK_THAT(notice(4)["message"].get<std::string>(), Catch::Contains("unknown key \"input\" (did you mean \"inputs\"?); valid keys: name, type, summary, inputs"));
   CHECK(notice(5)["field"] == "name");
   CHECK(notice(6)["preset"].is_null());
   CHECK_THAT(notice(6)["message"].get<std::string>(), Catch::StartsWith("entry 8: name: "));
@@ -305,6 +305,8 @@ TEST_CASE("A preset file's JSON error names the character it stopped at, whole; 
   CHECK(refusal("{\"presets\":\n\"\u00fc\"\0[]}"s) == "preset_file: not valid JSON: a NUL character (\\u0000) at line 2, column 4, outside a string");
   // inside a string it is a control character JSON refuses
   CHECK_THAT(refusal("{\"presets\": [\"a\0\"]}"s), Catch::Contains("control character U+0000 (NUL) must be escaped"));
+  // a misspelt "presets" is named as a key, with the one meant (it was "must be a JSON object …")
+  CHECK(refusal("{\"presest\": []}") == "preset_file: unknown key \"presest\" (did you mean \"presets\"?); a preset file has only \"presets\"");
   // a file saved as UTF-16 ("Unicode" in Windows Notepad), with its byte order mark, without
   // one, either byte order, and as a page's fetch decodes it (the mark as two U+FFFD): named
   // as what it is, not "a NUL character at line 1, column 4" (an attacker's trial)
