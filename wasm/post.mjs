@@ -98,6 +98,17 @@ const mlsysimName = (name) => mlsysimUnseen(mlsysimCut(String(name)));
 /** A value a caller gave, for a message's "got ...": a string cut and in JSON quotes, unseen
  *  code points escaped (as the core's describe); anything else as text. */
 const mlsysimQuote = (v) => (typeof v === 'string' ? mlsysimUnseen(JSON.stringify(mlsysimCut(v))) : mlsysimUnseen(mlsysimCut(mlsysimShown(v))));
+/** What a value given where a name or a number goes is, for "got …": 5, true, null,
+ *  undefined, "text" (quoted), an array, a Map, an object, a function, a symbol; "got
+ *  number" had named the kind alone (an attacker's trial). */
+function mlsysimGot(v) {
+  if (typeof v === 'symbol' || typeof v === 'function') return `a ${typeof v}`;
+  if (v === null || typeof v !== 'object') return mlsysimQuote(v);
+  if (Array.isArray(v)) return 'an array';
+  let tag = 'Object';
+  try { tag = Object.prototype.toString.call(v).slice(8, -1); } catch { /* a revoked proxy */ }
+  return tag === 'Object' ? 'an object' : `a ${tag}`;
+}
 /** String(v), never itself a throw: a value String cannot write (a null-prototype object, a
  *  toString that throws, an array nested past the stack) as its Object.prototype.toString tag. */
 function mlsysimShown(v) {
@@ -530,7 +541,7 @@ async function createMlsysim(options = {}) {
         for (let i = 0; i < n; i++) {
           let v;
           try { v = values[i]; } catch (e) { throw new Error(`element ${i} cannot be read (${mlsysimWhy(e)})`); }
-          if (typeof v !== 'number') throw new Error(`element ${i} is not a number (${typeof v})`);
+          if (typeof v !== 'number') throw new Error(`element ${i} is not a number, got ${mlsysimGot(v)}`);
           xs[i] = v;
         }
       }
@@ -617,7 +628,7 @@ async function createMlsysim(options = {}) {
      */
     describeScenarioType(name) {
       if (typeof name !== 'string')
-        throw mlsysimError(`type: must be a scenario type's name (a string), got ${name === null ? 'null' : typeof name}`, 'type');
+        throw mlsysimError(`type: must be a scenario type's name (a string), got ${mlsysimGot(name)}`, 'type');
       let text = described.get(name);
       if (text === undefined) {
         text = mlsysimRaw(raw._describeType, mlsysimText(name, 'type'));
@@ -671,7 +682,7 @@ async function createMlsysim(options = {}) {
      */
     propertyText(type, property, value, options) {
       for (const [k, v] of [['type', type], ['property', property]])
-        if (typeof v !== 'string') throw mlsysimError(`${k}: must be a ${k === 'type' ? "scenario type's" : "property's"} name (a string), got ${v === null ? 'null' : typeof v}`, k);
+        if (typeof v !== 'string') throw mlsysimError(`${k}: must be a ${k === 'type' ? "scenario type's" : "property's"} name (a string), got ${mlsysimGot(v)}`, k);
       const binary = mlsysimOptions(options, ['bytes']).bytes === 'binary';
       const reply = JSON.parse(mlsysimRaw(raw._propertyText, mlsysimText(type, 'type'), mlsysimText(property, 'property'), mlsysimNumber(value), binary));
       if (reply.error !== undefined) throw mlsysimError(reply.error, reply.field);
@@ -703,7 +714,7 @@ async function createMlsysim(options = {}) {
      * docs/embedding.md, "A course's own presets".
      */
     readPresetFile: (text) => {
-      if (typeof text !== 'string') throw mlsysimError(`preset_file: must be the file's text, got ${typeof text}`, 'preset_file');
+      if (typeof text !== 'string') throw mlsysimError(`preset_file: must be the file's text, got ${mlsysimGot(text)}`, 'preset_file');
       // a longer text cannot be a valid file: refused before it is copied into the module
       if (text.length > 1048576) throw mlsysimError(`preset_file: is ${text.length} characters; a preset file may have at most 1 MiB (1048576 bytes)`, 'preset_file');
       const reply = JSON.parse(mlsysimRaw(raw._readPresetFile, mlsysimText(text, 'preset_file')));

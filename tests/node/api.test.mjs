@@ -504,3 +504,14 @@ test('listUnits is the CLI\'s list units, and says what docs/api.md says it hold
   assert.equal(u.spellings.find((s) => s.spelling === 'GB').factor, 1e9);
   assert.ok(u.count_labels.includes('tokens'));
 });
+
+test('an argument that is not a name or a number is quoted by what it is, not its kind alone', () => {
+  // an attacker's trial: "got number", "got object", "element 0 is not a number (string)"
+  const said = (f) => { try { f(); } catch (e) { return e.message; } return 'accepted'; };
+  assert.equal(said(() => m.describeScenarioType(5)), "type: must be a scenario type's name (a string), got 5");
+  assert.equal(said(() => m.describeScenarioType(new Map())), "type: must be a scenario type's name (a string), got a Map");
+  assert.equal(said(() => m.describeScenarioType([])), "type: must be a scenario type's name (a string), got an array");
+  assert.equal(said(() => m.propertyText('SyncStrategyScenario', null, 1)), "property: must be a property's name (a string), got null");
+  assert.equal(said(() => m.readPresetFile({})), "preset_file: must be the file's text, got an object");
+  assert.equal(said(() => m.sweep('SyncStrategyScenario', m.listPresets()[0].inputs, 'workers', [1, '2'], ['speedup'])), 'values: element 1 is not a number, got "2"');
+});
