@@ -26,7 +26,14 @@ const equationText = (p) => `${p.name} = ${p.equation}`;
  *  in a span of its own, which style.css hides as the typeset line's `.short` step does
  *  (the card's title names it), then `rest`, a number kept with its unit. */
 const linearText = (name, rest) => el('span', { class: 'linear-text', 'aria-hidden': 'true' },
-  el('span', { class: 'linear-name', text: `${name} = ` }), keepTogether(rest));
+  el('span', { class: 'linear-name', text: `${name} = ` }), keepTogether(powersOfTen(rest)));
+
+const SUPERSCRIPT = { '-': '⁻', '+': '', 0: '⁰', 1: '¹', 2: '²', 3: '³', 4: '⁴', 5: '⁵', 6: '⁶', 7: '⁷', 8: '⁸', 9: '⁹' };
+/** `text` with each number in e-notation written as the typeset lines write it: "7.06e10"
+ *  as "7.06×10¹⁰" (a new user's review: a card's text line and its typeset twin wrote the
+ *  same number two ways). A name is left as it is. */
+export const powersOfTen = (text) => text.replace(/(^|[^\w.])(\d+(?:\.\d+)?)e([+-]?\d+)(?![\w.])/g,
+  (_, before, mantissa, exponent) => `${before}${mantissa}×10${[...exponent].map((c) => SUPERSCRIPT[c]).join('')}`);
 
 /** Sets `node`'s text, unless it already reads so: an unchanged text is not laid out again. */
 function setText(node, text) {

@@ -68,6 +68,20 @@ test('a fraction in an exponent is set at the exponent\'s size, not a step small
   }
 });
 
+/** A line's text as its text form shows it: a power of ten as the typeset line writes it,
+ *  7.06e10 as 7.06×10¹⁰ (superscript digits are U+2070, U+00B9, U+00B2, U+00B3, U+2074–9). */
+const tenPowers = (t) => t.replace(/(^|[ (])(\d+(?:\.\d+)?)e(-?)(\d+)(?=[ )]|$)/g, (_, b, m, minus, d) =>
+  b + m + '\u00d710' + (minus ? '\u207b' : '') + [...d].map((c) => '\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079'[c]).join(''));
+
+test('a line written out as text writes a power of ten as its typeset twin does', async () => {
+  // a new user's review: "7.06e10" in the text form beside "7.06 × 10¹⁰" typeset, at 390 px
+  await page.setViewportSize({ width: 390, height: 900 });
+  await open('?preset=Llama70BZeroLab64');
+  const text = await page.locator(`${card('zero3_bytes')} .work.linear .linear-text`).textContent();
+  assert.equal(text.replace(/\u00a0/g, ' '), 'zero3_bytes = 7.06×10¹⁰ param × (2 byte/param + 2 byte/param + 12 byte/param) / 64 = 17.65 GB');
+  await page.setViewportSize({ width: 1280, height: 900 });
+});
+
 test('show your work: each property shows its equation, the substituted equation and the result', async () => {
   await open('?preset=TransformerBsp8Workers');
   assert.equal(await page.getAttribute(`${card('speedup')} .work`, 'aria-label'), 'speedup = 100,000 / (14,000 × (1 + 0.25)) = 5.714');
@@ -85,7 +99,7 @@ test('show your work: each property shows its equation, the substituted equation
       // way the line fits its card and ends in the value (docs: calculator.mjs fitEquations)
       const work = page.locator(`${card(name)} .work`);
       if (await work.evaluate((b) => b.classList.contains('linear')))
-        assert.equal((await work.locator('.linear-text').textContent()).replace(/\u00a0/g, ' '), `${name} = ${v.work.text} = ${v.text}`);  // (no-break spaces: format.mjs keepTogether)
+        assert.equal((await work.locator('.linear-text').textContent()).replace(/\u00a0/g, ' '), tenPowers(`${name} = ${v.work.text} = ${v.text}`));  // (no-break spaces: format.mjs keepTogether)
       else {
         // on one line, or broken into pieces (fit.mjs wrapLine) that end in the value
         const wrapped = await work.evaluate((b) => b.classList.contains('wrap'));
@@ -203,7 +217,10 @@ test('a link with an unknown sweep field or property says so and keeps what is v
 const offScreenNumbers = () => page.evaluate(() => {
   // typeset work lines write 9e15 as 9 × 10^15: the line as text (written by the core
   // from the same tree as the MathML) stands for what a shown work line shows
-  const visible = document.body.innerText + [...document.querySelectorAll('#properties .work:not([hidden]) .linear-text')].map((e) => e.textContent).join(' ');
+  // (which writes a power of ten as the typeset line does: 9×10¹⁵ is 9e15 here)
+  const sup = '\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079';
+  const visible = (document.body.innerText + [...document.querySelectorAll('#properties .work:not([hidden]) .linear-text')].map((e) => e.textContent).join(' '))
+    .replace(/\u00d710(\u207b?)([\u2070\u00b9\u00b2\u00b3\u2074-\u2079]+)/g, (_, minus, d) => `e${minus ? '-' : ''}${[...d].map((c) => sup.indexOf(c)).join('')}`);
   const numbers = (t) => t.match(/[0-9][0-9,]*(\.[0-9]+)?(e[-+]?[0-9]+)?/g) || [];
   const out = [];
   for (const e of document.querySelectorAll('#properties, #properties *')) {
