@@ -22,18 +22,17 @@ export function fieldKind(f) {
 
 /** Property `p`'s equation as text: its typeset line's accessible name and text form. */
 const equationText = (p) => `${p.name} = ${p.equation}`;
+const SUPERSCRIPT = { '-': '⁻', '+': '', 0: '⁰', 1: '¹', 2: '²', 3: '³', 4: '⁴', 5: '⁵', 6: '⁶', 7: '⁷', 8: '⁸', 9: '⁹' };
+/** `text` with each number in e-notation written as the typeset lines write it: "7.06e10"
+ *  as "7.06×10¹⁰" (a new user's review: a card's text line and its typeset twin wrote the
+ *  same number two ways). A name is left as it is. */
+const powersOfTen = (text) => text.replace(/(^|[^\w.])(\d+(?:\.\d+)?)e([+-]?\d+)(?![\w.])/g,
+  (_, before, mantissa, exponent) => `${before}${mantissa}×10${[...exponent].map((c) => SUPERSCRIPT[c]).join('')}`);
 /** A line as text, for a card too narrow for it typeset (fit.mjs, `.linear`): its "name = "
  *  in a span of its own, which style.css hides as the typeset line's `.short` step does
  *  (the card's title names it), then `rest`, a number kept with its unit. */
 const linearText = (name, rest) => el('span', { class: 'linear-text', 'aria-hidden': 'true' },
   el('span', { class: 'linear-name', text: `${name} = ` }), keepTogether(powersOfTen(rest)));
-
-const SUPERSCRIPT = { '-': '⁻', '+': '', 0: '⁰', 1: '¹', 2: '²', 3: '³', 4: '⁴', 5: '⁵', 6: '⁶', 7: '⁷', 8: '⁸', 9: '⁹' };
-/** `text` with each number in e-notation written as the typeset lines write it: "7.06e10"
- *  as "7.06×10¹⁰" (a new user's review: a card's text line and its typeset twin wrote the
- *  same number two ways). A name is left as it is. */
-export const powersOfTen = (text) => text.replace(/(^|[^\w.])(\d+(?:\.\d+)?)e([+-]?\d+)(?![\w.])/g,
-  (_, before, mantissa, exponent) => `${before}${mantissa}×10${[...exponent].map((c) => SUPERSCRIPT[c]).join('')}`);
 
 /** Sets `node`'s text, unless it already reads so: an unchanged text is not laid out again. */
 function setText(node, text) {
@@ -262,12 +261,14 @@ export class ScenarioView {
       const row = this.adoptRow(f, text, shown, id, kind);
       if (row) return row;
     }
-    const help = el('p', { id: id('help'), class: 'help' }, el('span', { text: `${f.doc} ` }),
-      el('span', { class: 'rule', text: ruleText(f) }));
+    // a read-only value has no rule to keep: the reader cannot change it
+    const editable = this.isEditable(f.name);
+    const help = el('p', { id: id('help'), class: 'help' }, el('span', { text: editable ? `${f.doc} ` : f.doc }),
+      editable ? el('span', { class: 'rule', text: ruleText(f) }) : null);
     const error = el('p', { id: id('err'), class: 'field-error', hidden: true });
     const badge = el('span', { class: 'unit', text: kind });
     let row;
-    if (this.isEditable(f.name)) {
+    if (editable) {
       const control = fieldControl(f, text, this.opts.registry, (e) => this.edit(f.name, e), `${this.opts.idBase}in-`);
       control.input.setAttribute('aria-describedby', `${id('help')} ${id('err')}`);
       control.node.addEventListener('focusout', () => this.typed(f.name));
@@ -279,13 +280,11 @@ export class ScenarioView {
     } else {
       // shown, not editable: the value as text, named by its heading; a registry entry's
       // numbers under its name, as the menu shows them (a student asked to predict from them
-      // saw only "H100"), and no rule for a value the reader cannot change
+      // saw only "H100")
       const kindOf = !f.numeric && this.opts.registry && this.opts.registry[f.type];
       const entry = kindOf && kindOf.entries.find((e) => e.name === text);
       const facts = entry ? el('p', { class: 'entry-facts', id: id('facts') }) : null;
       if (facts) showEntryFacts(facts, kindOf, entry);
-      help.lastChild.remove();
-      help.firstChild.textContent = f.doc;
       row = el('div', { class: 'field readonly', 'data-field': f.name },
         el('div', { class: 'field-head' }, el('span', { class: 'field-name', id: id('name') }, el('code', { text: f.name })), badge),
         el('p', { class: 'fixed-value', id: id('in'), 'aria-describedby': `${id('name')} ${facts ? `${id('facts')} ` : ''}${id('help')} ${id('err')}`, text: text || '(default)' }),
