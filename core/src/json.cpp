@@ -7,6 +7,7 @@
 #include <type_traits>
 
 #include "mlsysim/errors.hpp"
+#include "mlsysim/units.hpp"
 #include "value_text.hpp"
 
 namespace mlsysim {
@@ -58,6 +59,14 @@ struct DomParser : nlohmann::detail::json_sax_dom_parser<Json> {
     keys.erase(keys.begin() + static_cast<std::ptrdiff_t>(starts.back()), keys.end());
     starts.pop_back();
     return Base::end_object();
+  }
+  // a number not written as zero that a double reads as 0 ("1e-999") is kept as its text,
+  // as the page and the CLI's --set send it: a field's rule then quotes it, and a quantity
+  // with no unit is not the 0 that needs none (it had passed as a rate of 0 from an --input
+  // or preset file: a re-checker's trial)
+  bool number_float(double val, const std::string& s) {
+    if (std::string text = s; val == 0 && !written_zero(text)) return Base::string(text);
+    return Base::number_float(val, s);
   }
   bool key(std::string& k) {
     if (std::find(keys.begin() + static_cast<std::ptrdiff_t>(starts.back()), keys.end(), k) != keys.end()) {

@@ -307,6 +307,13 @@ TEST_CASE("A preset file's JSON error names the character it stopped at, whole; 
   CHECK_THAT(refusal("{\"presets\": [\"a\0\"]}"s), Catch::Contains("control character U+0000 (NUL) must be escaped"));
   // a misspelt "presets" is named as a key, with the one meant (it was "must be a JSON object …")
   CHECK(refusal("{\"presest\": []}") == "preset_file: unknown key \"presest\" (did you mean \"presets\"?); a preset file has only \"presets\"");
+  // a JSON number not written as zero that a double reads as 0 is its text, as typed text is:
+  // a quantity with no unit is refused, not taken as the 0 that needs none (a re-checker's trial)
+  const Json pf = mlsysim::read_preset_file(R"({"presets": [{"name": "Tiny", "type": "SyncStrategyScenario", "summary": "",
+      "inputs": {"workers": 8, "per_worker_batch": 32, "iterations": 100, "base_iterations": 1000, "base_iteration_time": "1 s", "communication_overhead": 0.1,
+                 "device_hour_rate": 1e-999}}]})").value().notices;
+  REQUIRE(pf.size() == 1);
+  CHECK_THAT(pf[0]["message"].get<std::string>(), Catch::Contains("device_hour_rate: expected a price per time, got \"1e-999\" (no unit)"));
   // a file saved as UTF-16 ("Unicode" in Windows Notepad), with its byte order mark, without
   // one, either byte order, and as a page's fetch decodes it (the mark as two U+FFFD): named
   // as what it is, not "a NUL character at line 1, column 4" (an attacker's trial)
