@@ -32,7 +32,28 @@ const powersOfTen = (text) => text.replace(/(^|[^\w.])(\d+(?:\.\d+)?)e([+-]?\d+)
  *  in a span of its own, which style.css hides as the typeset line's `.short` step does
  *  (the card's title names it), then `rest`, a number kept with its unit. */
 const linearText = (name, rest) => el('span', { class: 'linear-text', 'aria-hidden': 'true' },
-  el('span', { class: 'linear-name', text: `${name} = ` }), keepTogether(powersOfTen(rest)));
+  el('span', { class: 'linear-name', text: `${name} = ` }), ...(linearCases(powersOfTen(rest)) || [keepTogether(powersOfTen(rest))]));
+
+/** A piecewise line as text ("A when c; B otherwise", as the core writes one) in one block
+ *  per case, a condition on a line of its own under its expression (style.css): run on, "…
+ *  − checkpoint_write_time when checkpoint_write_time < 2 × M; M otherwise" read as one
+ *  expression on a phone (a re-checker's trial). The text is unchanged. Null for another line. */
+function linearCases(rest) {
+  if (!/ otherwise$/.test(rest) || !rest.includes('; ')) return null;
+  const cases = rest.split('; ');
+  return cases.map((c, k) => {
+    const lead = k ? ' ' : '', tail = k < cases.length - 1 ? ';' : '';
+    // the case's own " when " (the last outside parentheses), not one in a note inside it
+    let at = -1, depth = 0;
+    for (let i = 0; i < c.length; i++) {
+      if (c[i] === '(') depth++;
+      else if (c[i] === ')') depth--;
+      else if (depth === 0 && c.startsWith(' when ', i)) at = i;
+    }
+    return at < 0 ? el('span', { class: 'case' }, keepTogether(lead + c + tail))
+      : el('span', { class: 'case' }, keepTogether(lead + c.slice(0, at)), el('span', { class: 'condition' }, ` ${keepTogether(c.slice(at + 1) + tail)}`));  // (a space a block's start drops)
+  });
+}
 
 /** Sets `node`'s text, unless it already reads so: an unchanged text is not laid out again. */
 function setText(node, text) {

@@ -51,6 +51,27 @@ test('a long piecewise equation (daly_interval) stays typeset: each case a line 
     assert.ok(Math.abs(at.condLeft - at.laterLeft) <= 2, `${width} px: the condition starts where the expression's later lines do: ${JSON.stringify(at)}`);
     assert.ok(at.otherwiseTop < at.mBottom, `${width} px: "otherwise" is on M's line: ${JSON.stringify(at)}`);
   }
+  // too narrow for it typeset (390 px, the page and the embed), its text form is a block per
+  // case, the condition a line under the expression (it ran on: a re-checker's trial)
+  await page.setViewportSize({ width: 390, height: 900 });
+  for (const url of ['?preset=Gpt3On10KYoungDaly', null]) {
+    if (url) await open(url);
+    else { await page.goto(`${server.origin}/embed.html?preset=Gpt3On10KYoungDaly`); await page.waitForSelector('body[data-ready="1"]'); }
+    const eq = page.locator('[data-property="daly_interval"] .equation');
+    assert.match(await eq.getAttribute('class'), /\blinear\b/);
+    const cases = await eq.locator('.linear-text .case').evaluateAll((cs) => cs.map((c) => {
+      const cond = c.querySelector('.condition'), first = c.firstChild;
+      const r = document.createRange(); r.selectNodeContents(first);
+      const rects = [...r.getClientRects()];
+      return { text: c.textContent.replace(/\u00a0/g, ' ').trim(), cond: cond && cond.textContent.replace(/\u00a0/g, ' ').trim(),
+        below: cond ? cond.getBoundingClientRect().top >= Math.max(...rects.map((x) => x.bottom)) - 1 : null };
+    }));
+    assert.deepEqual(cases.map((c) => [c.cond, c.below]), [['when checkpoint_write_time < 2 × M;', true], [null, null]], JSON.stringify(cases));
+    assert.equal(cases[1].text, 'M otherwise');
+    // the text is the equation's, unchanged
+    assert.equal((await eq.locator('.linear-text').textContent()).replace(/\u00a0/g, ' '),
+      `daly_interval = ${m.describeScenarioType('CheckpointIntervalScenario').properties.find((p) => p.name === 'daly_interval').equation}`);
+  }
   await page.setViewportSize({ width: 1280, height: 900 });
 });
 
