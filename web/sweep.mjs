@@ -252,7 +252,8 @@ export function sameLinesNote(f, bases, series, per) {
   if (bases.length < 2) return '';
   const same = (a, b) => a.length === b.length && a.every((y, i) => y === b[i] || (Number.isNaN(y) && Number.isNaN(b[i])));
   const lines = (k) => series.slice(k * per, (k + 1) * per).map((x) => x.ys);
-  const others = (k) => JSON.stringify(Object.entries(bases[k].inputs).filter(([n]) => n !== f.name).sort(([a], [b]) => (a < b ? -1 : 1)));
+  const inputsOf = (k, skip) => JSON.stringify(Object.entries(bases[k].inputs).filter(([n]) => n !== skip).sort(([a], [b]) => (a < b ? -1 : 1)));
+  const others = (k) => inputsOf(k, f.name);
   const groups = [];
   bases.forEach((b, k) => {
     const g = groups.find((x) => lines(x[0]).every((ys, j) => same(ys, lines(k)[j])));
@@ -260,7 +261,9 @@ export function sameLinesNote(f, bases, series, per) {
   });
   const list = (ns) => (ns.length === 2 ? ns.join(' and ') : `${ns.slice(0, -1).join(', ')} and ${ns.at(-1)}`);
   return groups.filter((g) => g.length > 1).map((g) => {
-    const why = g.every((k) => others(k) === others(g[0])) ? `they differ only in ${f.name}, which the sweep sets` : 'their values agree at every point swept';
+    // (two columns of one preset, unedited, differ in nothing: a re-checker's trial)
+    const why = g.every((k) => inputsOf(k) === inputsOf(g[0])) ? 'their inputs are the same'
+      : g.every((k) => others(k) === others(g[0])) ? `they differ only in ${f.name}, which the sweep sets` : 'their values agree at every point swept';
     return ` ${list(g.map((k) => bases[k].label))} draw the same ${per === 1 ? 'line' : 'lines'}, one over the other: ${why}.`;
   }).join('');
 }

@@ -821,6 +821,9 @@ test('overlaid columns whose lines coincide are named in the status, with the re
   // swept on context_tokens, batch 1 and batch 32 differ at every point: no such note
   await open('?mode=sweep&preset=Llama8BChatH100&sfield=context_tokens&sfrom=512&sto=4096&sn=8&sscale=lin&sprops=kv_cache_bytes&soverlay=1');
   assert.doesNotMatch(await page.locator('#sweep-status').textContent(), /draw the same/);
+  // two columns of one preset differ in nothing: said so, not "differ only in workers"
+  await open('?mode=sweep&preset=TransformerBsp8Workers&sfield=workers&sfrom=1&sto=64&sn=8&sscale=lin&sprops=speedup&soverlay=1&ctype=SyncStrategyScenario&c0=TransformerBsp8Workers&c1=TransformerBsp8Workers');
+  assert.match(await page.locator('#sweep-status').textContent(), /draw the same line, one over the other: their inputs are the same\.$/);
   // the calculator's scenario alone: no note either
   await open('?mode=sweep&preset=Llama8BChatH100&sfield=batch_size&sfrom=1&sto=8&sn=8&sscale=lin&sprops=kv_cache_bytes');
   assert.doesNotMatch(await page.locator('#sweep-status').textContent(), /draw the same/);
