@@ -291,7 +291,7 @@ export class ScenarioView {
     let row;
     if (editable) {
       const control = fieldControl(f, text, this.opts.registry, (e) => this.edit(f.name, e), `${this.opts.idBase}in-`);
-      control.input.setAttribute('aria-describedby', `${id('help')} ${id('err')}`);
+      for (const box of [control.input, control.custom]) box?.setAttribute('aria-describedby', `${id('help')} ${id('err')}`);
       control.node.addEventListener('focusout', () => this.typed(f.name));
       row = el('div', { class: 'field', 'data-field': f.name },
         el('div', { class: 'field-head' },
@@ -327,7 +327,7 @@ export class ScenarioView {
         help.textContent !== `${f.doc} ${ruleText(f)}` || error.id !== id('err') || !error.matches('p.field-error')) return null;
     const c = fieldControl(f, text, this.opts.registry, (e) => this.edit(f.name, e), `${this.opts.idBase}in-`, control);
     if (!c) return null;
-    c.input.setAttribute('aria-describedby', `${id('help')} ${id('err')}`);
+    for (const box of [c.input, c.custom]) box?.setAttribute('aria-describedby', `${id('help')} ${id('err')}`);
     c.node.addEventListener('focusout', () => this.typed(f.name));
     this.controls.set(f.name, c);
     this.rows.set(f.name, { row, error });
@@ -513,7 +513,7 @@ export class ScenarioView {
       row.classList.toggle('invalid', !!msg);
       row.classList.toggle('waiting', waits);
       const c = this.controls.get(name);
-      if (c) c.input.setAttribute('aria-invalid', msg ? 'true' : 'false');
+      if (c) for (const box of [c.input, c.custom]) box?.setAttribute('aria-invalid', msg ? 'true' : 'false');
     }
     // an error no shown field can show (a hidden field's, an unknown field's) goes above the results
     const unshown = [...errors].filter(([f]) => !this.rows.has(f)).map(([, msg]) => msg);

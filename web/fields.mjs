@@ -406,6 +406,7 @@ function registryControl(f, text, kind, onInput, id, shown) {
   return {
     node,
     input: select,
+    custom,  // the JSON box: described and marked invalid with the menu (a re-checker's trial)
     get: () => (select.value === CUSTOM ? custom.value : select.value),
     set,
   };

@@ -432,3 +432,19 @@ test('a sweep range too narrow to plot is a message, not a frozen tab', async ()
   await page.waitForSelector('#sweep-plot[data-ready="1"] canvas');
   assert.deepEqual(problems.pageErrors, []);
 });
+
+test('a registry field\'s JSON box is described by the field\'s help and error, and marked invalid with it, in the form and in Compare', async () => {
+  // a re-checker's trial: the "as JSON" boxes had neither, and Compare's all had one label
+  await open('?preset=Llama70BZeroLab64');
+  const box = page.locator('#fields [data-field="workload"] textarea');
+  const described = (loc) => loc.evaluate((b) => (b.getAttribute('aria-describedby') || '').split(' ').map((id) => document.getElementById(id)?.id).filter(Boolean));
+  assert.deepEqual(await described(box), await described(page.locator('#fields [data-field="workload"] select')));
+  const menu = page.locator('#fields [data-field="workload"] select');
+  await menu.selectOption(await menu.locator('option').last().getAttribute('value'));  // Custom… (JSON)
+  await box.fill('{"name": "x"}');
+  await page.waitForFunction(() => document.querySelector('#fields [data-field="workload"] textarea').getAttribute('aria-invalid') === 'true');
+  await page.click('#tab-compare');
+  await page.waitForSelector('#compare-table td');
+  const labels = await page.locator('#compare-table tr[data-field="workload"] textarea').evaluateAll((bs) => bs.map((b) => [b.getAttribute('aria-label'), document.getElementById(b.getAttribute('aria-describedby'))?.className]));
+  assert.deepEqual(labels, labels.map((_, k) => [`workload as JSON, column ${k + 1}`, 'cell-error']));
+});
