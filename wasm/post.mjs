@@ -322,6 +322,14 @@ function mlsysimRaw(fn, ...args) {
   }
 }
 
+/** The result of a binding that replies {"result": …} or {"error", "field"} (wasm/bindings.cpp
+ *  reply, error_reply): the result, or the error thrown as one whose `field` says which. */
+function mlsysimResult(fn, ...args) {
+  const reply = JSON.parse(mlsysimRaw(fn, ...args));
+  if (reply.error !== undefined) throw mlsysimError(reply.error, reply.field);
+  return reply.result;
+}
+
 /** Text of anything a caller's code threw: an Error's message, a string, a number...
  *  never itself a throw (a null-prototype object, a revoked Proxy, a throwing getter). */
 function mlsysimWhy(e) {
@@ -504,9 +512,7 @@ async function createMlsysim(options = {}) {
   function call(request, options) {
     const o = mlsysimOptions(options, ['bytes', 'work', 'partial']);
     const text = mlsysimJson(request, 'inputs' in request ? 'inputs' : 'overrides');
-    const reply = JSON.parse(mlsysimRaw(raw._request, text, o.bytes === 'binary', !!o.work, !!o.partial));
-    if (reply.error !== undefined) throw mlsysimError(reply.error, reply.field);
-    return reply.result;
+    return mlsysimResult(raw._request, text, o.bytes === 'binary', !!o.work, !!o.partial);
   }
 
   /**
@@ -574,10 +580,8 @@ async function createMlsysim(options = {}) {
       } catch (e) {  // e.g. a Float64Array whose buffer was transferred away
         throw mlsysimError(`values: cannot be read (${mlsysimWhy(e)})`, 'values');
       }
-      const reply = JSON.parse(mlsysimRaw(raw._sweep, request));
-      if (reply.error !== undefined) throw mlsysimError(reply.error, reply.field);
+      const r = mlsysimResult(raw._sweep, request);
       // read after the call (memory may have grown), copied out once for all properties
-      const r = reply.result;
       const view = mlsysimRaw(raw._sweepOutput);
       let out;
       if (into !== undefined) {
@@ -669,9 +673,7 @@ async function createMlsysim(options = {}) {
     numberText: (value, digits) =>
       (digits === undefined ? raw._numberText(mlsysimNumber(value)) : raw._significantText(mlsysimNumber(value), mlsysimDigits(digits))),
     humanText(value, unit, options) {
-      const reply = JSON.parse(mlsysimRaw(raw._humanText, mlsysimNumber(value), mlsysimText(mlsysimString(unit ?? '', 'unit'), 'unit'), mlsysimOptions(options, ['bytes']).bytes === 'binary'));
-      if (reply.error !== undefined) throw mlsysimError(reply.error, reply.field);
-      return reply.result;
+      return mlsysimResult(raw._humanText, mlsysimNumber(value), mlsysimText(mlsysimString(unit ?? '', 'unit'), 'unit'), mlsysimOptions(options, ['bytes']).bytes === 'binary');
     },
     /**
      * propertyText(type, property, value, options?) -> string: `value`, in the property's
@@ -684,9 +686,7 @@ async function createMlsysim(options = {}) {
       for (const [k, v] of [['type', type], ['property', property]])
         if (typeof v !== 'string') throw mlsysimError(`${k}: must be a ${k === 'type' ? "scenario type's" : "property's"} name (a string), got ${mlsysimGot(v)}`, k);
       const binary = mlsysimOptions(options, ['bytes']).bytes === 'binary';
-      const reply = JSON.parse(mlsysimRaw(raw._propertyText, mlsysimText(type, 'type'), mlsysimText(property, 'property'), mlsysimNumber(value), binary));
-      if (reply.error !== undefined) throw mlsysimError(reply.error, reply.field);
-      return reply.result;
+      return mlsysimResult(raw._propertyText, mlsysimText(type, 'type'), mlsysimText(property, 'property'), mlsysimNumber(value), binary);
     },
     displayScale: (value, unit, options) =>
       JSON.parse(raw._displayScale(mlsysimNumber(value), mlsysimText(mlsysimString(unit ?? '', 'unit'), 'unit'), mlsysimOptions(options, ['bytes']).bytes === 'binary')),
@@ -717,9 +717,7 @@ async function createMlsysim(options = {}) {
       if (typeof text !== 'string') throw mlsysimError(`preset_file: must be the file's text, got ${mlsysimGot(text)}`, 'preset_file');
       // a longer text cannot be a valid file: refused before it is copied into the module
       if (text.length > 1048576) throw mlsysimError(`preset_file: is ${text.length} characters; a preset file may have at most 1 MiB (1048576 bytes)`, 'preset_file');
-      const reply = JSON.parse(mlsysimRaw(raw._readPresetFile, mlsysimText(text, 'preset_file')));
-      if (reply.error !== undefined) throw mlsysimError(reply.error, reply.field);
-      return reply.result;
+      return mlsysimResult(raw._readPresetFile, mlsysimText(text, 'preset_file'));
     },
     /**
      * readValue(value, unit, name?) -> number: `value` (text as a field takes it: "40 USD",
@@ -736,9 +734,7 @@ async function createMlsysim(options = {}) {
       if (typeof value === 'string' && value.length > 10000) throw mlsysimError(`${mlsysimName(field)}: too long (at most 10000 characters)`, field);
       const json = JSON.stringify(value, mlsysimReplacer);
       if (MLSYSIM_LONE_SURROGATE.test(json)) throw mlsysimError(`${mlsysimName(field)}: holds a lone UTF-16 surrogate, which is not text`, field);
-      const reply = JSON.parse(mlsysimRaw(raw._readValue, json, mlsysimText(mlsysimString(unit ?? '', 'unit'), 'unit'), field));
-      if (reply.error !== undefined) throw mlsysimError(reply.error, reply.field);
-      return reply.result;
+      return mlsysimResult(raw._readValue, json, mlsysimText(mlsysimString(unit ?? '', 'unit'), 'unit'), field);
     },
     /** evaluatePreset(name, overrides?, options?) -> Result with `preset` set. */
     evaluatePreset: (name, overrides, options) =>

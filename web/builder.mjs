@@ -9,6 +9,7 @@
 // part of the page's link (eshow, eedit, eprops, epredict, etheme, eabout, esite).
 import { $, el, copyText, actionButton, breakable } from './dom.mjs';
 import { embedOptions, siteFolder, embedOfType, THEMES, ABOUT } from './link.mjs';
+import { andList } from './format.mjs';
 
 // "<" of the snippets' tags, not written as a literal: the one-file page inlines this code
 // in a <script>, where a literal "</script>" would end it (and esbuild folds 'a' + 'b')
@@ -301,13 +302,12 @@ export class Builder {
         if (y !== x && carriers.has(y) && !e.predict.includes(y) && !(px && prop(y) && prop(y).text === px.text))
           given.set(y, [...(given.get(y) || []), x]);
     }
-    const list = (ns) => (ns.length === 1 ? ns[0] : `${ns.slice(0, -1).join(', ')} and ${ns.at(-1)}`);
     // one sentence per set of predicted results, naming the shown ones that give them away
     const groups = new Map();
     for (const [y, xs] of given) groups.set(xs.join(','), [...(groups.get(xs.join(',')) || []), y]);
     const note = $('builder-predict-note');
     note.hidden = !groups.size;
-    note.textContent = [...groups].map(([xs, ys]) => `${list(ys)} ${ys.length === 1 ? 'is' : 'are'} shown and computed from the predicted ${list(xs.split(','))}: a student may work ${xs.includes(',') ? 'them' : 'it'} back from ${ys.length === 1 ? 'it' : 'them'}.`).join(' ')
+    note.textContent = [...groups].map(([xs, ys]) => `${andList(ys)} ${ys.length === 1 ? 'is' : 'are'} shown and computed from the predicted ${andList(xs.split(','))}: a student may work ${xs.includes(',') ? 'them' : 'it'} back from ${ys.length === 1 ? 'it' : 'them'}.`).join(' ')
       + (!groups.size ? '' : given.size === 1 ? ' To keep the prediction a prediction, untick it as shown, or predict it too.'
         : ' To keep the prediction a prediction, untick them as shown, or predict them too.');
   }

@@ -6,7 +6,7 @@
 // live on one page.
 import { $, el, mathml, breakable, breakablePaths, enterToResults } from './dom.mjs';
 import { fieldControl, showEntryFacts, evaluateTexts, formText, usesInput, symbolItem, CUSTOM } from './fields.mjs';
-import { shownText, exactText, numberText, humanText, valueText, propertyValueText, withEscapesExplained, keepTogether, ruleSpaces, sentences, INPUT_UNAVAILABLE } from './format.mjs';
+import { shownText, exactText, numberText, humanText, valueText, propertyValueText, withEscapesExplained, keepTogether, ruleSpaces, sentences, andList, INPUT_UNAVAILABLE } from './format.mjs';
 import { fitBoxes } from './fit.mjs';
 
 const ANNOUNCE_DELAY_MS = 900;  // a burst of typing is announced once, when it pauses
@@ -32,14 +32,15 @@ const powersOfTen = (text) => text.replace(/(^|[^\w.])(\d+(?:\.\d+)?)e([+-]?\d+)
  *  in a span of its own, which style.css hides as the typeset line's `.short` step does
  *  (the card's title names it), then `rest`, a number kept with its unit. */
 const linearText = (name, rest) => el('span', { class: 'linear-text', 'aria-hidden': 'true' },
-  el('span', { class: 'linear-name', text: `${name} = ` }), ...(linearCases(powersOfTen(rest)) || [keepTogether(powersOfTen(rest))]));
+  el('span', { class: 'linear-name', text: `${name} = ` }), ...linearCases(powersOfTen(rest)));
 
 /** A piecewise line as text ("A when c; B otherwise", as the core writes one) in one block
  *  per case, a condition on a line of its own under its expression (style.css): run on, "…
  *  − checkpoint_write_time when checkpoint_write_time < 2 × M; M otherwise" read as one
- *  expression on a phone (a re-checker's trial). The text is unchanged. Null for another line. */
+ *  expression on a phone (a re-checker's trial). The text is unchanged. Another line is
+ *  its text, kept together where it should not break (keepTogether). */
 function linearCases(rest) {
-  if (!/ otherwise$/.test(rest) || !rest.includes('; ')) return null;
+  if (!/ otherwise$/.test(rest) || !rest.includes('; ')) return [keepTogether(rest)];
   const cases = rest.split('; ');
   return cases.map((c, k) => {
     const lead = k ? ' ' : '', tail = k < cases.length - 1 ? ';' : '';
@@ -291,7 +292,7 @@ export class ScenarioView {
     let row;
     if (editable) {
       const control = fieldControl(f, text, this.opts.registry, (e) => this.edit(f.name, e), `${this.opts.idBase}in-`);
-      for (const box of [control.input, control.custom]) box?.setAttribute('aria-describedby', `${id('help')} ${id('err')}`);
+      for (const box of control.boxes) box.setAttribute('aria-describedby', `${id('help')} ${id('err')}`);
       control.node.addEventListener('focusout', () => this.typed(f.name));
       row = el('div', { class: 'field', 'data-field': f.name },
         el('div', { class: 'field-head' },
@@ -327,7 +328,7 @@ export class ScenarioView {
         help.textContent !== `${f.doc} ${ruleText(f)}` || error.id !== id('err') || !error.matches('p.field-error')) return null;
     const c = fieldControl(f, text, this.opts.registry, (e) => this.edit(f.name, e), `${this.opts.idBase}in-`, control);
     if (!c) return null;
-    for (const box of [c.input, c.custom]) box?.setAttribute('aria-describedby', `${id('help')} ${id('err')}`);
+    for (const box of c.boxes) box.setAttribute('aria-describedby', `${id('help')} ${id('err')}`);
     c.node.addEventListener('focusout', () => this.typed(f.name));
     this.controls.set(f.name, c);
     this.rows.set(f.name, { row, error });
@@ -513,7 +514,7 @@ export class ScenarioView {
       row.classList.toggle('invalid', !!msg);
       row.classList.toggle('waiting', waits);
       const c = this.controls.get(name);
-      if (c) for (const box of [c.input, c.custom]) box?.setAttribute('aria-invalid', msg ? 'true' : 'false');
+      if (c) for (const box of c.boxes) box.setAttribute('aria-invalid', msg ? 'true' : 'false');
     }
     // an error no shown field can show (a hidden field's, an unknown field's) goes above the results
     const unshown = [...errors].filter(([f]) => !this.rows.has(f)).map(([, msg]) => msg);
@@ -606,8 +607,7 @@ export class ScenarioView {
         return p && 'text' in p && (w.includes(p.text) || w.includes(shownText(p, this.opts.prefs())));
       });
       // (after "Warning:"; "A warning about … is shown …" read as a warning about a warning)
-      const names = tells.length === 1 ? tells[0] : `${tells.slice(0, -1).join(', ')} and ${tells.at(-1)}`;
-      return tells.length ? `It quotes the value of ${names}, so it waits for your prediction.` : w;
+      return tells.length ? `It quotes the value of ${andList(tells)}, so it waits for your prediction.` : w;
     }))];
   }
 

@@ -89,7 +89,7 @@ export class Compare {
         const error = el('p', { class: 'cell-error', id: `c${k}-err-${f.name}`, hidden: true });
         control.input.setAttribute('aria-label', `${f.name}, column ${k + 1}`);
         control.custom?.setAttribute('aria-label', `${f.name} as JSON, column ${k + 1}`);
-        for (const box of [control.input, control.custom]) box?.setAttribute('aria-describedby', error.id);
+        for (const box of control.boxes) box.setAttribute('aria-describedby', error.id);
         row.append(el('td', {}, control.node, error));
         (this.cells[k] ||= new Map()).set(f.name, { ...control, error });
       });
@@ -127,7 +127,7 @@ export class Compare {
         const msg = errors.get(name);
         c.error.textContent = msg || '';
         c.error.hidden = !msg;
-        for (const box of [c.input, c.custom]) box?.setAttribute('aria-invalid', msg ? 'true' : 'false');
+        for (const box of c.boxes) box.setAttribute('aria-invalid', msg ? 'true' : 'false');
       }
       if (general) {  // an error no cell can show (e.g. a value nested too deep)
         const first = this.cells[k].values().next().value;

@@ -255,7 +255,9 @@ export function inlineEntry(kind, e, reads = null) {
  * A control for field `f` showing `text` (undefined: a blank form's start, where a registry
  * menu shows the first entry the type can use; "" for a registry field: nothing chosen, its
  * custom entry empty, as a link's empty `i.workload=` gives it); `onInput` runs on every edit. Returns
- * {node, input (the element that takes focus), get() -> text, set(text), typed}.
+ * {node, input (the element that takes focus), boxes (the elements the field's help and
+ * error describe: the input, or a registry's menu and its JSON box), custom (that box, for
+ * a registry field), get() -> text, set(text), typed}.
  * With `shown` (a prerendered view's control: scripts/prerender.mjs), the control is that
  * node with its listeners added, or null when it is not the node this would build (another
  * tag, attribute, option). An input the reader typed into before live (until-live.mjs
@@ -275,7 +277,7 @@ export function fieldControl(f, text, registry, onInput, idBase, shown = null) {
   const typed = !!shown && input.hasAttribute('data-typed') && input.value !== text;
   if (!typed) input.value = text;
   input.addEventListener('input', onInput);
-  return { node: input, input, typed, get: () => input.value, set: (t) => { input.value = t; } };
+  return { node: input, input, boxes: [input], typed, get: () => input.value, set: (t) => { input.value = t; } };
 }
 
 /** `node` when it is a `tag` element with each of `attrs` ({name: text}), else null. */
@@ -406,7 +408,10 @@ function registryControl(f, text, kind, onInput, id, shown) {
   return {
     node,
     input: select,
-    custom,  // the JSON box: described and marked invalid with the menu (a re-checker's trial)
+    custom,
+    // what the field's help and error describe, and aria-invalid marks: the menu and its JSON
+    // box (the box had neither: a re-checker's trial)
+    boxes: [select, custom],
     get: () => (select.value === CUSTOM ? custom.value : select.value),
     set,
   };

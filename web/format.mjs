@@ -27,6 +27,11 @@ function cut(v, n) {
  *  (mlsysim-widget.mjs shows a value so). */
 export function clipJson(v, n) { return showUnseen(cut(v, n)); }
 
+/** Names as a sentence lists them: "a", "a and b", "a, b and c". */
+export function andList(names) {
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
 /** Messages as one text, each ended as a sentence: the core's end without a full stop
  *  ("workers: must be an integer >= 1, got 0"), and ran into the next ("got 0 Some
  *  inputs are invalid…", an attacking helper). */

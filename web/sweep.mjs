@@ -11,7 +11,7 @@
 // plotAxes, format.mjs); colours follow the theme, also when it changes while shown.
 import { $, el, download, copyText, actionButton } from './dom.mjs';
 import { apiInputs, usesInput, formText } from './fields.mjs';
-import { tickTexts, clip, numberText, DEFAULT_PREFS, sentences } from './format.mjs';
+import { tickTexts, clip, numberText, DEFAULT_PREFS, sentences, andList } from './format.mjs';
 import { sweepOfType } from './link.mjs';
 import { plotAxes, DRAWN_MIN, DRAWN_MAX, axisExtent, yRange, axisKey, axisTitle, axisPlace, xTitle, markText, seriesStyle, swatch, PALETTES, figurePng, figureCsv, figureSvg } from './figure.mjs';
 
@@ -259,12 +259,11 @@ export function sameLinesNote(f, bases, series, per) {
     const g = groups.find((x) => lines(x[0]).every((ys, j) => same(ys, lines(k)[j])));
     if (g) g.push(k); else groups.push([k]);
   });
-  const list = (ns) => (ns.length === 2 ? ns.join(' and ') : `${ns.slice(0, -1).join(', ')} and ${ns.at(-1)}`);
   return groups.filter((g) => g.length > 1).map((g) => {
     // (two columns of one preset, unedited, differ in nothing: a re-checker's trial)
     const why = g.every((k) => inputsOf(k) === inputsOf(g[0])) ? 'their inputs are the same'
       : g.every((k) => others(k) === others(g[0])) ? `they differ only in ${f.name}, which the sweep sets` : 'their values agree at every point swept';
-    return ` ${list(g.map((k) => bases[k].label))} draw the same ${per === 1 ? 'line' : 'lines'}, one over the other: ${why}.`;
+    return ` ${andList(g.map((k) => bases[k].label))} draw the same ${per === 1 ? 'line' : 'lines'}, one over the other: ${why}.`;
   }).join('');
 }
 
