@@ -104,9 +104,13 @@ const mlsysimQuote = (v) => (typeof v === 'string' ? mlsysimUnseen(JSON.stringif
 function mlsysimGot(v) {
   if (typeof v === 'symbol' || typeof v === 'function') return `a ${typeof v}`;
   if (v === null || typeof v !== 'object') return mlsysimQuote(v);
-  if (Array.isArray(v)) return 'an array';
   let tag = 'Object';
-  try { tag = Object.prototype.toString.call(v).slice(8, -1); } catch { /* a revoked proxy */ }
+  try {
+    if (Array.isArray(v)) return 'an array';
+    tag = Object.prototype.toString.call(v).slice(8, -1);
+  } catch { /* a revoked proxy */ }
+  const opaque = mlsysimOpaque(v);  // also a Map given another prototype, or in a Proxy
+  if (opaque) return opaque === 'Promise' ? 'a Promise (await it first)' : `a ${opaque}`;
   return tag === 'Object' ? 'an object' : `a ${tag}`;
 }
 /** String(v), never itself a throw: a value String cannot write (a null-prototype object, a
@@ -117,16 +121,26 @@ function mlsysimShown(v) {
   // [], [''], new String(''): something, not nothing, after "got"
   return t === '' ? `${Array.isArray(v) ? 'an array' : 'a value'} that reads as empty text` : t;
 }
-/** String(`value`) for an argument the module takes as text (a unit, a name); one that
- *  cannot be made text (a null-prototype object, a toString that throws) is refused by
- *  `field`, not as a TypeError. */
-function mlsysimString(value, field) {
-  try {
-    return String(value);
-  } catch (e) {
-    throw mlsysimError(`${field}: must be a text, got a value that cannot be read as one (${mlsysimWhy(e)})`, field);
-  }
+/** `value`, an argument the module takes as text (a type's or property's name, a unit, a
+ *  file's text), refused by `field` unless it is a string: "`field`: must be `what`, got
+ *  a Map". String() had made a Map the unit "[object Map]", and the message then quoted
+ *  "[object" as the unknown unit (an attacker's trial). A lone surrogate is refused too. */
+function mlsysimArg(value, field, what) {
+  if (typeof value !== 'string') throw mlsysimError(`${field}: must be ${what}, got ${mlsysimGot(value)}`, field);
+  return mlsysimText(value, field);
 }
+/** What each name a request carries must be, for its message. */
+const MLSYSIM_WHAT = { type: "a scenario type's name (a string)", preset: "a preset's name (a string)",
+  field: "a numeric field's name (a string)" };
+/** The names of `request` (type, preset, field), each absent (null: the core says it is
+ *  required) or a string; a Map had travelled as the text "[Map]", "unknown scenario type
+ *  \"[Map]\"" (an attacker's trial). */
+function mlsysimNames(request) {
+  for (const key of Object.keys(MLSYSIM_WHAT))
+    if (request[key] !== undefined && request[key] !== null) mlsysimArg(request[key], key, MLSYSIM_WHAT[key]);
+}
+/** A unit argument: absent (undefined, null) is "" (a plain number), else a unit's text. */
+const mlsysimUnit = (unit) => mlsysimArg(unit ?? '', 'unit', 'a unit\'s text such as "s" or "byte"');
 /** `text`, a string passed to the module as it is, refused when it holds a lone UTF-16
  *  surrogate: Emscripten's conversion would make another character of it. */
 function mlsysimText(text, field) {
@@ -144,8 +158,11 @@ const MLSYSIM_MAX_PROPERTIES = 1000;
  * serializing the request's entries and the inputs' fields one at a time.
  */
 function mlsysimJson(request, inputsKey) {
-  if (mlsysimOpaque(request[inputsKey]) === 'Promise')
-    throw mlsysimError(`${inputsKey}: is a Promise, not an object of field values: await it first`, inputsKey);
+  mlsysimNames(request);
+  // what JSON would write as "[Map]", {} or nothing is refused as what it is: "got a Map"
+  const inputs = request[inputsKey], kind = typeof inputs;
+  if (kind === 'function' || kind === 'symbol' || mlsysimOpaque(inputs))
+    throw mlsysimError(`${inputsKey}: must be an object of field values, got ${mlsysimGot(inputs)}`, inputsKey);
   // `failed`, not `failure === null`: a getter may throw null itself
   let text, failure, failed = false;
   try {
@@ -240,7 +257,7 @@ function mlsysimOptions(options, keys) {
     let array;
     try { array = Array.isArray(options); } catch (e) { throw mlsysimError(`options: cannot be read (${mlsysimWhy(e)})`, 'options'); }
     if (typeof options !== 'object' || array || opaque)
-      throw mlsysimError(`options: must be an object such as {${keys[0]}: …}, got ${opaque ? `a ${opaque}` : array ? 'an array' : typeof options === 'function' ? 'a function' : mlsysimQuote(options)}`, 'options');
+      throw mlsysimError(`options: must be an object such as {${keys[0]}: …}, got ${mlsysimGot(options)}`, 'options');
   }
   const out = {};
   let given = [];
@@ -270,9 +287,9 @@ function mlsysimOptions(options, keys) {
   // (an object is said as one: {toString() {return 'binary'}} read "got binary", which
   // seemed to refuse the very value it asked for: an attacker's trial)
   const shown = (v) => {
+    if (v === null || (typeof v !== 'object' && typeof v !== 'function')) return mlsysimGot(v);
     const q = mlsysimQuote(v);
-    if (v === null || (typeof v !== 'object' && typeof v !== 'function') || / that reads as empty text$|^\[object \w+\]$/.test(q)) return q;
-    return `${typeof v === 'function' ? 'a function' : Array.isArray(v) ? 'an array' : 'an object'} that reads as ${JSON.stringify(q)}`;
+    return / that reads as empty text$|^\[object \w+\]$/.test(q) || typeof v === 'function' ? mlsysimGot(v) : `${mlsysimGot(v)} that reads as ${JSON.stringify(q)}`;
   };
   if (out.bytes !== undefined && out.bytes !== 'decimal' && out.bytes !== 'binary')
     throw mlsysimError(`options.bytes: must be "decimal" or "binary", got ${shown(out.bytes)}`, 'options');
@@ -296,7 +313,7 @@ function mlsysimNumber(value) {
   if (value === null || kind === 'undefined' || kind === 'boolean' || kind === 'function' ||
       (kind === 'object' && !(value instanceof Number)) ||
       (kind === 'string' && !MLSYSIM_NUMBER_TEXT.test(value)))
-    throw mlsysimError(`value: must be a number, got ${kind === 'object' && value !== null ? 'an object' : kind === 'function' ? 'a function' : mlsysimQuote(value)}`, 'value');
+    throw mlsysimError(`value: must be a number, got ${mlsysimGot(value)}`, 'value');
   try {
     return Number(value);
   } catch (e) {
@@ -307,7 +324,7 @@ function mlsysimNumber(value) {
 /** `digits` of numberText: an integer from 1 to 17. */
 function mlsysimDigits(digits) {
   if (!Number.isInteger(digits) || digits < 1 || digits > 17)
-    throw mlsysimError(`digits: must be an integer from 1 to 17, got ${mlsysimQuote(digits)}`, 'digits');
+    throw mlsysimError(`digits: must be an integer from 1 to 17, got ${mlsysimGot(digits)}`, 'digits');
   return digits;
 }
 
@@ -533,15 +550,15 @@ async function createMlsysim(options = {}) {
     // into the module's memory exists: a getter that calls back into the module must
     // not find its own view detached or its buffer reused. Each getter runs once.
     const o = mlsysimOptions(options, ['unit', 'into']);
-    // absent, null or "": the field's canonical unit; anything else the core checks (0 is not a unit)
-    const unit = o.unit === undefined || o.unit === null || o.unit === '' ? null : o.unit;
+    // absent, null or "": the field's canonical unit; any other string the core checks, anything else is no unit (0)
+    const unit = o.unit === undefined || o.unit === null || o.unit === '' ? null : mlsysimUnit(o.unit);
     let xs;
     try {
       if (mlsysimIsFloat64Array(values)) {
         xs = values;  // no copy: allocating typed arrays is the costliest step of a sweep
       } else {
         const n = values && typeof values === 'object' ? values.length : undefined;
-        if (!Number.isInteger(n) || n < 0) throw new Error(`must be an array or Float64Array of numbers, got length ${mlsysimQuote(n)}`);
+        if (!Number.isInteger(n) || n < 0) throw new Error(`must be an array or Float64Array of numbers, got ${mlsysimGot(values)}${n === undefined ? '' : ` of length ${mlsysimQuote(n)}`}`);
         if (n > limits.sweep_points) throw new Error(`at most ${limits.sweep_points} points, got ${n}`);
         xs = new Float64Array(n);
         for (let i = 0; i < n; i++) {
@@ -556,8 +573,10 @@ async function createMlsysim(options = {}) {
     }
     // a type has a dozen properties at most: a list of thousands would meet the request's
     // entry limit first, which blames the inputs
-    let count;
-    try { count = Array.isArray(properties) ? properties.length : 0; } catch { count = 0; }
+    let count, array = false;
+    try { array = Array.isArray(properties); count = array ? properties.length : 0; } catch { count = 0; }
+    if (!array && properties !== undefined && properties !== null)
+      throw mlsysimError(`properties: must be an array of property names, got ${mlsysimGot(properties)}`, 'properties');
     if (count > MLSYSIM_MAX_PROPERTIES) throw mlsysimError(`properties: at most ${MLSYSIM_MAX_PROPERTIES} names, got ${count}`, 'properties');
     const request = mlsysimJson({ type: type === undefined ? null : type, inputs: inputs === undefined ? {} : inputs,
       field: field === undefined ? null : field, unit, properties: properties === undefined ? null : properties }, 'inputs');
@@ -569,7 +588,7 @@ async function createMlsysim(options = {}) {
     let intoLength = 0;
     if (into !== undefined) {
       if (!mlsysimIsFloat64Array(into))
-        throw mlsysimError(`into: must be a Float64Array, got ${mlsysimTag.call(into) || (into === null ? 'null' : typeof into)}`, 'into');
+        throw mlsysimError(`into: must be a Float64Array, got ${mlsysimGot(into)}`, 'into');
       if (mlsysimBuffer.call(into) === mlsysimBuffer.call(xs))
         throw mlsysimError('into: must not share its buffer with values', 'into');
       intoLength = mlsysimLength.call(into);
@@ -631,11 +650,10 @@ async function createMlsysim(options = {}) {
      * name that is not a scenario type (naming the valid ones) or is not a string.
      */
     describeScenarioType(name) {
-      if (typeof name !== 'string')
-        throw mlsysimError(`type: must be a scenario type's name (a string), got ${mlsysimGot(name)}`, 'type');
+      mlsysimArg(name, 'type', MLSYSIM_WHAT.type);
       let text = described.get(name);
       if (text === undefined) {
-        text = mlsysimRaw(raw._describeType, mlsysimText(name, 'type'));
+        text = mlsysimRaw(raw._describeType, name);
         const reply = JSON.parse(text);
         if (reply.error !== undefined) throw mlsysimError(reply.error, reply.field);
         described.set(name, text);
@@ -673,7 +691,7 @@ async function createMlsysim(options = {}) {
     numberText: (value, digits) =>
       (digits === undefined ? raw._numberText(mlsysimNumber(value)) : raw._significantText(mlsysimNumber(value), mlsysimDigits(digits))),
     humanText(value, unit, options) {
-      return mlsysimResult(raw._humanText, mlsysimNumber(value), mlsysimText(mlsysimString(unit ?? '', 'unit'), 'unit'), mlsysimOptions(options, ['bytes']).bytes === 'binary');
+      return mlsysimResult(raw._humanText, mlsysimNumber(value), mlsysimUnit(unit), mlsysimOptions(options, ['bytes']).bytes === 'binary');
     },
     /**
      * propertyText(type, property, value, options?) -> string: `value`, in the property's
@@ -683,13 +701,13 @@ async function createMlsysim(options = {}) {
      * that is not one (with the nearest), {field: "value"} for a value that is no number.
      */
     propertyText(type, property, value, options) {
-      for (const [k, v] of [['type', type], ['property', property]])
-        if (typeof v !== 'string') throw mlsysimError(`${k}: must be a ${k === 'type' ? "scenario type's" : "property's"} name (a string), got ${mlsysimGot(v)}`, k);
+      mlsysimArg(type, 'type', MLSYSIM_WHAT.type);
+      mlsysimArg(property, 'property', "a property's name (a string)");
       const binary = mlsysimOptions(options, ['bytes']).bytes === 'binary';
-      return mlsysimResult(raw._propertyText, mlsysimText(type, 'type'), mlsysimText(property, 'property'), mlsysimNumber(value), binary);
+      return mlsysimResult(raw._propertyText, type, property, mlsysimNumber(value), binary);
     },
     displayScale: (value, unit, options) =>
-      JSON.parse(raw._displayScale(mlsysimNumber(value), mlsysimText(mlsysimString(unit ?? '', 'unit'), 'unit'), mlsysimOptions(options, ['bytes']).bytes === 'binary')),
+      JSON.parse(raw._displayScale(mlsysimNumber(value), mlsysimUnit(unit), mlsysimOptions(options, ['bytes']).bytes === 'binary')),
     /** {bases, spellings, count_labels}: every unit the module reads (docs/units.md) */
     listUnits: () => list('units'),
     /** {sweep_points, sweep_values}: the largest sweep the module takes */
@@ -717,7 +735,7 @@ async function createMlsysim(options = {}) {
       if (typeof text !== 'string') throw mlsysimError(`preset_file: must be the file's text, got ${mlsysimGot(text)}`, 'preset_file');
       // a longer text cannot be a valid file: refused before it is copied into the module
       if (text.length > 1048576) throw mlsysimError(`preset_file: is ${text.length} characters; a preset file may have at most 1 MiB (1048576 bytes)`, 'preset_file');
-      return mlsysimResult(raw._readPresetFile, mlsysimText(text, 'preset_file'));
+      return mlsysimResult(raw._readPresetFile, mlsysimArg(text, 'preset_file', "the file's text"));
     },
     /**
      * readValue(value, unit, name?) -> number: `value` (text as a field takes it: "40 USD",
@@ -728,13 +746,13 @@ async function createMlsysim(options = {}) {
      */
     readValue: (value, unit, name) => {
       // null or "" as "value" too: a message that started ": expected …" or named "null" said nothing
-      const field = name === undefined || name === null || name === '' ? 'value' : mlsysimText(mlsysimString(name, 'name'), 'name');
+      const field = name === undefined || name === null || name === '' ? 'value' : mlsysimArg(name, 'name', 'the name a message starts with (a string)');
       if (typeof value !== 'string' && typeof value !== 'number')
-        throw mlsysimError(`${mlsysimName(field)}: must be a text or a number, got ${value === null ? 'null' : typeof value}`, field);
+        throw mlsysimError(`${mlsysimName(field)}: must be a text or a number, got ${mlsysimGot(value)}`, field);
       if (typeof value === 'string' && value.length > 10000) throw mlsysimError(`${mlsysimName(field)}: too long (at most 10000 characters)`, field);
       const json = JSON.stringify(value, mlsysimReplacer);
       if (MLSYSIM_LONE_SURROGATE.test(json)) throw mlsysimError(`${mlsysimName(field)}: holds a lone UTF-16 surrogate, which is not text`, field);
-      return mlsysimResult(raw._readValue, json, mlsysimText(mlsysimString(unit ?? '', 'unit'), 'unit'), field);
+      return mlsysimResult(raw._readValue, json, mlsysimUnit(unit), field);
     },
     /** evaluatePreset(name, overrides?, options?) -> Result with `preset` set. */
     evaluatePreset: (name, overrides, options) =>

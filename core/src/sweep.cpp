@@ -42,7 +42,7 @@ Expected<SweepRequest> sweep_request(const Json& req) {
   }
   r.inputs = req.contains("inputs") ? req["inputs"] : Json::object();
   if (req.contains("properties") && !req["properties"].is_null()) {
-    if (!req["properties"].is_array()) return InputError("properties", "must be an array of property names");
+    if (!req["properties"].is_array()) return InputError("properties", "must be an array of property names, got " + describe(req["properties"]));
     for (const Json& p : req["properties"]) {
       if (!p.is_string()) return InputError("properties", "must be an array of property names, got " + describe(p));
       r.properties.push_back(p.get<std::string>());

@@ -183,17 +183,17 @@ test('JavaScript-only bad inputs: undefined, circular objects, BigInt, functions
   assert.throws(() => m.evaluate('SyncStrategyScenario', NaN), { field: 'inputs', message: 'inputs: must be an object of field values, got NaN' });
   assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', -Infinity), { field: 'overrides', message: 'overrides: must be an object of field values, got -Infinity' });
   assert.throws(() => m.sweep('SyncStrategyScenario', Infinity, 'workers', [1, 2], ['cost']), { field: 'inputs', message: 'inputs: must be an object of field values, got Infinity' });
-  assert.throws(() => m.sweep(NaN, {}, 'workers', [1, 2], ['cost']), { field: 'type', message: 'type: must be a string, got NaN' });
+  assert.throws(() => m.sweep(NaN, {}, 'workers', [1, 2], ['cost']), { field: 'type', message: "type: must be a scenario type's name (a string), got NaN" });
   // a Map or Set is no object of fields: JSON wrote it as {}, so the overrides were dropped
   // without a word and the preset's own values came back
   const overrides = new Map([['workers', 16]]);
-  assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', overrides), { field: 'overrides', message: 'overrides: must be an object of field values, got "[Map]"' });
-  assert.throws(() => m.evaluate('SyncStrategyScenario', new Set()), { field: 'inputs', message: 'inputs: must be an object of field values, got "[Set]"' });
+  assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', overrides), { field: 'overrides', message: 'overrides: must be an object of field values, got a Map' });
+  assert.throws(() => m.evaluate('SyncStrategyScenario', new Set()), { field: 'inputs', message: 'inputs: must be an object of field values, got a Set' });
   assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', { workers: new WeakMap() }), { field: 'workers', message: /got "\[WeakMap\]"/ });
   // ... whatever its class or realm (a plain object or an array skips the brand checks,
   // which cost a sweep 40% of its time; anything else takes them)
-  assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', new (class extends Map {})([['workers', 16]])), { field: 'overrides', message: /got "\[Map\]"/ });
-  assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', vm.runInNewContext("new Map([['workers', 16]])")), { field: 'overrides', message: /got "\[Map\]"/ });
+  assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', new (class extends Map {})([['workers', 16]])), { field: 'overrides', message: /got a Map$/ });
+  assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', vm.runInNewContext("new Map([['workers', 16]])")), { field: 'overrides', message: /got a Map$/ });
   assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', { workers: [new Set([8])] }), { field: 'workers', message: /"\[Set\]"/ });
   assert.equal(m.evaluatePreset('TransformerBsp8Workers', vm.runInNewContext('({ workers: 16 })')).inputs.workers, 16);
   // ... or prototype: a collection given Object.prototype, null or Array.prototype keeps
@@ -201,21 +201,21 @@ test('JavaScript-only bad inputs: undefined, circular objects, BigInt, functions
   // the preset's 8 workers came back; in options, {unit: 'USD/h'} was read as USD/s)
   for (const proto of [Object.prototype, null, Array.prototype]) {
     const reset = (c) => Object.setPrototypeOf(c, proto);
-    assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', reset(new Map([['workers', 4]]))), { field: 'overrides', message: /got "\[Map\]"/ });
-    assert.throws(() => m.evaluate('SyncStrategyScenario', reset(new Set())), { field: 'inputs', message: /got "\[Set\]"/ });
+    assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', reset(new Map([['workers', 4]]))), { field: 'overrides', message: /got a Map$/ });
+    assert.throws(() => m.evaluate('SyncStrategyScenario', reset(new Set())), { field: 'inputs', message: /got a Set$/ });
     assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', { workers: reset(new Map()) }), { field: 'workers', message: /got "\[Map\]"/ });
     assert.throws(() => m.sweep('SyncStrategyScenario', m.evaluatePreset('TransformerBsp8Workers').inputs, 'device_hour_rate', [2], ['cost'], reset(new Map([['unit', 'USD/h']]))),
       { field: 'options', message: 'options: must be an object such as {unit: …}, got a Map' });
   }
   // a Proxy around a Map (Vue's reactive(new Map())) is a Map too, of any realm: JSON wrote
   // it as {}, so its overrides were dropped and its {unit: 'ms'} swept 500 ms as 500 s
-  assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', new Proxy(new Map([['workers', 3]]), {})), { field: 'overrides', message: /got "\[Map\]"/ });
-  assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', vm.runInNewContext("new Proxy(new Set([1]), {})")), { field: 'overrides', message: /got "\[Set\]"/ });
+  assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', new Proxy(new Map([['workers', 3]]), {})), { field: 'overrides', message: /got a Map$/ });
+  assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', vm.runInNewContext("new Proxy(new Set([1]), {})")), { field: 'overrides', message: /got a Set$/ });
   assert.throws(() => m.sweep('SyncStrategyScenario', m.evaluatePreset('TransformerBsp8Workers').inputs, 'base_iteration_time', [500], ['iteration_time'], new Proxy(new Map([['unit', 'ms']]), {})),
     { field: 'options', message: 'options: must be an object such as {unit: …}, got a Map' });
   assert.equal(m.evaluatePreset('TransformerBsp8Workers', new Proxy({ workers: 3 }, {})).inputs.workers, 3);
   // a value whose text is empty is said to be, not left blank after "got"
-  assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', {}, { bytes: [] }), { field: 'options', message: 'options.bytes: must be "decimal" or "binary", got an array that reads as empty text' });
+  assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', {}, { bytes: [] }), { field: 'options', message: 'options.bytes: must be "decimal" or "binary", got an array' });
   // the engine's own words for what JSON cannot write become the value's (an attacking
   // helper: "Maximum call stack size exceeded", three lines of "Converting circular
   // structure to JSON", "Do not know how to serialize a BigInt" for Object(8n))
@@ -244,10 +244,10 @@ test('JavaScript-only bad inputs: undefined, circular objects, BigInt, functions
   assert.equal(m.humanText(1024, 'byte', lying({ bytes: 'binary' })), '1 KiB');
   // an option value or a unit that cannot be made text is refused by name, not as a TypeError
   const noText = Object.create(null);
-  assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', {}, { bytes: noText }), { field: 'options', message: 'options.bytes: must be "decimal" or "binary", got [object Object]' });
-  assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', {}, { work: { toString() { throw new Error('x'); } } }), { field: 'options', message: 'options.work: must be true or false, got [object Object]' });
+  assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', {}, { bytes: noText }), { field: 'options', message: 'options.bytes: must be "decimal" or "binary", got an object' });
+  assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', {}, { work: { toString() { throw new Error('x'); } } }), { field: 'options', message: 'options.work: must be true or false, got an object' });
   assert.throws(() => m.numberText(1, noText), { field: 'digits' });
-  assert.throws(() => m.humanText(1, noText), { field: 'unit', message: /^unit: must be a text, got a value that cannot be read as one/ });
+  assert.throws(() => m.humanText(1, noText), { field: 'unit', message: 'unit: must be a unit\'s text such as "s" or "byte", got an object' });
   assert.throws(() => m.displayScale(1, noText), { field: 'unit' });
   assert.throws(() => m.readValue('1', noText), { field: 'unit' });
   // a unit no property reports in is the caller's `unit`, not the value (a third trial)
@@ -263,7 +263,7 @@ test('JavaScript-only bad inputs: undefined, circular objects, BigInt, functions
   // values that cannot be read say which element, and a length that is text is quoted
   const throwing = Object.defineProperty([1, 2], 1, { get() { throw new Error('el1'); } });
   assert.throws(() => m.sweep('SyncStrategyScenario', rated, 'workers', throwing, ['cost']), { field: 'values', message: 'values: element 1 cannot be read (el1)' });
-  assert.throws(() => m.sweep('SyncStrategyScenario', rated, 'workers', { length: '3' }, ['cost']), { field: 'values', message: 'values: must be an array or Float64Array of numbers, got length "3"' });
+  assert.throws(() => m.sweep('SyncStrategyScenario', rated, 'workers', { length: '3' }, ['cost']), { field: 'values', message: 'values: must be an array or Float64Array of numbers, got an object of length "3"' });
   // a transferred buffer says so
   const gone = new Float64Array(8);
   structuredClone(gone.buffer, { transfer: [gone.buffer] });
@@ -272,7 +272,7 @@ test('JavaScript-only bad inputs: undefined, circular objects, BigInt, functions
   for (let i = 0; i < 1e5; i++) deep = [deep];
   assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', {}, { bytes: deep }), { field: 'options', message: /^options\.bytes: must be "decimal" or "binary", got / });
   // a forgotten await is named, not read as no overrides (the preset's 8 workers came back)
-  assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', Promise.resolve({ workers: 64 })), { field: 'overrides', message: 'overrides: is a Promise, not an object of field values: await it first' });
+  assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', Promise.resolve({ workers: 64 })), { field: 'overrides', message: 'overrides: must be an object of field values, got a Promise (await it first)' });
   assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', { workers: Promise.resolve(3) }), { field: 'workers', message: 'workers: must be an integer >= 1, got "[Promise]"' });
   // options of another kind are refused, never read as no options: {unit: 'ms'} in a Map
   // swept 500 ms as 500 s (iteration_time 625 s instead of 625 ms)
@@ -398,7 +398,7 @@ test('options of the wrong kind are refused by name, never read as the default',
   refused(() => m.evaluatePreset('TransformerBsp8Workers', {}, { bytes: ['binary'] }),
     'options.bytes: must be "decimal" or "binary", got an array that reads as "binary"');
   // a value that is no number is refused, not read as 0 or 1 (an attacking helper: "0 s", "$1.00")
-  for (const [v, got] of [[null, 'null'], [undefined, 'undefined'], [true, 'true'], ['', '""'], ['abc', '"abc"'], [{}, 'an object'], [[], 'an object']]) {
+  for (const [v, got] of [[null, 'null'], [undefined, 'undefined'], [true, 'true'], ['', '""'], ['abc', '"abc"'], [{}, 'an object'], [[], 'an array']]) {
     assert.throws(() => m.humanText(v, 's'), (e) => e.field === 'value' && e.message === `value: must be a number, got ${got}`, String(v));
     assert.throws(() => m.numberText(v), (e) => e.field === 'value', String(v));
     assert.throws(() => m.displayScale(v, 's'), (e) => e.field === 'value', String(v));
@@ -416,13 +416,15 @@ test('options of the wrong kind are refused by name, never read as the default',
     () => m.evaluate('SyncStrategyScenario', { ...I, workers: { a: nest(70) } }),
     () => m.sweep('SyncStrategyScenario', { ...I, workers: nest(70) }, 'iterations', [1])])
     assert.throws(call, (e) => e.field === 'workers' && e.message === 'workers: nests deeper than 64 levels; an input nests 4 levels at most');
-  // ... and an argument nested too deeply, on that argument (not on a key inside it)
+  // ... and an argument nested too deeply, on that argument (not on a key inside it); a
+  // name or a unit that is not a string is refused as what it is before it is written
   const deep = (n) => { let v = 1; for (let i = 0; i < n; i++) v = { a: v }; return v; };
-  for (const [call, field] of [[() => m.evaluate(deep(70), {}), 'type'], [() => m.evaluatePreset(deep(70)), 'preset'],
-    [() => m.sweep('SyncStrategyScenario', I, 'base_iteration_time', [1], null, { unit: { workers: deep(70) } }), 'unit'],
-    [() => m.sweep('SyncStrategyScenario', I, deep(70), [1]), 'field'],
-    [() => m.sweep('SyncStrategyScenario', I, 'workers', [1], [nest(70)]), 'properties']])
-    assert.throws(call, (e) => e.field === field && e.message === `${field}: nests deeper than 64 levels`, field);
+  for (const [call, field, message] of [[() => m.evaluate(deep(70), {}), 'type', "must be a scenario type's name (a string), got an object"],
+    [() => m.evaluatePreset(deep(70)), 'preset', "must be a preset's name (a string), got an object"],
+    [() => m.sweep('SyncStrategyScenario', I, 'base_iteration_time', [1], null, { unit: { workers: deep(70) } }), 'unit', 'must be a unit\'s text such as "s" or "byte", got an object'],
+    [() => m.sweep('SyncStrategyScenario', I, deep(70), [1]), 'field', "must be a numeric field's name (a string), got an object"],
+    [() => m.sweep('SyncStrategyScenario', I, 'workers', [1], [nest(70)]), 'properties', 'nests deeper than 64 levels']])
+    assert.throws(call, (e) => e.field === field && e.message === `${field}: ${message}`, field);
   // ... inherited or not enumerable, as the options are read (a second attacking helper)
   refused(() => m.sweep('SyncStrategyScenario', I, 'base_iteration_time', [500], ['cost'], Object.create({ units: 'ms' })),
     'options: unknown option "units" (did you mean "unit"?); this call takes unit, into');
@@ -514,4 +516,32 @@ test('an argument that is not a name or a number is quoted by what it is, not it
   assert.equal(said(() => m.propertyText('SyncStrategyScenario', null, 1)), "property: must be a property's name (a string), got null");
   assert.equal(said(() => m.readPresetFile({})), "preset_file: must be the file's text, got an object");
   assert.equal(said(() => m.sweep('SyncStrategyScenario', m.listPresets()[0].inputs, 'workers', [1, '2'], ['speedup'])), 'values: element 1 is not a number, got "2"');
+  // every argument of every call says what it got the same way (mlsysimGot): a Map had been
+  // "[Map]" (read as text), "[object Map]", "unknown unit \"[object\"", "got object" or "got
+  // length undefined", depending on the call (an attacker's trial)
+  const inputs = m.listPresets()[0].inputs, map = new Map([['workers', 8]]);
+  for (const [call, message] of [
+    [() => m.evaluate(map, {}), "type: must be a scenario type's name (a string), got a Map"],
+    [() => m.evaluate('SyncStrategyScenario', map), 'inputs: must be an object of field values, got a Map'],
+    [() => m.evaluate('SyncStrategyScenario', () => map), 'inputs: must be an object of field values, got a function'],
+    [() => m.evaluatePreset(map), "preset: must be a preset's name (a string), got a Map"],
+    [() => m.evaluatePreset(7), "preset: must be a preset's name (a string), got 7"],
+    [() => m.evaluatePreset('TransformerBsp8Workers', new Set()), 'overrides: must be an object of field values, got a Set'],
+    [() => m.numberText(map), 'value: must be a number, got a Map'],
+    [() => m.numberText([1]), 'value: must be a number, got an array'],
+    [() => m.numberText(1, map), 'digits: must be an integer from 1 to 17, got a Map'],
+    [() => m.humanText(1, map), 'unit: must be a unit\'s text such as "s" or "byte", got a Map'],
+    [() => m.displayScale(1, 5), 'unit: must be a unit\'s text such as "s" or "byte", got 5'],
+    [() => m.readValue(map, 's'), 'value: must be a text or a number, got a Map'],
+    [() => m.readValue('1', 's', map), 'name: must be the name a message starts with (a string), got a Map'],
+    [() => m.sweep('SyncStrategyScenario', inputs, map, [1]), "field: must be a numeric field's name (a string), got a Map"],
+    [() => m.sweep('SyncStrategyScenario', inputs, 'workers', 5), 'values: must be an array or Float64Array of numbers, got 5'],
+    [() => m.sweep('SyncStrategyScenario', inputs, 'workers', map), 'values: must be an array or Float64Array of numbers, got a Map'],
+    [() => m.sweep('SyncStrategyScenario', inputs, 'workers', [1], map), 'properties: must be an array of property names, got a Map'],
+    [() => m.sweep('SyncStrategyScenario', inputs, 'workers', [1], 'speedup'), 'properties: must be an array of property names, got "speedup"'],
+    [() => m.sweep('SyncStrategyScenario', inputs, 'workers', [1], null, { into: [0, 0] }), 'into: must be a Float64Array, got an array'],
+    [() => m.sweep('SyncStrategyScenario', inputs, 'workers', [1], null, { into: new Float32Array(4) }), 'into: must be a Float64Array, got a Float32Array'],
+    [() => m.evaluate('SyncStrategyScenario', inputs, { bytes: map }), 'options.bytes: must be "decimal" or "binary", got a Map'],
+  ]) assert.equal(said(call), message);
+  assert.equal(m.evaluatePreset('TransformerBsp8Workers').inputs.workers, 8);  // and the module still answers
 });
