@@ -264,12 +264,15 @@ int run(const std::vector<std::string>& args) {
   std::string type, input, preset_file;
   bool has_type = false, has_input = false, has_preset_file = false;
   Json sets = Json::object();
+  std::string eval_only;  // the first option given that only eval takes: list refuses it, never ignores it
   for (std::size_t i = 1; i < args.size(); ++i) {
     const std::string& a = args[i];
     auto next = [&]() -> const std::string& {
       if (i + 1 >= args.size()) throw UsageError(a + " needs a value");
       return args[++i];
     };
+    if (eval_only.empty() && (a == "--binary" || a == "--work" || a == "--type" || a == "--input" || a == "--set"))
+      eval_only = a;
     if (a == "--json") json = true;
     else if (a == "--binary") binary = true;
     else if (a == "--work") work = true;
@@ -310,6 +313,8 @@ int run(const std::vector<std::string>& args) {
   }
   const int problems = course.notices.empty() ? 0 : 2;
   if (args[0] == "list") {
+    // `list presets --work` had printed the list as if --work were not there
+    if (!eval_only.empty()) throw UsageError(eval_only + " goes with eval; list takes --json and --preset-file");
     if (positional.size() != 1) {
       std::string names;
       for (const std::string& n : mlsysim::list_names()) names += (names.empty() ? "" : ", ") + n;

@@ -79,6 +79,14 @@ TEST_CASE("Bad input exits with status 2 and the error text on standard error", 
   const Run input_twice = cli("eval --input - --input -", true, "{}");
   CHECK(input_twice.status == 2);
   CHECK_THAT(input_twice.out, Catch::StartsWith("mlsysim: --input given twice; give one request"));
+  // an option of eval's is refused by list, not ignored (`list presets --work` printed the list)
+  for (const char* option : {"--work", "--binary", "--type SyncStrategyScenario", "--input -", "--set workers=8"}) {
+    const Run listed = cli(std::string("list presets ") + option, true, "{}");
+    CHECK(listed.status == 2);
+    CHECK_THAT(listed.out, Catch::StartsWith("mlsysim: " + std::string(option).substr(0, std::string(option).find(' ')) +
+                                             " goes with eval; list takes --json and --preset-file"));
+  }
+  CHECK(cli("list presets --json").status == 0);
   // ... and so in a request's JSON: a key given twice is refused, not the last taken
   const Run json_twice = cli("eval --input -", true, "{\"type\": \"SyncStrategyScenario\", \"inputs\": {\"workers\": 8, \"workers\": 4}}");
   CHECK(json_twice.status == 2);
