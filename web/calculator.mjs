@@ -6,7 +6,7 @@
 // live on one page.
 import { $, el, mathml, breakable, breakablePaths, enterToResults } from './dom.mjs';
 import { fieldControl, showEntryFacts, evaluateTexts, formText, usesInput, symbolItem, CUSTOM } from './fields.mjs';
-import { shownText, exactText, numberText, humanText, valueText, propertyValueText, withEscapesExplained, keepTogether, ruleSpaces, sentences, andList, INPUT_UNAVAILABLE } from './format.mjs';
+import { shownText, exactText, cardUnit, numberText, humanText, valueText, propertyValueText, withEscapesExplained, keepTogether, ruleSpaces, sentences, andList, INPUT_UNAVAILABLE } from './format.mjs';
 import { fitBoxes } from './fit.mjs';
 
 const ANNOUNCE_DELAY_MS = 900;  // a burst of typing is announced once, when it pauses
@@ -620,7 +620,7 @@ export class ScenarioView {
   predictBox(p) {
     const id = (kind) => `${this.opts.idBase}${kind}-${p.name}`;
     // in the unit its card is written in ("tokens/s", not "1/s"; money rates per hour)
-    const shownUnit = p.display_unit || (p.unit === 'USD/s' ? 'USD/h' : p.unit);
+    const shownUnit = cardUnit(p);
     const unit = !shownUnit || shownUnit === 'count' ? ''
       : p.display_unit ? ` (a number in ${shownUnit}, or a value in any unit of its kind)` : ` (a value in ${shownUnit} or any unit of its kind)`;
     const input = el('input', { type: 'text', id: id('predict'), class: 'predict-input', autocomplete: 'off', spellcheck: 'false',

@@ -124,13 +124,22 @@ export function fullMoney(v) {
   return v.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 }
 
+/** The unit a property's card reads in, for what it says and takes beside the card (its
+ *  exact value, a prediction): its display unit ("tokens/s", "h") when it has one, a money
+ *  rate per hour as compute is priced ("USD/h", not "USD/s"; core/src/text.cpp), else its
+ *  reported unit. `p` is the property's description or a result with `unit`. */
+export function cardUnit(p) {
+  return p.display_unit || (p.unit === 'USD/s' ? 'USD/h' : p.unit);
+}
+
 /** The exact value with its unit, for the small print under a result; `spec` (the
  *  property's description) gives the unit its card is written in, when it has one
  *  ("= 4348.895921 tokens/s", "= 560897.4 h"; not "1/s" and seconds: a re-checker's trial). */
 export function exactText(p, spec = null) {
   // a money rate per hour, as its card reads it ("$1.37/h"), not per second ("0.000379907 USD/s")
-  const [value, unit] = spec && spec.display_unit ? [p.value / spec.display_factor, ` ${spec.display_unit}`]
-    : p.unit === 'USD/s' ? [p.value * 3600, ' USD/h'] : [p.value, p.unit && p.unit !== 'count' ? ` ${p.unit}` : ''];
+  const shown = cardUnit(spec && spec.display_unit ? spec : p);
+  const value = spec && spec.display_unit ? p.value / spec.display_factor : shown === 'USD/h' ? p.value * 3600 : p.value;
+  const unit = shown && shown !== 'count' ? ` ${shown}` : '';
   return `= ${Number.isInteger(value) ? String(value) : String(Number(value.toPrecision(12)))}${unit}`;
 }
 

@@ -3,7 +3,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { load } from './load.mjs';
-import { useModule, shownText, fullMoney, keepTogether, exactText, tickTexts, sentences, axisScale } from '../../web/format.mjs';
+import { useModule, shownText, fullMoney, keepTogether, exactText, cardUnit, tickTexts, sentences, axisScale } from '../../web/format.mjs';
 
 const m = await load();
 useModule(m);
@@ -61,6 +61,11 @@ test('the exact line of a money rate is per hour, as its card reads it', () => {
   assert.equal(exactText({ value: 4348.895921, unit: '1/s' }, { display_unit: 'tokens/s', display_factor: 1 }), '= 4348.895921 tokens/s');
   assert.equal(exactText({ value: 2019230640, unit: 's' }, { display_unit: 'h', display_factor: 3600 }), '= 560897.4 h');
   assert.equal(exactText({ value: 0.625, unit: 's' }, { display_unit: null, display_factor: 1 }), '= 0.625 s');
+  // a money rate's description has no display unit: per hour all the same
+  assert.equal(exactText({ value: 2 / 3600, unit: 'USD/s' }, { unit: 'USD/s', display_unit: null, display_factor: 1 }), '= 2 USD/h');
+  // the prediction box asks in the same unit (cardUnit, one rule for both)
+  assert.deepEqual([{ unit: 'USD/s' }, { unit: 's', display_unit: 'h' }, { unit: 'count' }, { unit: 'byte', display_unit: null }].map(cardUnit),
+    ['USD/h', 'h', 'count', 'byte']);
 });
 
 test('axis labels of numbers from 1e10 up have an exponent, as few digits as keep them apart', () => {
