@@ -5,7 +5,7 @@
 // element up by id in the document, so it works inside a shadow root, and several can
 // live on one page.
 import { $, el, mathml, breakable, breakablePaths, enterToResults } from './dom.mjs';
-import { fieldControl, showEntryFacts, evaluateTexts, formText, usesInput, symbolItem, CUSTOM } from './fields.mjs';
+import { fieldControl, showEntryFacts, listedEntry, evaluateTexts, formText, usesInput, symbolItem, CUSTOM } from './fields.mjs';
 import { shownText, exactText, cardUnit, numberText, humanText, valueText, propertyValueText, withEscapesExplained, keepTogether, ruleSpaces, sentences, andList, INPUT_UNAVAILABLE } from './format.mjs';
 import { fitBoxes } from './fit.mjs';
 
@@ -303,14 +303,20 @@ export class ScenarioView {
       // shown, not editable: the value as text, named by its heading; a registry entry's
       // numbers under its name, as the menu shows them (a student asked to predict from them
       // saw only "H100")
+      // (" H100 " as the module reads it; an entry given inline as JSON, once evaluated:
+      // its name and numbers, not its JSON: render, showInlineEntry)
       const kindOf = !f.numeric && this.opts.registry && this.opts.registry[f.type];
-      const entry = kindOf && kindOf.entries.find((e) => e.name === text);
-      const facts = entry ? el('p', { class: 'entry-facts', id: id('facts') }) : null;
-      if (facts) showEntryFacts(facts, kindOf, entry);
+      const entry = kindOf && kindOf.entries.find((e) => e.name === text.trim());
+      const facts = kindOf ? el('p', { class: 'entry-facts', id: id('facts'), hidden: !entry }) : null;
+      if (entry) showEntryFacts(facts, kindOf, entry);
+      const fixed = el('p', { class: 'fixed-value', id: id('in'), 'aria-describedby': `${id('name')} ${facts ? `${id('facts')} ` : ''}${id('help')} ${id('err')}`, text: text || '(default)' });
       row = el('div', { class: 'field readonly', 'data-field': f.name },
         el('div', { class: 'field-head' }, el('span', { class: 'field-name', id: id('name') }, el('code', { text: f.name })), badge),
-        el('p', { class: 'fixed-value', id: id('in'), 'aria-describedby': `${id('name')} ${facts ? `${id('facts')} ` : ''}${id('help')} ${id('err')}`, text: text || '(default)' }),
-        ...(facts ? [facts] : []), help, error);
+        fixed, ...(facts ? [facts] : []), help, error);
+      if (kindOf && !entry && text.trim()) {
+        this.rows.set(f.name, { row, error, inline: { kind: kindOf, facts, fixed, text } });
+        return row;
+      }
     }
     this.rows.set(f.name, { row, error });
     return row;
@@ -529,6 +535,7 @@ export class ScenarioView {
     this.rendered = result;
     this.renderedStale = stale;
     this.parts.warnings.replaceChildren(...this.shownWarnings(result).map((w) => el('li', { text: w })));
+    for (const [name, { inline }] of this.rows) if (inline) this.showInlineEntry(name, inline, result);
     for (const [name, entry] of this.cards) {
       const { card, value, exact, work, uses, predict } = entry;
       const p = result && result.properties[name];
@@ -597,6 +604,19 @@ export class ScenarioView {
 
   /** Warnings of `result` as shown: one that holds the value of a property still waiting
    *  for its prediction (a warning may quote a result, "speedup 5.71") waits with it. */
+  /** A read-only registry field given inline as JSON (an embed's i.hardware={…}): once the
+   *  module has read it, its name and numbers as a listed entry's are shown (entryFacts),
+   *  not the JSON, which a student had to read as code; until then, or when it is refused,
+   *  the text as given. */
+  showInlineEntry(name, { kind, facts, fixed, text }, result) {
+    const given = result && result.inputs && result.inputs[name];
+    const entry = given && typeof given === 'object'
+      ? { ...listedEntry(given), source: 'given inline by this page, not a registry entry', sources: {} } : null;
+    facts.hidden = !entry;
+    fixed.textContent = entry ? entry.name || '(unnamed)' : text;
+    if (entry) showEntryFacts(facts, kind, entry);
+  }
+
   shownWarnings(result) {
     if (!result) return [];
     const hidden = [...this.predictions.keys()].filter((n) => this.isHidden(n));

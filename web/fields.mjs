@@ -331,6 +331,14 @@ export function entryFacts(kind, e) {
   return { numbers: facts.map(([n, v]) => `${n} ${v}`).join(' · '), facts, source };
 }
 
+/** A registry entry as a Result's inputs hold it (a quantity as {value, unit}, a nested entry
+ *  whole) in the shape the module's lists give one (a quantity as its number in the
+ *  canonical unit), for entryFacts. */
+export function listedEntry(given) {
+  const quantity = (v) => v !== null && typeof v === 'object' && Object.keys(v).length === 2 && typeof v.value === 'number' && typeof v.unit === 'string';
+  return Object.fromEntries(Object.entries(given).map(([k, v]) => [k, quantity(v) ? v.value : v]));
+}
+
 /** Writes into `p` (a p.entry-facts) entry `e`'s numbers and source, as a registry menu
  *  shows them under its choice (entryFacts); a prerendered `p` that shows them already is
  *  kept as it is. */

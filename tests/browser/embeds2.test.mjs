@@ -605,6 +605,26 @@ test('a read-only registry input shows its entry\'s numbers and source, as the m
   await check(page.locator('#ro'), 'element');
 });
 
+test('a read-only registry input given inline shows its name and numbers, not its JSON; a name with spaces, its entry', async () => {
+  // a new user's trial: an embed pinned to {"name": "MyGPU", ...} showed the JSON, and " H100 " no numbers
+  const mine = JSON.stringify({ name: 'MyGPU', peak_flops: '500 TFLOP/s', memory_capacity: '40 GB', memory_bandwidth: '2 TB/s' });
+  await page.goto(`${O}/embed.html?preset=Llama8BChatH100&editable=batch_size&i.hardware=${encodeURIComponent(mine)}`);
+  await page.waitForSelector('section.embed[data-state="ready"]');
+  const row = page.locator('.field.readonly[data-field="hardware"]');
+  assert.equal(await row.locator('.fixed-value').textContent(), 'MyGPU');
+  // by hand: 500 TFLOP/s; 40e9 B = 40e9 / 2^30 = 37.2529 GiB, and 40 GB decimal; 2 TB/s = 2,000 GB/s
+  assert.equal(await row.locator('.entry-facts').textContent(),
+    'peak_flops 500 TFLOP/s · memory_capacity 37.2529 GiB (40 GB) · memory_bandwidth 2,000 GB/sSource: given inline by this page, not a registry entry');
+  // a refused entry keeps its text, with the module's error under it
+  await page.goto(`${O}/embed.html?preset=Llama8BChatH100&editable=batch_size&i.hardware=${encodeURIComponent('{"name": "X"}')}`);
+  await page.waitForSelector('body[data-ready]');
+  assert.equal(await row.locator('.fixed-value').textContent(), '{"name": "X"}');
+  assert.equal(await row.locator('.entry-facts').isVisible(), false);
+  await page.goto(`${O}/embed.html?preset=Llama8BChatH100&editable=batch_size&i.hardware=%20H100%20`);
+  await page.waitForSelector('section.embed[data-state="ready"]');
+  assert.match(await row.locator('.entry-facts').textContent(), /^peak_flops 989 TFLOP\/s/);
+});
+
 test('the element speaks of its attributes, not of a link, for an input that names no field', async () => {
   // an attacker's trial: <mlsysim-scenario i.="5"> said "The link has an input …"
   await page.goto(`${O}/examples/host.html`);
