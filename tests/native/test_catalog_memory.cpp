@@ -121,3 +121,38 @@ TEST_CASE("A transformer's geometry is possible: heads at most hidden_dim, kv_he
   CHECK(mlsysim::evaluate_preset("Llama8BChatH100", workload(32, 32)).value()["properties"]["kv_bytes_per_token"]["value"] == 524288);
   CHECK_THAT(mlsysim::list_registries()[0]["fields"][3]["rule"].get<std::string>(), Catch::Contains("and <= hidden_dim"));
 }
+
+TEST_CASE("A configuration that does not fit in memory is warned of, with how many would fit", "[catalog][memory][warnings]") {
+  // a new user's trial: LlmServingScenario at batch 512 read 11,174 tokens/s, with no word that it cannot run
+  const auto warnings = [](const char* type, const Json& inputs) {
+    return mlsysim::evaluate(type, inputs).value()["warnings"];
+  };
+  Json serving = {{"workload", "Llama3_8B"}, {"hardware", "H100"}, {"context_tokens", 2048}, {"batch_size", 512}};
+  // by hand: 8.03e9 param x 2 B = 16.06 GB of weights; 2 x 32 layers x 8 kv heads x 128 x 2 B = 131072 B per
+  // token; x 2048 x 512 = 137.44 GB; (16.06 + 137.44) / (80 x 2^30 = 85.90 GB) = 1.787; (85.90 - 16.06) / 0.2684 = 260.2
+  REQUIRE(warnings("LlmServingScenario", serving).size() == 1);
+  CHECK(warnings("LlmServingScenario", serving)[0] ==
+        "the batch does not fit: 512 sequences of 2,048 tokens need memory_utilization 1.787 of memory_capacity 80 GiB "
+        "of hardware H100; at most 260 fit beside the weights, so inter_token_latency and decode_throughput describe a "
+        "batch that cannot run");
+  serving["batch_size"] = 260;  // the most that fit: no warning
+  CHECK(warnings("LlmServingScenario", serving).empty());
+  serving["batch_size"] = 261;
+  CHECK(warnings("LlmServingScenario", serving).size() == 1);
+  // 70.6e9 param x 2 B = 141.2 GB: the weights alone, and no "at most" (max_batch_at_context is an error)
+  serving["workload"] = "Llama3_70B";
+  serving["batch_size"] = 1;
+  REQUIRE(warnings("LlmServingScenario", serving).size() == 1);
+  CHECK_THAT(warnings("LlmServingScenario", serving)[0].get<std::string>(),
+             Catch::StartsWith("the weights alone do not fit: weight_bytes 141.2 GB exceed memory_capacity 80 GiB"));
+  // ZeRO-3: 70.6e9 x 16 B = 1129.6 GB; / 4 = 282.4 GB > 80 GiB; 1129.6 / 85.90 = 13.15, so 14 devices
+  Json zero3 = {{"workload", "Llama3_70B"}, {"dp_degree", 4}, {"device_memory", "80 GiB"}};
+  REQUIRE(warnings("ZeroShardingScenario", zero3).size() == 1);
+  CHECK(warnings("ZeroShardingScenario", zero3)[0] ==
+        "not even ZeRO-3 fits: zero3_bytes 282.4 GB per device exceed device_memory 80 GiB with dp_degree 4; sharding "
+        "the state needs at least 14 devices");
+  zero3["dp_degree"] = 14;
+  CHECK(warnings("ZeroShardingScenario", zero3).empty());
+  zero3["dp_degree"] = 13;
+  CHECK(warnings("ZeroShardingScenario", zero3).size() == 1);
+}

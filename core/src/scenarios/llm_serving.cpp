@@ -102,6 +102,20 @@ ScenarioType llm_serving() {
                   "mlsysim's memory wall (" + serving + ")"),
   };
 
+  // memory_utilization above 1 is a batch that cannot run: its latency and throughput are a
+  // step no device takes (a new user's trial: batch 512 read 11,174 tokens/s, with no word)
+  t.warnings = {
+      {prop("weight_bytes") > capacity,
+       "the weights alone do not fit: weight_bytes {weight_bytes} exceed memory_capacity {memory_capacity} of "
+       "hardware {hardware}, so inter_token_latency and decode_throughput describe a step no single device can take "
+       "(tensor parallelism over several devices is not modelled)"},
+      {prop("memory_utilization") > num(1) && prop("weight_bytes") <= capacity,
+       "the batch does not fit: {batch_size} sequences of {context_tokens} tokens need memory_utilization "
+       "{memory_utilization} of memory_capacity {memory_capacity} of hardware {hardware}; at most "
+       "{max_batch_at_context} fit beside the weights, so inter_token_latency and decode_throughput describe a batch "
+       "that cannot run"},
+  };
+
   t.presets = {
       {"Llama8BChatH100",
        "Llama 3 8B answering one chat on one H100 with a 2048-token context (registry numbers: mlsysim "

@@ -85,6 +85,13 @@ ScenarioType zero_sharding() {
           .lower_is_better().source("ours: ZeRO-3's per-device state, replicated_bytes / n, against device_memory"),
   };
 
+  // every stage over memory: none of the per-device figures is a configuration that runs
+  t.warnings = {
+      {prop("zero3_memory_fraction") > num(1),
+       "not even ZeRO-3 fits: zero3_bytes {zero3_bytes} per device exceed device_memory {device_memory} with "
+       "dp_degree {dp_degree}; sharding the state needs at least {zero3_min_devices} devices"},
+  };
+
   t.presets = {
       {"ZeroPaper7_5B64Gpus",
        "The ZeRO paper's Fig. 1 example: 7.5B parameters on 64 data-parallel V100s (32 GiB, mlsysim's registry), "

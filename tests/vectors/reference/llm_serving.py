@@ -66,7 +66,7 @@ def evaluate(i):
         "decode_throughput": value(b / itl, "1/s"),
         "memory_utilization": value((weights + cache) / capacity, ""),
         "max_batch_at_context": value(fits, "count") if fits is not None else ERROR,
-    }, 0
+    }, (1 if weights + cache > capacity else 0)  # one warning: the weights alone, or the batch, do not fit
 
 
 def case(workload, hardware, s, b, width=None, e=None, eff=None):

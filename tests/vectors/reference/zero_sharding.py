@@ -49,7 +49,7 @@ def evaluate(i):
         "replicated_memory_fraction": value(replicated / mem, ""),
         "zero3_memory_fraction": value(zero3 / mem, ""),
         "zero3_min_devices": value(least_n(replicated, mem), "count"),
-    }, 0
+    }, (1 if zero3 > mem else 0)  # a warning when not even ZeRO-3 fits
 
 
 def case(workload, dp, memory, w=None, g=None, o=None):
