@@ -8,7 +8,7 @@ import { Calculator } from './calculator.mjs';
 import { firstPreset, registryMap, scenarioTypes, takeTyped, giveFocus } from './fields.mjs';
 import { Compare, presetTexts } from './compare.mjs';
 import { PREF_CHOICES, useModule, clip, withEscapesExplained } from './format.mjs';
-import { MODES, defaultState, defaultCompare, decodeState, encodeState } from './link.mjs';
+import { MODES, MAX_COLUMNS, defaultState, defaultCompare, decodeState, encodeState } from './link.mjs';
 import { plainResult, resultCsv, resultMarkdown, compareCsv, compareMarkdown, exportButtons } from './export.mjs';
 import { startupFailure, failureDetails } from './startup.mjs';
 import { firstResultPainted } from './until-live.mjs';
@@ -92,8 +92,33 @@ class App {
    *  follows its type, so the Compare tab opens on the scenarios the reader is looking at. */
   followCalc() {
     const { calc, compare } = this.state;
-    if (this.compareChosen || compare.type === calc.type || JSON.stringify(compare) !== JSON.stringify(this.defaultCompare(compare.type))) return;
+    if (this.compareChosen || compare.type === calc.type || !this.compareUntouched()) return;
     this.state.compare = this.defaultCompare(calc.type);
+    this.compareBuilt = false;
+  }
+
+  /** Whether the comparison is one the page made, not the reader: its type's presets, or
+   *  the one followEdits made last. */
+  compareUntouched() {
+    const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+    const { compare } = this.state;
+    return same(compare, this.defaultCompare(compare.type)) || same(compare, this.followedCompare);
+  }
+
+  /** Before Compare is shown: a comparison the reader has not chosen or edited starts with
+   *  the calculator's scenario when the reader edited it (or it is no preset), then the
+   *  type's presets, so its percentages say what the edits changed, as Sweep and Embed
+   *  take the calculator's scenario with its edits (a new user's trial: Compare showed
+   *  the preset as it was, under its name, beside a link that held the edit). */
+  followEdits() {
+    const { calc, compare } = this.state;
+    if (this.compareChosen || compare.type !== calc.type || !this.compareUntouched()) return;
+    const next = this.defaultCompare(calc.type);
+    if (!calc.preset || this.edited(calc.preset, calc.texts))
+      next.columns = [{ preset: calc.preset, texts: { ...calc.texts } }, ...next.columns].slice(0, MAX_COLUMNS);
+    if (JSON.stringify(next) === JSON.stringify(compare)) return;
+    this.state.compare = next;
+    this.followedCompare = JSON.parse(JSON.stringify(next));  // a copy: the view edits the state in place
     this.compareBuilt = false;
   }
 
@@ -155,6 +180,7 @@ class App {
     }
     if (hidden.length) return Promise.resolve();
     $('picker').hidden = mode === 'compare';
+    if (mode === 'compare') this.followEdits();
     if (mode === 'compare' && !this.compareBuilt) this.buildCompare();
     if (mode === 'sweep') return this.withSweep((v) => v.build());
     if (mode === 'embed') return this.withBuilder((v) => v.build());

@@ -446,6 +446,34 @@ test('Compare opens on the calculator\'s scenario type, unless the comparison wa
   assert.equal(await compareType(), 'DataParallelAttackSurfaceScenario');  // ...stays
 });
 
+test('Compare starts with the calculator\'s edited scenario, whose edits its percentages then measure; an unedited one opens on the presets', async () => {
+  // a new user's trial: cloud_hour_rate typed as 2.5 USD/h, then Compare showed the preset's 4 USD/hour under its name
+  await page.goto(`${server.origin}/index.html?preset=H100Cluster1KOwnVsCloud`);
+  await page.waitForSelector('body[data-ready="1"]');
+  await page.fill('#in-cloud_hour_rate', '2.5 USD/h');
+  await page.locator('#in-cloud_hour_rate').press('Tab');
+  await page.click('#tab-compare');
+  const values = await page.locator('#compare-table tbody.inputs tr[data-field="cloud_hour_rate"] input').evaluateAll((i) => i.map((x) => x.value));
+  const presets = m.listPresets().filter((p) => p.type === 'ClusterTcoScenario');
+  assert.equal(values.length, 1 + presets.length);
+  assert.equal(values[0], '2.5 USD/h');
+  assert.equal(values[1], presets[0].inputs.cloud_hour_rate);  // "4 USD/hour": the preset as it is, beside
+  assert.match(await page.locator('#compare-table thead').textContent(), /edited/);
+  // the comparison is in the link: a reload shows the same columns
+  const url = page.url();
+  assert.equal(new URL(url).searchParams.get('c0.cloud_hour_rate'), '2.5 USD/h');
+  // back in the calculator, an edit moves the untouched comparison with it
+  await page.click('#tab-calc');
+  await page.fill('#in-cloud_hour_rate', '3 USD/h');
+  await page.locator('#in-cloud_hour_rate').press('Tab');
+  await page.click('#tab-compare');
+  assert.equal(await page.locator('#compare-table tbody.inputs tr[data-field="cloud_hour_rate"] input').first().inputValue(), '3 USD/h');
+  // an unedited preset: the presets alone, as before
+  await page.goto(`${server.origin}/index.html?preset=H100Cluster1KOwnVsCloud&mode=compare`);
+  await page.waitForSelector('body[data-ready="1"]');
+  assert.equal(await page.locator('#compare-table tbody.inputs tr[data-field="cloud_hour_rate"] input').count(), presets.length);
+});
+
 test('a Compare table wider than the screen says that it scrolls sideways; one that fits says nothing', async () => {
   // three columns fit a 700 px course page (the "+ column" cell of its own made it scroll)
   for (const [width, wide] of [[390, true], [700, false], [1280, false]]) {
