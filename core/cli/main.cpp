@@ -198,7 +198,9 @@ void print_list(const std::string& what, bool json, const mlsysim::PresetFile& c
         std::cout << "\ncourse presets from " << InputError::printable(file) << "\n";
         course_heading = true;
       }
-      std::cout << pad(name, 28) << pad(e["type"].get<std::string>(), 36) << e["summary"].get<std::string>() << "\n";
+      // a course file's summary is its author's text: its control characters escaped, as every
+      // quoted value is (an attacker's file cleared and retitled the terminal)
+      std::cout << pad(name, 28) << pad(e["type"].get<std::string>(), 36) << InputError::printable(e["summary"].get<std::string>()) << "\n";
     } else if (what == "categories") {
       std::cout << pad(name, 16) << e["title"].get<std::string>() << "\n";
     } else if (what == "registries") {

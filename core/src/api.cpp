@@ -435,7 +435,7 @@ Expected<Preset> read_preset_entry(const Json& e, const std::vector<std::string>
   const Expected<const ScenarioType*> type = find_scenario_type(e["type"].get<std::string>());
   if (!type) return type.error();
   p.type = (*type)->name;
-  if (e.contains("summary")) {
+  if (e.contains("summary") && !e["summary"].is_null()) {  // null: not given, as everywhere
     if (!e["summary"].is_string() || e["summary"].get<std::string>().size() > 500)
       return InputError("summary", "must be a text of at most 500 bytes, got " + describe(e["summary"]));
     p.summary = e["summary"].get<std::string>();

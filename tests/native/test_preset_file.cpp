@@ -206,6 +206,17 @@ TEST_CASE("CLI: --preset-file lists and evaluates a course's presets and reports
   CHECK(missing.status == 2);
   CHECK_THAT(missing.out, Catch::Contains("preset_file: cannot read file \"/nonexistent/presets.json\""));
   CHECK(cli("list types --preset-file").status == 2);  // needs a value
+  // a summary's control characters reach the terminal escaped (an attacker's file cleared,
+  // recoloured and retitled it); a summary of null is no summary, as null is everywhere
+  const Json esc = {{"presets", {{{"name", "Esc"}, {"type", "SyncStrategyScenario"}, {"summary", "\x1b[2J\x1b]0;pwned\x07 \r over"}, {"inputs", bsp(4)}},
+                                 {{"name", "NoSummary"}, {"type", "SyncStrategyScenario"}, {"summary", nullptr}, {"inputs", bsp(4)}}}}};
+  const std::string escaping = test::write_temp(esc.dump());
+  const Run escaped = cli("list presets --preset-file " + escaping, true);
+  CHECK(escaped.status == 0);
+  CHECK_THAT(escaped.out, Catch::Contains("\\u001b[2J\\u001b]0;pwned\\u0007 \\r over\n"));
+  CHECK_THAT(escaped.out, !Catch::Contains("\x1b"));
+  CHECK_THAT(escaped.out, Catch::Contains("\nNoSummary "));
+  std::remove(escaping.c_str());
 }
 
 TEST_CASE("readValue reads a prediction in the dimension of a property's unit", "[prediction]") {
