@@ -119,7 +119,8 @@ Expected<double> read_float(const Json& v, const std::string& field, const std::
     return InputError(field, must + ": " + number_advice(v.get<std::string>()));
   if (!number && v.is_string() && !range_note(v.get_ref<const std::string&>()).empty())
     return InputError(field, must + ": it is " + range_note(v.get_ref<const std::string&>()));
-  if (!number || !std::isfinite(x) || !b.contains(x)) return InputError(field, must);
+  if (!number || !std::isfinite(x) || !b.contains(x))
+    return InputError(field, must + (number && v.is_string() ? zero_note(v.get_ref<const std::string&>(), x) : ""));
   return x + 0.0;
 }
 
@@ -215,7 +216,7 @@ Expected<double> read_quantity(const Json& v, const std::string& field, const st
     // the bounds as the field's display unit writes them (>= 0 USD/h, not USD/s)
     const Bounds shown = b.scaled(display_unit.empty() ? 1.0 : declared_unit(display_unit).value);
     return InputError(field, prefix + "must be " + (dim.dimensionless() ? "" : name + " ") + shown.text(shown_unit) +
-                                ", got " + describe(v));
+                                ", got " + describe(v) + (v.is_string() ? zero_note(v.get_ref<const std::string&>(), q.value) : ""));
   }
   return q.value + 0.0;
 }

@@ -631,6 +631,10 @@ std::string range_note(std::string_view text) {
   return s.empty() || number_prefix(s) != s.size() || parse_number(s, x) ? "" : "too large for a double";
 }
 
+std::string zero_note(std::string_view text, double x) {
+  return x == 0 && number_prefix(typed_number(text)) > 0 && !written_zero(text) ? ": it is too small for a double, so it reads as 0" : "";
+}
+
 bool written_zero(std::string_view text) {
   const std::string s = typed_number(text);
   const std::size_t n = number_prefix(s);

@@ -347,6 +347,15 @@ TEST_CASE("A bare zero is zero in every unit: taken where the rule allows it, re
         "workers: must be an integer >= 1, got \"1e999\": it is too large for a double");
   CHECK(refusal("TransformerBsp8Workers", {{"communication_overhead", "-1e999"}}) ==
         "communication_overhead: must be a finite number >= 0, got \"-1e999\": it is too large for a double");
+  // below the smallest double, a rule of > 0 says why a positive number broke it (an
+  // attacker's trial: "must be time > 0 s, got \"1e-400 s\"" refused a positive time unsaid);
+  // so too once converted: 1e-320 ns is 1e-329 s
+  CHECK(refusal("TransformerBsp8Workers", {{"base_iteration_time", "1e-400 s"}}) ==
+        "base_iteration_time: must be time > 0 s, got \"1e-400 s\": it is too small for a double, so it reads as 0");
+  CHECK_THAT(refusal("TransformerBsp8Workers", {{"base_iteration_time", "1e-320 ns"}}), Catch::EndsWith("so it reads as 0"));
+  CHECK(refusal("Book8Stages16Microbatches", {{"target_bubble", "1e-400"}}) ==
+        "target_bubble: must be a finite number > 0 and < 1, got \"1e-400\": it is too small for a double, so it reads as 0");
+  CHECK(refusal("TransformerBsp8Workers", {{"base_iteration_time", "0 s"}}) == "base_iteration_time: must be time > 0 s, got \"0 s\"");
 }
 
 TEST_CASE("Rules and messages speak the field's display unit", "[reading]") {

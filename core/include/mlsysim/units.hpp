@@ -122,6 +122,10 @@ bool parse_number(std::string_view text, double& out);
 /// Why a number as typed (`text`, spaces around it ignored) is out of parse_number's range:
 /// "too large for a double" ("1e999"); "" for a text in range or not a number at all.
 std::string range_note(std::string_view text);
+/// Why a value read as `x` broke a rule when `text` is not written as zero but `x` is 0:
+/// ": it is too small for a double, so it reads as 0" ("1e-400 s" against > 0 s, which
+/// had read as a plain refusal of a positive number); "" otherwise.
+std::string zero_note(std::string_view text, double x);
 /// Whether the number `text` starts with (spaces around it ignored) is written as zero:
 /// "0", "-0.00", "0e5"; not "1e-999", which a double reads as 0 too.
 bool written_zero(std::string_view text);
