@@ -111,7 +111,7 @@ function mlsysimGot(v) {
   } catch { /* a revoked proxy */ }
   const opaque = mlsysimOpaque(v);  // also a Map given another prototype, or in a Proxy
   if (opaque) return opaque === 'Promise' ? 'a Promise (await it first)' : `a ${opaque}`;
-  return tag === 'Object' ? 'an object' : `a ${tag}`;
+  return tag === 'Object' ? 'an object' : `${/^[AEIOU]/.test(tag) ? 'an' : 'a'} ${tag}`;
 }
 /** String(v), never itself a throw: a value String cannot write (a null-prototype object, a
  *  toString that throws, an array nested past the stack) as its Object.prototype.toString tag. */
@@ -160,8 +160,18 @@ const MLSYSIM_MAX_PROPERTIES = 1000;
 function mlsysimJson(request, inputsKey) {
   mlsysimNames(request);
   // what JSON would write as "[Map]", {} or nothing is refused as what it is: "got a Map"
+  // (so is a RegExp, an Error, an ArrayBuffer, a typed array, a Date: JSON writes {}, a
+  // string, or {"0": …}, and overrides were dropped unsaid: an attacker's trial); a plain
+  // object, a class's instance and a Proxy of either are objects of fields
   const inputs = request[inputsKey], kind = typeof inputs;
-  if (kind === 'function' || kind === 'symbol' || mlsysimOpaque(inputs))
+  let exotic = false;
+  try {
+    // (by its tag, unless a plain object only calls itself something: {[Symbol.toStringTag]: 'Map', …})
+    const tag = kind === 'object' && inputs !== null && !Array.isArray(inputs) ? Object.prototype.toString.call(inputs) : '[object Object]';
+    const proto = tag === '[object Object]' ? null : Object.getPrototypeOf(inputs);
+    exotic = tag !== '[object Object]' && (tag === '[object Arguments]' || (proto !== null && proto !== Object.prototype));
+  } catch { /* a revoked Proxy: JSON.stringify says it cannot be read */ }
+  if (kind === 'function' || kind === 'symbol' || exotic || mlsysimOpaque(inputs))
     throw mlsysimError(`${inputsKey}: must be an object of field values, got ${mlsysimGot(inputs)}`, inputsKey);
   // `failed`, not `failure === null`: a getter may throw null itself
   let text, failure, failed = false;
@@ -261,13 +271,20 @@ function mlsysimOptions(options, keys) {
   }
   const out = {};
   let given = [];
+  // an option is the options object's own or inherited from a prototype of the caller's,
+  // never from Object.prototype: `Object.prototype.unit = 'ms'` anywhere on a page had swept
+  // seconds as milliseconds (an attacker's trial; evaluate's inputs ignore inherited keys)
+  const up = (o) => { try { return Object.getPrototypeOf(o); } catch { return null; } };  // a Proxy may refuse
+  const offered = (k) => {
+    for (let o = options; o !== null && o !== Object.prototype; o = up(o)) if (Object.prototype.hasOwnProperty.call(o, k)) return true;
+    return false;
+  };
   try {
-    for (const k of keys) out[k] = options === undefined || options === null ? undefined : options[k];
+    for (const k of keys) out[k] = options === undefined || options === null || !offered(k) ? undefined : options[k];
     // every name the reads above could find: own or inherited, enumerable or not (a class's
     // getter, Object.create({units: 'ms'})), short of Object.prototype's own
     if (options !== undefined && options !== null) {
       const names = new Set();
-      const up = (o) => { try { return Object.getPrototypeOf(o); } catch { return null; } };  // a Proxy may refuse
       for (let o = options; o !== null && o !== Object.prototype; o = up(o))
         for (const k of Object.getOwnPropertyNames(o)) if (o === options || k !== 'constructor') names.add(k);
       given = [...names];
@@ -314,11 +331,15 @@ function mlsysimNumber(value) {
       (kind === 'object' && !(value instanceof Number)) ||
       (kind === 'string' && !MLSYSIM_NUMBER_TEXT.test(value)))
     throw mlsysimError(`value: must be a number, got ${mlsysimGot(value)}`, 'value');
+  let x;
   try {
-    return Number(value);
+    x = Number(value);
   } catch (e) {
     throw mlsysimError(`value: must be a number, got ${typeof value === 'symbol' ? 'a symbol' : `a value that cannot be read as one (${mlsysimWhy(e)})`}`, 'value');
   }
+  // a BigInt past the largest double is no Infinity (numberText(2n ** 1100n) wrote "Infinity")
+  if (kind === 'bigint' && !Number.isFinite(x)) throw mlsysimError(`value: must be a number, got a BigInt of ${String(value).replace('-', '').length} digits: too large for a double`, 'value');
+  return x;
 }
 
 /** `digits` of numberText: an integer from 1 to 17. */

@@ -544,4 +544,23 @@ test('an argument that is not a name or a number is quoted by what it is, not it
     [() => m.evaluate('SyncStrategyScenario', inputs, { bytes: map }), 'options.bytes: must be "decimal" or "binary", got a Map'],
   ]) assert.equal(said(call), message);
   assert.equal(m.evaluatePreset('TransformerBsp8Workers').inputs.workers, 8);  // and the module still answers
+  // objects JSON would write as {}, a string or {"0": …} are no objects of fields: overrides
+  // had been dropped unsaid (a second attacker)
+  for (const [v, got] of [[/re/, 'a RegExp'], [new Error('x'), 'an Error'], [new ArrayBuffer(8), 'an ArrayBuffer'],
+    [new Float64Array(2), 'a Float64Array'], [new Date(0), 'a Date'], [(function () { return arguments; })(1), 'an Arguments']])
+    assert.equal(said(() => m.evaluatePreset('TransformerBsp8Workers', v)), `overrides: must be an object of field values, got ${got}`);
+  assert.equal(m.evaluatePreset('TransformerBsp8Workers', new (class { workers = 16; })()).inputs.workers, 16);  // a class's instance is one
+  assert.equal(said(() => m.numberText(2n ** 1100n)), 'value: must be a number, got a BigInt of 332 digits: too large for a double');
+  assert.equal(m.numberText(12500n), '12,500');
+  // an option is never read from Object.prototype: a polluted page swept seconds as milliseconds
+  const sweptInputs = m.evaluatePreset('TransformerBsp8Workers').inputs;
+  const clean = m.sweep('SyncStrategyScenario', sweptInputs, 'base_iteration_time', [1], ['iteration_time'], {}).properties.iteration_time[0];
+  Object.prototype.unit = 'ms';  // eslint-disable-line no-extend-native
+  try {
+    assert.equal(m.sweep('SyncStrategyScenario', sweptInputs, 'base_iteration_time', [1], ['iteration_time'], {}).properties.iteration_time[0], clean);
+    assert.equal(clean, 1.25);  // by hand: 1 s x (1 + 0.25)
+    assert.equal(m.sweep('SyncStrategyScenario', sweptInputs, 'base_iteration_time', [1], ['iteration_time'], Object.create({ unit: 'ms' })).properties.iteration_time[0], 0.00125);
+  } finally {
+    delete Object.prototype.unit;
+  }
 });
