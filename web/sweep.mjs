@@ -190,7 +190,12 @@ export function sweepValues(f, s) {
   });
   xs[0] = from;
   xs[n - 1] = to;
-  if (f.type === 'int') xs = [...new Set(xs.map(Math.round))];
+  // whole numbers within From and To: 0 to 0.5 is 0 alone, 1.5 to 9.5 is 2 to 9 (rounding
+  // had drawn staleness 1 and workers 10, outside the range asked for: an attacker's trial)
+  if (f.type === 'int') {
+    const lo = Math.ceil(Math.min(from, to)), hi = Math.floor(Math.max(from, to));
+    xs = [...new Set(xs.map((x) => Math.min(hi, Math.max(lo, Math.round(x)))))];
+  }
   if (s.scale === 'log') xs = xs.filter((x) => x > 0);  // 0.4 rounds to 0, which a log axis cannot show
   xs = [...new Set(xs)].sort((a, b) => a - b);
   if (xs.length < 2)

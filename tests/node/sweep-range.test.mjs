@@ -166,6 +166,11 @@ test('a sweep control the page cannot use says which control, what it got and th
   fails(() => parseBound('x'.repeat(100), 'From', workers, m, 'SyncStrategyScenario'), 'from', new RegExp(`got "${'x'.repeat(39)}…"\\.$`));
   // ... and the range's own rules, each with the values it got
   fails(() => sweepValues(workers, { from: 1, to: 8, n: '1', scale: 'lin' }), 'n', /^Points must be a whole number from 2 to 100000, got "1"\.$/);
+  // an integer field's points are the whole numbers within From and To, never past them
+  assert.deepEqual([...sweepValues(workers, { from: 1.5, to: 9.5, n: '50', scale: 'lin' })], [2, 3, 4, 5, 6, 7, 8, 9]);
+  assert.deepEqual([...sweepValues(workers, { from: 9.5, to: 1.5, n: '3', scale: 'lin' })], [2, 6, 9]);
+  fails(() => sweepValues(workers, { from: 0, to: 0.5, n: '200', scale: 'lin' }), 'to', /fewer than 2 distinct integer points/);
+  assert.deepEqual([...sweepValues(workers, { from: 1.2, to: 20.7, n: '4', scale: 'log' })].map((x) => x >= 2 && x <= 20), [true, true, true, true]);
   fails(() => sweepValues(workers, { from: 1, to: 8, n: '2.5', scale: 'lin' }), 'n', /got "2\.5"/);
   fails(() => sweepValues(workers, { from: -1, to: 8, n: '5', scale: 'log' }), 'from', /got From -1 and To 8/);
   fails(() => sweepValues(workers, { from: 4, to: 0, n: '5', scale: 'log' }), 'to', /got From 4 and To 0/);
