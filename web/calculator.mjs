@@ -278,7 +278,8 @@ export class ScenarioView {
    *  prerendered row `shown` taken over when it is the row this would build, else new. */
   fieldRow(f, text, shown = null) {
     const id = (kind) => `${this.opts.idBase}${kind}-${f.name}`;
-    const kind = fieldKind(f) + (f.required ? '' : ' · optional');
+    // (optional says the reader may leave it empty: nothing to a value they cannot change)
+    const kind = fieldKind(f) + (f.required || !this.isEditable(f.name) ? '' : ' · optional');
     if (shown && this.isEditable(f.name)) {
       const row = this.adoptRow(f, text, shown, id, kind);
       if (row) return row;

@@ -747,7 +747,9 @@ export class Sweep {
       legend: { live: true, markers: { show: false } },
       // the hovered point: a ring of the line's colour around the page's (uPlot draws none
       // by default, so a paper-filled dot cut a gap in each line)
-      cursor: { drag: { x: false, y: false }, points: { fill: col.paper, width: 2 } },
+      // the vertical line and the points on the curves read a value; a horizontal line at the
+      // pointer's height read as one, which with two y axes matched neither (a new user's trial)
+      cursor: { y: false, drag: { x: false, y: false }, points: { fill: col.paper, width: 2 } },
       hooks: { drawAxes: [(u) => this.drawMark(u, axes, col)],
         setCursor: [(u) => { if ((u.cursor.idx === null || u.cursor.idx === undefined) && markIdx !== null) u.setLegend({ idx: markIdx }); }] },
     };
