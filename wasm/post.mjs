@@ -310,7 +310,7 @@ function mlsysimOptions(options, keys) {
   };
   if (out.bytes !== undefined && out.bytes !== 'decimal' && out.bytes !== 'binary')
     throw mlsysimError(`options.bytes: must be "decimal" or "binary", got ${shown(out.bytes)}`, 'options');
-  for (const k of ['work', 'partial', 'details'])
+  for (const k of ['work', 'partial', 'details', 'warnings'])
     if (out[k] !== undefined && typeof out[k] !== 'boolean')
       throw mlsysimError(`options.${k}: must be true or false, got ${shown(out[k])}`, 'options');
   return out;
@@ -563,14 +563,18 @@ async function createMlsysim(options = {}) {
    * options.into (a Float64Array of at least properties × points elements) they are
    * views of `into` instead, and nothing is allocated for them: for callers that sweep
    * again and again (a slider, an animation), at the price that the next sweep into the
-   * same buffer overwrites them. Throws Error {message, field} on an invalid request
+   * same buffer overwrites them. With options.warnings: true (an extension) the result
+   * also has `warnings`: [{text, points, ranges: [[first, last], ...]}], each of the type's
+   * warnings that holds at some valid points (a batch that does not fit in memory), its
+   * text as evaluate writes it at the first of them, and the index ranges of the runs of
+   * points where it holds. Throws Error {message, field} on an invalid request
    * (field "into" when `into` is not a Float64Array or is too short).
    */
   function sweep(type, inputs, field, values, properties, options) {
     // Everything user code can run (getters, toJSON, valueOf) runs here, before any view
     // into the module's memory exists: a getter that calls back into the module must
     // not find its own view detached or its buffer reused. Each getter runs once.
-    const o = mlsysimOptions(options, ['unit', 'into']);
+    const o = mlsysimOptions(options, ['unit', 'into', 'warnings']);
     // absent, null or "": the field's canonical unit; any other string the core checks, anything else is no unit (0)
     const unit = o.unit === undefined || o.unit === null || o.unit === '' ? null : mlsysimUnit(o.unit);
     let xs;
@@ -600,7 +604,8 @@ async function createMlsysim(options = {}) {
       throw mlsysimError(`properties: must be an array of property names, got ${mlsysimGot(properties)}`, 'properties');
     if (count > MLSYSIM_MAX_PROPERTIES) throw mlsysimError(`properties: at most ${MLSYSIM_MAX_PROPERTIES} names, got ${count}`, 'properties');
     const request = mlsysimJson({ type: type === undefined ? null : type, inputs: inputs === undefined ? {} : inputs,
-      field: field === undefined ? null : field, unit, properties: properties === undefined ? null : properties }, 'inputs');
+      field: field === undefined ? null : field, unit, properties: properties === undefined ? null : properties,
+      warnings: o.warnings === true }, 'inputs');
     // From here on no user code runs: lengths and buffers are read through the
     // intrinsics, after the last getter and toJSON above.
     const n = mlsysimLength.call(xs);
@@ -641,6 +646,7 @@ async function createMlsysim(options = {}) {
       const buffer = mlsysimBuffer.call(out), offset = mlsysimByteOffset.call(out);
       const result = { field, unit, values: xs, properties: {}, units: {},
         invalid_points: r.invalid_points, first_invalid: r.first_invalid };
+      if (o.warnings === true) result.warnings = r.warnings;
       r.properties.forEach((name, k) => {
         result.properties[name] = new MlsysimFloat64Array(buffer, offset + k * n * 8, n);
         result.units[name] = r.units[k];

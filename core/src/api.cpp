@@ -101,6 +101,23 @@ std::string fill(const std::string& text, const ScenarioType& type, const Inputs
   return out;
 }
 
+}  // namespace
+
+std::string warning_text(const ScenarioType& type, std::size_t k, const Json& inputs) {
+  const Expected<Inputs> in = normalize_inputs(type, inputs);
+  if (!in || k >= type.warnings.size()) return "";
+  const Model& m = type.compiled();
+  std::vector<double> slots(m.slots.size());
+  std::unique_ptr<bool[]> present(new bool[m.slots.size()]);
+  m.load(*in, slots.data(), present.get());
+  std::vector<double> values;
+  std::vector<std::string> errors;
+  compute(type, slots.data(), present.get(), values, errors, {});
+  return fill(type.warnings[k].text, type, *in, m, slots.data(), values);
+}
+
+namespace {
+
 std::string math(const std::string& inner) {
   return "<math xmlns=\"http://www.w3.org/1998/Math/MathML\" display=\"block\">" + inner + "</math>";
 }

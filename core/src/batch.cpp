@@ -42,7 +42,7 @@ std::size_t sweep_column(const double* values, std::size_t n, const SweepRule& r
 // once per block), so the work per point is only the part of the equation that varies.
 // Every step is the same function of the same doubles as in run() (step1, step2, choose
 // in model.hpp), so both agree to the bit; a guard that holds at a point marks it `bad`.
-void Model::run_batch(std::size_t p, const double* const* columns, const bool* varies, std::size_t n, double* out,
+void Model::run_batch(const Program& prog, const double* const* columns, const bool* varies, std::size_t n, double* out,
                       double* scratch) const noexcept {
   struct Entry {
     bool scalar;
@@ -53,7 +53,7 @@ void Model::run_batch(std::size_t p, const double* const* columns, const bool* v
   Entry stack[33];
   double* bad = scratch;
   // most programs have no guard: their points need no mark to clear or read
-  const std::vector<Op>& ops = programs[p].ops;
+  const std::vector<Op>& ops = prog.ops;
   const bool guarded = std::any_of(ops.begin(), ops.end(), [](const Op& op) { return op.code == Op::Guard; });
   for (std::size_t base = 0; base < n; base += kBatch) {
     const std::size_t m = std::min(kBatch, n - base);

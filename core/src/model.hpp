@@ -164,10 +164,11 @@ struct Model {
   double run(const Program& prog, const double* slots, std::uint32_t* guard, double var = NAN) const noexcept;
   double run(std::size_t p, const double* slots, std::uint32_t* guard) const noexcept { return run(programs[p], slots, guard); }
 
-  /// Runs property `p` at `n` points, with `run`'s result at each: slot k's value at
-  /// point i is columns[k][i] when varies[k], else columns[k][0]. Writes out[0..n).
-  /// `scratch` must hold batch_scratch() doubles. Allocates nothing.
-  void run_batch(std::size_t p, const double* const* columns, const bool* varies, std::size_t n,
+  /// Runs `prog` (a property's, or a warning's condition) at `n` points, with `run`'s
+  /// result at each: slot k's value at point i is columns[k][i] when varies[k], else
+  /// columns[k][0]. Writes out[0..n). `scratch` must hold batch_scratch() doubles.
+  /// Allocates nothing.
+  void run_batch(const Program& prog, const double* const* columns, const bool* varies, std::size_t n,
                  double* out, double* scratch) const noexcept;
   static constexpr std::size_t kBatch = 1024;  // points per block of the batch interpreter
   static constexpr std::size_t kMaxSlots = 64;  // slots of one type (build_model checks)
@@ -176,6 +177,11 @@ struct Model {
   /// Slot index of `name`, or -1.
   int slot(const std::string& name) const;
 };
+
+/// Warning `k` of `type` as evaluate writes it at `inputs` (its {name} placeholders filled
+/// in: api.cpp fill); "" when the inputs are not valid. For a sweep's first point where
+/// the warning holds.
+std::string warning_text(const ScenarioType& type, std::size_t k, const Json& inputs);
 
 /// The rules a swept value must meet (FieldSpec's, and the exact products it is a
 /// factor of, with the other factors' values).

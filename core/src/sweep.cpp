@@ -48,14 +48,27 @@ Expected<SweepRequest> sweep_request(const Json& req) {
       r.properties.push_back(p.get<std::string>());
     }
   }
+  if (req.contains("warnings") && !req["warnings"].is_null()) {
+    if (!req["warnings"].is_boolean()) return InputError("warnings", "must be true or false, got " + describe(req["warnings"]));
+    r.warnings = req["warnings"].get<bool>();
+  }
   return r;
 }
 
+Json sweep_warnings_json(const SweepSummary& s) {
+  Json out = Json::array();
+  for (const SweepWarning& w : s.warnings) {
+    Json ranges = Json::array();
+    for (const auto& [first, last] : w.ranges) ranges.push_back({first, last});
+    out.push_back({{"text", w.text}, {"points", w.points}, {"ranges", ranges}});
+  }
+  return out;
+}
+
 Json sweep_summary_json(const SweepSummary& s) {
-  return Json{{"properties", s.properties},
-              {"units", s.units},
-              {"invalid_points", s.invalid_points},
-              {"first_invalid", s.first_invalid}};
+  Json out = {{"properties", s.properties}, {"units", s.units}, {"invalid_points", s.invalid_points}, {"first_invalid", s.first_invalid}};
+  if (s.warnings_asked) out["warnings"] = sweep_warnings_json(s);
+  return out;
 }
 
 Expected<PreparedSweep> prepare_sweep(const SweepRequest& request) {
@@ -135,14 +148,38 @@ Expected<PreparedSweep> prepare_sweep(const SweepRequest& request) {
   for (const ExactProduct& r : type.exact_products)
     if (r.a == spec.name || r.b == spec.name)
       ps.others.push_back(base.x(r.a == spec.name ? r.b : r.a));
+  ps.header.warnings_asked = request.warnings;
+  for (const Program& w : m.warnings) {  // as evaluate checks a warning: only with all it reads
+    bool complete = true;
+    for (std::uint32_t k : w.slots) complete = complete && present[k];
+    ps.warnable.push_back(complete);
+  }
   return ps;
 }
 
 namespace {
 
-// run_sweep without its summary's names: the invalid points' count and first message.
+// The inputs of a sweep at value `x` of its field, as a JavaScript caller would send them
+// (an integral number as a JSON integer, a non-finite one as {"$number": ...}; a quantity
+// as its text, as a reader types it: "-1 s", "NaN ms"), for the messages and warnings
+// evaluate gives at that point.
+Json inputs_at(const PreparedSweep& ps, double x) {
+  const FieldSpec& spec = ps.type->fields[ps.field];
+  const Json number =
+      !std::isfinite(x) ? Json{{"$number", std::isnan(x) ? "NaN" : x > 0 ? "Infinity" : "-Infinity"}}
+      : std::floor(x) == x && std::fabs(x) < 9.2e18 ? Json(static_cast<std::int64_t>(x))
+                                                   : Json(x);
+  Json probe = ps.other_inputs;
+  probe[spec.name] = spec.type != FieldType::Quantity
+                         ? number
+                         : Json(js_number(x) + " " + (ps.unit.empty() ? spec.dim.canonical_unit() : ps.unit));
+  return probe;
+}
+
+// run_sweep without its summary's names: the invalid points' count and first message, and
+// the warnings that hold (into `warned`, when asked for).
 Expected<void> run_points(const PreparedSweep& ps, const double* values, std::size_t n, std::vector<double>& out,
-                std::size_t& invalid_points, std::string& first_invalid) {
+                std::size_t& invalid_points, std::string& first_invalid, std::vector<SweepWarning>* warned) {
   const ScenarioType& type = *ps.type;
   const Model& m = type.compiled();
   const FieldSpec& spec = type.fields[ps.field];
@@ -167,20 +204,9 @@ Expected<void> run_points(const PreparedSweep& ps, const double* values, std::si
   invalid_points = sweep_column(values, n, rule, column.get(), &first);
   first_invalid.clear();
   if (invalid_points) {
-    // the message evaluate gives at that point: the same inputs with the field set to
-    // the value as a JavaScript caller would send it (an integral number as a JSON
-    // integer, a non-finite one as {"$number": ...}); a quantity as its text, as a reader
-    // types it ("-1 s", "NaN ms": the message then quotes that, not {"value":-1,"unit":"s"})
+    // the message evaluate gives at that point (inputs_at: "-1 s" quoted as typed)
     const double x = values[first];
-    const Json number =
-        !std::isfinite(x) ? Json{{"$number", std::isnan(x) ? "NaN" : x > 0 ? "Infinity" : "-Infinity"}}
-        : std::floor(x) == x && std::fabs(x) < 9.2e18 ? Json(static_cast<std::int64_t>(x))
-                                                     : Json(x);
-    Json probe = ps.other_inputs;
-    probe[spec.name] = spec.type != FieldType::Quantity
-                           ? number
-                           : Json(js_number(x) + " " + (ps.unit.empty() ? spec.dim.canonical_unit() : ps.unit));
-    const Expected<Inputs> at_point = normalize_inputs(type, probe);
+    const Expected<Inputs> at_point = normalize_inputs(type, inputs_at(ps, x));
     first_invalid = at_point ? spec.name + ": must be " + spec.rule() + ", got " + js_number(x) : at_point.error().what();
   }
 
@@ -202,9 +228,26 @@ Expected<void> run_points(const PreparedSweep& ps, const double* values, std::si
       std::fill(o, o + n, NAN);
       continue;
     }
-    m.run_batch(ps.props[j], columns.data(), varies.get(), n, o, scratch.get());
+    m.run_batch(m.programs[ps.props[j]], columns.data(), varies.get(), n, o, scratch.get());
     if (invalid_points)  // a property that does not read the field has values there too
       for (std::size_t i = 0; i < n; ++i) o[i] = std::isnan(column[i]) ? NAN : o[i];
+  }
+  // Pass 3, when asked: each warning's condition over the valid points, as runs of points
+  if (!warned) return {};
+  warned->clear();
+  std::vector<double> holds(n);
+  for (std::size_t k = 0; k < m.warnings.size(); ++k) {
+    if (!ps.warnable[k]) continue;
+    m.run_batch(m.warnings[k], columns.data(), varies.get(), n, holds.data(), scratch.get());
+    SweepWarning w;
+    for (std::size_t i = 0; i < n; ++i) {
+      if (holds[i] != 1.0 || std::isnan(column[i])) continue;
+      if (w.points++ == 0 || w.ranges.back().second + 1 != i) w.ranges.emplace_back(i, i);
+      else w.ranges.back().second = i;
+    }
+    if (!w.points) continue;
+    w.text = warning_text(type, k, inputs_at(ps, values[w.ranges.front().first]));
+    warned->push_back(std::move(w));
   }
   return {};
 }
@@ -213,7 +256,9 @@ Expected<void> run_points(const PreparedSweep& ps, const double* values, std::si
 
 Expected<SweepSummary> run_sweep(const PreparedSweep& ps, const double* values, std::size_t n, std::vector<double>& out) {
   SweepSummary summary = ps.header;
-  if (Expected<void> ran = run_points(ps, values, n, out, summary.invalid_points, summary.first_invalid); !ran) return ran.error();
+  if (Expected<void> ran = run_points(ps, values, n, out, summary.invalid_points, summary.first_invalid,
+                                      ps.header.warnings_asked ? &summary.warnings : nullptr); !ran)
+    return ran.error();
   return summary;
 }
 
@@ -243,10 +288,13 @@ Expected<std::string> SweepSession::sweep(const std::string& request_text, const
     head_ = std::move(head);
     prepared_ = std::move(fresh);
   }
-  std::size_t invalid_points = 0;
-  std::string first_invalid;
-  if (Expected<void> ran = run_points(*prepared_, values, n, out, invalid_points, first_invalid); !ran) return ran.error();
-  return head_ + ",\"invalid_points\":" + std::to_string(invalid_points) + ",\"first_invalid\":" + dump_text(Json(first_invalid)) + "}";
+  SweepSummary tail;
+  tail.warnings_asked = prepared_->header.warnings_asked;
+  if (Expected<void> ran = run_points(*prepared_, values, n, out, tail.invalid_points, tail.first_invalid,
+                                      tail.warnings_asked ? &tail.warnings : nullptr); !ran)
+    return ran.error();
+  return head_ + ",\"invalid_points\":" + std::to_string(tail.invalid_points) + ",\"first_invalid\":" +
+         dump_text(Json(tail.first_invalid)) + (tail.warnings_asked ? ",\"warnings\":" + dump_text(sweep_warnings_json(tail)) : "") + "}";
 }
 
 }  // namespace mlsysim

@@ -317,7 +317,7 @@ TEST_CASE("Integer results follow their inequality exactly, in evaluate and in s
     }
     std::vector<double> scratch(t.model->batch_scratch());
     for (std::size_t prop = 0; prop < 2; ++prop) {
-      t.model->run_batch(prop, cols.data(), varies.get(), values.size(), out.data(), scratch.data());
+      t.model->run_batch(t.model->programs[prop], cols.data(), varies.get(), values.size(), out.data(), scratch.data());
       for (std::size_t i = 0; i < values.size(); ++i) {
         std::vector<double> point(fixed);
         point[static_cast<std::size_t>(s)] = values[i];
@@ -378,7 +378,7 @@ TEST_CASE("Negation keeps its operand's dimension and is written as a minus sign
   std::unique_ptr<bool[]> varies(new bool[2]{true, false});
   std::vector<double> scratch(t.model->batch_scratch());
   for (std::size_t p = 0; p < t.properties.size(); ++p) {
-    t.model->run_batch(p, cols.data(), varies.get(), column.size(), out.data(), scratch.data());
+    t.model->run_batch(t.model->programs[p], cols.data(), varies.get(), column.size(), out.data(), scratch.data());
     for (std::size_t i = 0; i < column.size(); ++i) {
       double point[2] = {column[i], slots[1]};
       std::uint32_t guard = 0;

@@ -430,7 +430,7 @@ TEST_CASE("A sweep agrees with evaluate at every point, field and preset, to the
   const std::vector<double> values{0,   1,    1.5,   2,     3,    7,      64,   1000, 1e6,  1e12,     1e15,
                                    1e154, 1e300, 1e308, big, big + 2, -1,   -0.0, 0.25, 1e-300, NAN,
                                    INFINITY, -INFINITY, 4503599627370496.0};
-  std::size_t compared = 0, gaps = 0;
+  std::size_t compared = 0, gaps = 0, warned_sweeps = 0;
   for (const Json& preset : mlsysim::list_presets()) {
     const std::string type = preset["type"].get<std::string>();
     const mlsysim::ScenarioType& t = *mlsysim::find_scenario_type(type).value();
@@ -440,10 +440,13 @@ TEST_CASE("A sweep agrees with evaluate at every point, field and preset, to the
       req.type = type;
       req.inputs = preset["inputs"];
       req.field = f.name;
+      req.warnings = true;
       std::vector<double> out;
       const auto summary = mlsysim::sweep(req, values.data(), values.size(), out).value();
       REQUIRE(out.size() == values.size() * t.properties.size());
       std::string first_error;  // evaluate's message at the first point it refuses
+      // the type's warnings evaluate gives at each point (not those of an inline entry's unread numbers)
+      std::vector<std::vector<std::string>> warned(values.size());
       for (std::size_t i = 0; i < values.size(); ++i) {
         Json in = req.inputs;
         // as JavaScript's JSON.stringify writes a number: integral values without ".0"
@@ -464,6 +467,9 @@ TEST_CASE("A sweep agrees with evaluate at every point, field and preset, to the
           r = nullptr;
           if (first_error.empty()) first_error = e.what();
         }
+        if (!r.is_null())
+          for (const Json& w : r["warnings"])
+            if (w.get<std::string>().find(": no result of ") == std::string::npos) warned[i].push_back(w.get<std::string>());
         for (std::size_t j = 0; j < t.properties.size(); ++j) {
           INFO(preset["name"].get<std::string>() << " " << f.name << " = " << values[i] << ": " << t.properties[j].name);
           const double got = out[j * values.size() + i];
@@ -479,10 +485,25 @@ TEST_CASE("A sweep agrees with evaluate at every point, field and preset, to the
       }
       CHECK(summary.invalid_points <= values.size());
       CHECK(summary.first_invalid == first_error);  // the same words as evaluate
+      // each warning the sweep finds holds where evaluate gives it, and no more: its text is
+      // evaluate's at its first point, and the points of all of them are evaluate's warnings
+      std::size_t sweep_points = 0, evaluate_points = 0;
+      for (const mlsysim::SweepWarning& w : summary.warnings) {
+        INFO(preset["name"].get<std::string>() << " " << f.name << ": " << w.text);
+        const auto& at_first = warned[w.ranges.front().first];
+        CHECK(std::find(at_first.begin(), at_first.end(), w.text) != at_first.end());
+        for (const auto& [a, b] : w.ranges)
+          for (std::size_t i = a; i <= b; ++i) CHECK(!warned[i].empty());
+        sweep_points += w.points;
+        ++warned_sweeps;
+      }
+      for (const auto& at : warned) evaluate_points += at.size();
+      CHECK(sweep_points == evaluate_points);
     }
   }
   CHECK(compared > 500);  // both kinds occur often
   CHECK(gaps > 500);
+  CHECK(warned_sweeps > 10);  // and warnings hold in many of them
 }
 
 TEST_CASE("A swept quantity's first refused point is quoted as the text a reader types", "[sweep]") {
@@ -521,8 +542,8 @@ TEST_CASE("The batch interpreter never writes into the swept column", "[sweep]")
   const double* columns[] = {column.data()};
   const bool varies[] = {true};
   std::vector<double> scratch(m.batch_scratch()), r(n), q(n);
-  m.run_batch(0, columns, varies, n, r.data(), scratch.data());
-  m.run_batch(1, columns, varies, n, q.data(), scratch.data());
+  m.run_batch(m.programs[0], columns, varies, n, r.data(), scratch.data());
+  m.run_batch(m.programs[1], columns, varies, n, q.data(), scratch.data());
   CHECK(column == before);
   for (std::size_t i : {std::size_t{0}, std::size_t{1}, std::size_t{4}, k - 1, k, n - 1}) {
     INFO("x = " << i);

@@ -105,6 +105,24 @@ test('one sweep request over new values again and again (a slider) gives evaluat
   check(p.inputs, 'workers', [3, 5], ['cost']);
 });
 
+test('a sweep asked for its warnings says where they hold: LlmServingScenario\'s batches that do not fit', () => {
+  // a new user's trial: a sweep of batch_size to 512 drew tokens/s rising past the 260 that fit, unmarked
+  const inputs = m.evaluatePreset('Llama8BChatH100').inputs;
+  const xs = [1, 100, 260, 261, 300, 512, 20, 400];
+  const r = m.sweep('LlmServingScenario', inputs, 'batch_size', xs, ['decode_throughput'], { warnings: true });
+  // by hand: (85.899 GB - 16.06 GB) / (131072 B x 2048) = 260.2, so 261 and more do not fit
+  assert.equal(r.warnings.length, 1);
+  assert.equal(r.warnings[0].points, 4);
+  assert.deepEqual(r.warnings[0].ranges, [[3, 5], [7, 7]]);
+  assert.equal(r.warnings[0].text, m.evaluate('LlmServingScenario', { ...inputs, batch_size: 261 }).warnings[0]);
+  assert.match(r.warnings[0].text, /^the batch does not fit: 261 sequences of 2,048 tokens need memory_utilization 1\.00[0-9]* of memory_capacity 80 GiB/);
+  // the same request again (the kept preparation) and new values: the same answer for them
+  assert.deepEqual(m.sweep('LlmServingScenario', inputs, 'batch_size', [600, 1], ['decode_throughput'], { warnings: true }).warnings.map((w) => w.ranges), [[[0, 0]]]);
+  // not asked for: no such member, and no cost
+  assert.equal('warnings' in m.sweep('LlmServingScenario', inputs, 'batch_size', xs, ['decode_throughput']), false);
+  assert.throws(() => m.sweep('LlmServingScenario', inputs, 'batch_size', xs, null, { warnings: 'yes' }), { field: 'options', message: 'options.warnings: must be true or false, got "yes"' });
+});
+
 test('sweep gaps: a property error or a value that breaks the rule is NaN, not a throw', () => {
   const p = m.listPresets().find((q) => q.name === 'ReferenceJobAttackSurface');
   const s = m.sweep(p.type, p.inputs, 'dp_degree', [1, 2, 0, 2.5, 16], ['gather_traffic_ratio']);

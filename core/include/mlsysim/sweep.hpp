@@ -23,6 +23,16 @@ struct SweepRequest {
   std::string field;                    // an int, float or quantity field
   std::string unit;                     // unit of `values` for a quantity field ("" = canonical)
   std::vector<std::string> properties;  // empty = every property
+  bool warnings = false;                // also say which of the type's warnings hold where (SweepWarning)
+};
+
+/// A warning of the scenario type (ScenarioType::warnings) that holds at some valid points
+/// of a sweep: a range of them is a part of the plot where the results describe something
+/// the warning says cannot be (a batch that does not fit in memory).
+struct SweepWarning {
+  std::string text;    // as evaluate writes it at the first point where it holds
+  std::size_t points = 0;  // how many points it holds at
+  std::vector<std::pair<std::size_t, std::size_t>> ranges;  // first and last index of each run of such points
 };
 
 struct SweepSummary {
@@ -30,15 +40,19 @@ struct SweepSummary {
   std::vector<std::string> units;       // of each property
   std::size_t invalid_points = 0;       // points whose value breaks the field's rule
   std::string first_invalid;            // the error text of the first of them, or ""
+  bool warnings_asked = false;          // the request asked for `warnings`
+  std::vector<SweepWarning> warnings;   // each warning that holds somewhere, in declaration order
 };
 
 /// The request form of a sweep, as JavaScript sends it (wasm/bindings.cpp): {"type",
 /// "inputs" (object, optional), "field", "unit" (string or null), "properties" (array of
-/// names or null)}. InputError naming the key that is missing or of the wrong kind.
+/// names or null), "warnings" (true, false or absent)}. InputError naming the key that is
+/// missing or of the wrong kind.
 Expected<SweepRequest> sweep_request(const Json& request);
 
 /// The JSON form of a sweep's summary: {"properties", "units", "invalid_points",
-/// "first_invalid"} (the values themselves travel as numbers, not JSON).
+/// "first_invalid"}, and "warnings" ([{"text", "points", "ranges": [[first, last], ...]}])
+/// when asked for (the values themselves travel as numbers, not JSON).
 Json sweep_summary_json(const SweepSummary& summary);
 
 /// A sweep request validated and resolved once (prepare_sweep): everything a sweep needs
@@ -55,6 +69,7 @@ struct PreparedSweep {
   std::vector<char> unavailable;          // per entry of props: reads an optional field not given
   std::vector<double> slots;              // the model's slots with the other inputs loaded
   std::vector<double> others;             // the other factors of exact-product rules on the field
+  std::vector<char> warnable;             // per warning of the type: every input it reads is given
   SweepSummary header;                    // properties and units (no invalid points yet)
 };
 
