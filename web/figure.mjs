@@ -18,7 +18,19 @@ export const PALETTES = {
  *  in dash as well as in colour, so no two are told apart by hue alone. */
 export const DASHES = [[], [10, 4], [2, 3], [10, 3, 2, 3], [5, 3], [14, 3, 2, 3, 2, 3]];
 /** The exports' colours: light, for print, whatever the page's theme. */
-export const PRINT = { ink: '#1b1f24', muted: '#57606a', line: '#d8dee4', paper: '#ffffff' };
+export const PRINT = { ink: '#1b1f24', muted: '#57606a', line: '#d8dee4', paper: '#ffffff', warn: '#fff5db' };
+
+/** The stretches of the x axis (in axis values, x.toAxis) where a warning of the sweep
+ *  holds (`last.warned`: [{ranges: [[first, last], ...]}], indices into last.xs): each run
+ *  of points reaches half-way to the points beside it (on a log axis, half-way in its
+ *  log), so that one point alone is a band and two runs with a point between do not meet. */
+export function warnedSpans(last, x) {
+  const { xs, log } = last;
+  const at = (i) => x.toAxis(xs[i]);
+  const mid = (i, j) => (log ? Math.sqrt(at(i) * at(j)) : (at(i) + at(j)) / 2);
+  return (last.warned || []).flatMap((w) => w.ranges.map(([a, b]) =>
+    [a > 0 ? mid(a - 1, a) : at(a), b < xs.length - 1 ? mid(b, b + 1) : at(b)]));
+}
 
 /** Series `k`'s colour and dash in theme `theme` ('light' or 'dark'): colours cycle every
  *  six, dashes shift by one each cycle, so the first 36 series are all different. */
@@ -220,6 +232,9 @@ export function figure(last) {
   const x0 = axes.x.toAxis(xs[0]), x1 = axes.x.toAxis(xs[xs.length - 1]);
   const tx = (v) => L + (log ? Math.log(v / x0) / Math.log(x1 / x0) : (v - x0) / (x1 - x0 || 1)) * (W - L - R);
   const ty = (a, v) => T + (1 - (v - a.lo) / (a.hi - a.lo)) * (H - T - B);
+  // where a warning of the scenario holds (a batch that does not fit), shaded under all
+  for (const [a, b] of warnedSpans(last, axes.x))
+    items.push({ t: 'rect', x: tx(a), y: T, w: Math.max(1, tx(b) - tx(a)), h: H - B - T, fill: PRINT.warn });
   items.push({ t: 'line', x1: L, y1: H - B, x2: W - R, y2: H - B, stroke: PRINT.muted });
   const xticks = log ? logTicks(x0, x1) : niceRange(x0, x1).ticks.filter((v) => v >= x0 - 1e-9 * Math.abs(x1 - x0) && v <= x1 + 1e-9 * Math.abs(x1 - x0));
   tickTexts(xticks, axes.x.money).forEach((text, i) => {

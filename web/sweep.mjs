@@ -13,7 +13,7 @@ import { $, el, download, copyText, actionButton } from './dom.mjs';
 import { apiInputs, usesInput, formText } from './fields.mjs';
 import { tickTexts, clip, numberText, DEFAULT_PREFS, sentences, andList } from './format.mjs';
 import { sweepOfType } from './link.mjs';
-import { plotAxes, DRAWN_MIN, DRAWN_MAX, axisExtent, yRange, axisKey, axisTitle, axisPlace, xTitle, markText, seriesStyle, swatch, PALETTES, figurePng, figureCsv, figureSvg } from './figure.mjs';
+import { plotAxes, warnedSpans, DRAWN_MIN, DRAWN_MAX, axisExtent, yRange, axisKey, axisTitle, axisPlace, xTitle, markText, seriesStyle, swatch, PALETTES, figurePng, figureCsv, figureSvg } from './figure.mjs';
 
 const APPLY_DELAY_MS = 300;  // typing in From, To or Points applies once it pauses this long
 
@@ -168,6 +168,17 @@ export function defaultProps(type, field, values = null, prefs = DEFAULT_PREFS) 
     Math.max(size(p) / size(first), size(first) / size(p)) <= ONE_AXIS_RATIO;
   const second = rest.find(fits);
   return [first, ...(second ? [second] : [])].map((p) => p.name);
+}
+
+/** A warning that holds over part of a sweep (the module's sweep, options.warnings), as the
+ *  note under the plot says it: where it is shaded, at how many points, and its text at
+ *  the first of them. `xs`: the sweep's values, in the unit the sweep uses. */
+export function warnedText(w, f, xs) {
+  const unit = f.type === 'quantity' ? ` ${f.display_unit}` : '';
+  const run = ([a, b]) => (a === b ? numberText(xs[a]) : `${numberText(xs[a])} to ${numberText(xs[b])}`);
+  const shown = w.ranges.slice(0, 3).map(run);
+  const more = w.ranges.length > 3 ? ` and ${w.ranges.length - 3} more stretches` : '';
+  return `Shaded where ${f.name} is ${andList(shown)}${unit}${more} (${w.points} of ${xs.length} points): ${w.text}${/[.!?]$/.test(w.text) ? '' : '.'}`;
 }
 
 /** The x values of a sweep setting {from, to, n, scale} for field `f`: `from` and `to`
@@ -561,11 +572,17 @@ export class Sweep {
     const inside = here >= xs[0] && here <= xs[xs.length - 1];
     const added = inside && !xs.some((x) => Math.abs(x - here) <= 1e-12 * Math.abs(here));
     if (added) xs = Float64Array.from([...xs, here].sort((a, b) => a - b));
+    // where the scenario's warnings hold (a batch that does not fit in memory), shaded: the
+    // curves went on there as if it ran (a new user's trial); for the calculator's scenario
+    // alone, whose warnings the cards show
+    let warned = [];
     for (const base of bases) {
       let r;
       const t0 = performance.now();
       try {
-        r = this.app.m.sweep(type.name, base.inputs, f.name, xs, s.props, f.type === 'quantity' ? { unit: f.display_unit } : undefined);
+        r = this.app.m.sweep(type.name, base.inputs, f.name, xs, s.props,
+          { ...(f.type === 'quantity' ? { unit: f.display_unit } : {}), warnings: bases.length === 1 });
+        if (bases.length === 1) warned = r.warnings;
       } catch (e) {
         this.refuse(`${base.label}: ${e.message}`, null);
         return;
@@ -621,13 +638,15 @@ export class Sweep {
     const fallbackNote = fb && fb.field === f.name && fb.from === s.from && fb.to === s.to
       ? ` ${f.name} ${fb.why}, so the range is around ${numberText(fb.value)}${unit}.` : '';
     status.textContent = `${count} × ${series.length} series, computed in ${ms.toFixed(1)} ms, one call per series.${invalid}${flatNote}${fallbackNote}${logNote}`;
+    $('sweep-warned').replaceChildren(...warned.map((w) => el('li', { text: warnedText(w, f, xs) })));
+    $('sweep-warned').hidden = !warned.length;
     this.stale = false;
     $('sweep-plot').classList.remove('outdated');
     document.body.dataset.sweepMs = String(ms);
     // where the calculator's own scenario sits on the curves (not with overlaid columns,
     // whose values differ): a dashed line, when inside the range
     const mark = inside ? here : null;
-    this.last = { field: f, xs, series, mark, log: s.scale === 'log', prefs: { ...this.app.state.prefs },
+    this.last = { field: f, xs, series, mark, warned, log: s.scale === 'log', prefs: { ...this.app.state.prefs },
       title: `${s.props.join(', ')} against ${f.name} · ${this.app.calcLabel()}`,
       setting: `${f.name} from ${from}${unit} to ${to}${unit}, ${s.scale === 'log' ? 'logarithmic' : 'linear'}, of ${s.props.join(', ')}` };
     await this.draw();
@@ -638,7 +657,7 @@ export class Sweep {
     const cs = getComputedStyle($('sweep-plot'));
     const v = (name, fallback) => cs.getPropertyValue(name).trim() || fallback;
     const paper = v('--paper', '#ffffff');
-    return { ink: v('--ink', '#1b1f24'), muted: v('--muted', '#57606a'), line: v('--line', '#d8dee4'), paper,
+    return { ink: v('--ink', '#1b1f24'), muted: v('--muted', '#57606a'), line: v('--line', '#d8dee4'), paper, warn: v('--warn-soft', '#fff5db'),
       theme: luminance(paper) < 0.2 ? 'dark' : 'light' };
   }
 
@@ -750,7 +769,7 @@ export class Sweep {
       // the vertical line and the points on the curves read a value; a horizontal line at the
       // pointer's height read as one, which with two y axes matched neither (a new user's trial)
       cursor: { y: false, drag: { x: false, y: false }, points: { fill: col.paper, width: 2 } },
-      hooks: { drawAxes: [(u) => this.drawMark(u, axes, col)],
+      hooks: { drawClear: [(u) => this.drawWarned(u, axes, col)], drawAxes: [(u) => this.drawMark(u, axes, col)],
         setCursor: [(u) => { if ((u.cursor.idx === null || u.cursor.idx === undefined) && markIdx !== null) u.setLegend({ idx: markIdx }); }] },
     };
     const data = [Array.from(xs, axes.x.toAxis), ...series.map((q, k) => {
@@ -775,7 +794,7 @@ export class Sweep {
     const wrap = this.plot.root.querySelector('.u-wrap');
     wrap.after(el('p', { class: 'plot-title x', 'data-axis': '0', text: xTitle(last, axes.x) }));
     wrap.setAttribute('role', 'img');
-    wrap.setAttribute('aria-label', `Plot of ${axes.ys.map((a) => axisTitle(a.series.map((i) => series[i].label), a)).join('; ')} against ${xTitle(last, axes.x)}, from ${axes.x.read(xRange[0])} to ${axes.x.read(xRange[1])}${last.mark === null ? '' : `; a dashed line marks the value of ${markText(last, axes.x)}`}. The table below it reads the values under the pointer; Download CSV gives them all.`);
+    wrap.setAttribute('aria-label', `Plot of ${axes.ys.map((a) => axisTitle(a.series.map((i) => series[i].label), a)).join('; ')} against ${xTitle(last, axes.x)}, from ${axes.x.read(xRange[0])} to ${axes.x.read(xRange[1])}${last.mark === null ? '' : `; a dashed line marks the value of ${markText(last, axes.x)}`}${last.warned.length ? '; shaded bands mark where a warning holds (listed under the plot)' : ''}. The table below it reads the values under the pointer; Download CSV gives them all.`);
     box.dataset.ready = '1';
     box.dataset.theme = col.theme;
     this.axes = axes;
@@ -794,6 +813,21 @@ export class Sweep {
       actionButton('Download CSV', () => { this.flush(); download(`${this.exportName}.csv`, new Blob([this.csv()], { type: 'text/csv' })); }),
       el('span', { class: 'help export-note', text: 'SVG and PNG are drawn light, on white, for print, in either theme.' }));
     this.enableExports();
+  }
+
+  /** Where a warning holds (figure.mjs warnedSpans), a band under the grid and the lines,
+   *  in the page's warning colour (the exports draw the same). */
+  drawWarned(u, axes, col) {
+    const spans = warnedSpans(this.last, axes.x);
+    if (!spans.length) return;
+    const { top, height } = u.bbox;
+    u.ctx.save();
+    u.ctx.fillStyle = col.warn;
+    for (const [a, b] of spans) {
+      const x0 = u.valToPos(a, 'x', true), x1 = u.valToPos(b, 'x', true);
+      u.ctx.fillRect(x0, top, Math.max(1, x1 - x0), height);
+    }
+    u.ctx.restore();
   }
 
   /** The calculator's value of the swept input (last.mark) as a dashed vertical line

@@ -842,3 +842,32 @@ test('a wide range is drawn in the field\'s own unit when the scale of its large
   await open('?mode=sweep&preset=H100Cluster1KOwnVsCloud&sfield=unit_cost&sfrom=1e9&sto=1e12&sscale=log&sprops=capex');
   assert.equal((await plot()).axes[0].title, 'unit_cost ($ trillion), logarithmic');
 });
+
+test('where the scenario\'s warnings hold, the plot is shaded on screen and in the exports, and a note says where and why', async () => {
+  // a new user's trial: tokens/s drawn rising past the 260 sequences that fit in an H100's memory, unmarked.
+  // By hand: (80 x 2^30 B - 16.06e9 B) / (131072 B x 2048) = 260.2, so 261 and more do not fit
+  await open('?mode=sweep&preset=Llama8BChatH100&sfield=batch_size&sfrom=200&sto=300&sn=101&sscale=lin&sprops=decode_throughput');
+  const notes = await page.locator('#sweep-warned li').allTextContents();
+  assert.equal(notes.length, 1);
+  assert.match(notes[0], /^Shaded where batch_size is 261 to 300 \(40 of 101 points\): the batch does not fit: 261 sequences of 2,048 tokens need memory_utilization 1\.003 of memory_capacity 80 GiB of hardware H100; at most 260 fit beside the weights/);
+  // on screen: the band starts half-way between 260 and 261 and runs to the plot's right edge
+  const band = await page.evaluate(() => {
+    const u = window.mlsysimApp.sweep.plot;
+    const { top, height } = u.bbox;
+    const x = (v) => Math.round(u.valToPos(v, 'x', true));
+    // the colours down one pixel column (grid lines cross it; the band is under them)
+    const column = (cx) => new Set(Array.from({ length: 20 }, (_, k) => [...u.ctx.getImageData(cx, top + Math.round(height * (k + 0.5) / 20), 1, 1).data].slice(0, 3).join(',')));
+    return { inside: [...column(x(287))], before: [...column(x(233))] };  // between grid lines
+  });
+  // the page's --warn-soft in light, #fff5db: inside the band, not before it
+  assert.ok(band.inside.includes('255,245,219'), band.inside.join(' '));
+  assert.ok(!band.before.includes('255,245,219'), band.before.join(' '));
+  // in the exported SVG: one band, from 260.5 to 300 of an axis from 200 to 300
+  const rects = await page.evaluate(() => [...new DOMParser().parseFromString(window.mlsysimApp.sweep.svg(), 'image/svg+xml')
+    .documentElement.querySelectorAll('rect[fill="#fff5db"]')].map((r) => [Number(r.getAttribute('x')), Number(r.getAttribute('width'))]));
+  assert.equal(rects.length, 1);
+  // a range where the batch fits: no band, no note
+  await open('?mode=sweep&preset=Llama8BChatH100&sfield=batch_size&sfrom=1&sto=260&sscale=lin&sprops=decode_throughput');
+  assert.equal(await page.locator('#sweep-warned').isHidden(), true);
+  assert.equal(await page.evaluate(() => window.mlsysimApp.sweep.svg().includes('#fff5db')), false);
+});
