@@ -17,7 +17,9 @@ const TYPING_PAUSE_MS = ANNOUNCE_DELAY_MS;
 
 /** The kind of a field, as its badge shows it: "time", "integer", "workload"... */
 export function fieldKind(f) {
-  return f.type === 'quantity' ? f.dimension : f.type === 'int' ? 'integer' : f.type === 'float' ? 'number' : f.type;
+  // a quantity by what it measures ("bandwidth", "bytes per parameter"), as its rule says it
+  const measures = (f.dimension_phrase || f.dimension || '').replace(/^an? /, '');
+  return f.type === 'quantity' ? measures : f.type === 'int' ? 'integer' : f.type === 'float' ? 'number' : f.type;
 }
 
 /** Property `p`'s equation as text: its typeset line's accessible name and text form. */

@@ -61,7 +61,7 @@ export function withEscapesExplained(message) {
  *  that a line breaks after one ("128 − 1" broke as "(128 / − 1)"). For text shown, not
  *  read aloud (the boxes' labels keep plain spaces). */
 /** A field's rule as text that never wraps between a comparison and its number
- *  ("integer >= 1", "time > 0 s"): the calculator's and Compare's rules alike. */
+ *  ("integer >= 1", "a time > 0 s"): the calculator's and Compare's rules alike. */
 export function ruleSpaces(rule) {
   return String(rule).replace(/ (>=|<=|>|<|≤|≥) /g, ' $1\u00a0');
 }

@@ -58,7 +58,7 @@ export function parseBound(text, what, f, m, typeName) {
       const v = r.inputs[f.name];
       if (v && typeof v === 'object') return { value: v.value };
       const e = r.input_errors.find((x) => x.field === f.name);
-      return { error: e ? e.message : `not a ${f.dimension}` };
+      return { error: e ? e.message : `not ${f.dimension_phrase || `a ${f.dimension}`}` };
     } catch (e) {
       return { error: e.message };
     }

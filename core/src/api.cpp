@@ -222,6 +222,7 @@ Json field_json(const FieldSpec& f) {
   return {{"name", f.name},
           {"type", f.type_name()},
           {"dimension", f.dim.name()},
+          {"dimension_phrase", f.dim.phrase()},
           {"unit", f.dim.canonical_unit()},
           {"display_unit", f.shown_unit()},
           {"display_factor", f.display_unit.empty() ? 1.0 : declared_unit(f.display_unit).value},

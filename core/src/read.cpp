@@ -196,7 +196,7 @@ Expected<double> read_quantity(const Json& v, const std::string& field, const st
     // a number alone has no unit; "5 requests" has a unit that counts things, not a dimension
     double bare_value = 0;
     const bool bare = !v.is_string() || parse_number(typed_number(v.get_ref<const std::string&>()), bare_value);
-    const std::string got_dim = !q.dim.dimensionless() ? q.dim.name()
+    const std::string got_dim = !q.dim.dimensionless() ? q.dim.phrase()
                                 : bare                  ? "no unit"
                                                         : "a plain number: token and request count things and add no unit";
     // "7B" in a param field is 7 bytes to the parser and 7 billion to the reader: "7 Bparam"
@@ -215,7 +215,7 @@ Expected<double> read_quantity(const Json& v, const std::string& field, const st
   if (!b.contains(q.value)) {
     // the bounds as the field's display unit writes them (>= 0 USD/h, not USD/s)
     const Bounds shown = b.scaled(display_unit.empty() ? 1.0 : declared_unit(display_unit).value);
-    return InputError(field, prefix + "must be " + (dim.dimensionless() ? "" : name + " ") + shown.text(shown_unit) +
+    return InputError(field, prefix + "must be " + (dim.dimensionless() ? "" : expected + " ") + shown.text(shown_unit) +
                                 ", got " + describe(v) + (v.is_string() ? zero_note(v.get_ref<const std::string&>(), q.value) : ""));
   }
   return q.value + 0.0;

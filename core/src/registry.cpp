@@ -298,7 +298,9 @@ std::string FieldSpec::rule() const {
     case FieldType::Float: return "finite number " + bounds.text();
     case FieldType::Quantity: {
       const Bounds shown = bounds.scaled(display_unit.empty() ? 1.0 : declared_unit(display_unit).value);
-      return dim.name() + " " + shown.text(shown_unit()) + (required || !default_value.is_null() ? "" : " when given");
+      // in words ("a bandwidth > 0 GB/s"), not the dimension's formula ("information/time
+      // > 0 GB/s", which a new user read as jargon)
+      return dim.phrase() + " " + shown.text(shown_unit()) + (required || !default_value.is_null() ? "" : " when given");
     }
     case FieldType::Registry: {
       const RegistryKind* kind = find_registry_kind(registry);

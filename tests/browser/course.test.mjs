@@ -76,7 +76,7 @@ test('a predicted value is nowhere in the page until checked; the check reports 
   // an invalid prediction: the message of an invalid input
   await card.getByLabel('Your prediction').fill('40 USD');
   await card.getByRole('button', { name: 'Check' }).click();
-  assert.equal(await card.locator('.field-error').textContent(), 'prediction: expected a number, got "40 USD" (currency)');
+  assert.equal(await card.locator('.field-error').textContent(), 'prediction: expected a number, got "40 USD" (an amount of money)');
   assert.equal(await card.getByLabel('Your prediction').getAttribute('aria-invalid'), 'true');
   assert.ok(!(await page.content()).includes('5.714'), 'still hidden');
 

@@ -42,7 +42,7 @@ TEST_CASE("listScenarioTypes describes every field and property with its rule, u
   const Json rate = test::named(sync["fields"], "device_hour_rate");
   CHECK(rate["type"] == "quantity");
   CHECK(rate["dimension"] == "currency/time");
-  CHECK(rate["rule"] == "currency/time >= 0 USD/h");  // shown in its display unit
+  CHECK(rate["rule"] == "a price per time >= 0 USD/h");  // shown in its display unit
   const Json staleness = test::named(sync["fields"], "staleness");
   CHECK(staleness["required"] == false);
   CHECK(staleness["default"] == 0);
@@ -56,7 +56,7 @@ TEST_CASE("A numeric field lists its rule's range as numbers in its canonical un
   const auto bounds = [&](const char* type, const char* field) { return test::named(test::named(types, type)["fields"], field)["bounds"]; };
   // "integer >= 1": closed below, open above
   CHECK(bounds("SyncStrategyScenario", "workers") == Json({{"min", 1.0}, {"min_exclusive", false}, {"max", nullptr}, {"max_exclusive", false}}));
-  // "time > 0 s"
+  // "a time > 0 s"
   CHECK(bounds("SyncStrategyScenario", "base_iteration_time") == Json({{"min", 0.0}, {"min_exclusive", true}, {"max", nullptr}, {"max_exclusive", false}}));
   // "finite number > 0 and <= 1"; "finite number > 0 and < 1"
   CHECK(bounds("TrainingComputeScenario", "mfu") == Json({{"min", 0.0}, {"min_exclusive", true}, {"max", 1.0}, {"max_exclusive", false}}));

@@ -78,7 +78,7 @@ TEST_CASE("ZeroShardingScenario's widths take their defaults and refuse the wron
   in["weight_bytes_per_param"] = "2 byte";
   auto [field, message] = refusal("ZeroShardingScenario", in);
   CHECK(field == "weight_bytes_per_param");
-  CHECK_THAT(message, Catch::Contains("expected bytes per parameter, got \"2 byte\" (information); for example \"1 byte/param\""));
+  CHECK_THAT(message, Catch::Contains("expected bytes per parameter, got \"2 byte\" (an amount of data); for example \"1 byte/param\""));
   in = test::preset_inputs("ZeroPaper7_5B64Gpus");
   in["optimizer_bytes_per_param"] = "0 byte/param";  // >= 0: no optimizer state is allowed
   CHECK(prop(zero(in), "zero1_bytes") == prop(zero(in), "replicated_bytes"));

@@ -194,7 +194,7 @@ TEST_CASE("An unknown unit is advised on in the field's dimension: a prefix comp
   CHECK_THAT(refusal(ndr, {{"link_latency", "3k s"}}), Catch::Contains("did you mean \"3000 s\"?"));
   // a known unit of another dimension that a count suffix stands for: 7B parameters
   CHECK_THAT(refusal(attack, {{"workload", {{"name", "X"}, {"parameters", "7B"}}}}),
-             Catch::EndsWith("expected a parameter count, got \"7B\" (information); did you mean \"7 Bparam\"? (\"B\" alone is read as byte)"));
+             Catch::EndsWith("expected a parameter count, got \"7B\" (an amount of data); did you mean \"7 Bparam\"? (\"B\" alone is read as byte)"));
   // {value, unit}: the unit alone
   CHECK_THAT(refusal(ndr, {{"message_bytes", {{"value", 1.5}, {"unit", "G"}}}}), Catch::Contains("did you mean \"GB\", \"GiB\" or \"Gbit\"?"));
   // no advice where nothing of the field's dimension fits; a wrong-dimension symbol is not named
@@ -331,7 +331,7 @@ TEST_CASE("A bare zero is zero in every unit: taken where the rule allows it, re
   const Json r = mlsysim::evaluate_preset("TransformerBsp8Workers", {{"device_hour_rate", "0"}}).value();
   CHECK(r["properties"]["cost"]["value"] == 0);
   CHECK(mlsysim::evaluate_preset("TransformerBsp8Workers", {{"device_hour_rate", 0}}).value()["properties"]["cost"]["value"] == 0);
-  CHECK(refusal("TransformerBsp8Workers", {{"base_iteration_time", "0"}}) == "base_iteration_time: must be time > 0 s, got \"0\"");
+  CHECK(refusal("TransformerBsp8Workers", {{"base_iteration_time", "0"}}) == "base_iteration_time: must be a time > 0 s, got \"0\"");
   CHECK_THAT(refusal("TransformerBsp8Workers", {{"base_iteration_time", "5"}}), Catch::Contains("no unit"));
   // only a number written as zero is the zero that needs no unit: "1e-999", which a double
   // reads as 0, is a number with no unit (an attacker's trial: it passed as a rate of 0)
@@ -348,23 +348,23 @@ TEST_CASE("A bare zero is zero in every unit: taken where the rule allows it, re
   CHECK(refusal("TransformerBsp8Workers", {{"communication_overhead", "-1e999"}}) ==
         "communication_overhead: must be a finite number >= 0, got \"-1e999\": it is too large for a double");
   // below the smallest double, a rule of > 0 says why a positive number broke it (an
-  // attacker's trial: "must be time > 0 s, got \"1e-400 s\"" refused a positive time unsaid);
+  // attacker's trial: "must be a time > 0 s, got \"1e-400 s\"" refused a positive time unsaid);
   // so too once converted: 1e-320 ns is 1e-329 s
   CHECK(refusal("TransformerBsp8Workers", {{"base_iteration_time", "1e-400 s"}}) ==
-        "base_iteration_time: must be time > 0 s, got \"1e-400 s\": it is too small for a double, so it reads as 0");
+        "base_iteration_time: must be a time > 0 s, got \"1e-400 s\": it is too small for a double, so it reads as 0");
   CHECK_THAT(refusal("TransformerBsp8Workers", {{"base_iteration_time", "1e-320 ns"}}), Catch::EndsWith("so it reads as 0"));
   CHECK(refusal("Book8Stages16Microbatches", {{"target_bubble", "1e-400"}}) ==
         "target_bubble: must be a finite number > 0 and < 1, got \"1e-400\": it is too small for a double, so it reads as 0");
-  CHECK(refusal("TransformerBsp8Workers", {{"base_iteration_time", "0 s"}}) == "base_iteration_time: must be time > 0 s, got \"0 s\"");
+  CHECK(refusal("TransformerBsp8Workers", {{"base_iteration_time", "0 s"}}) == "base_iteration_time: must be a time > 0 s, got \"0 s\"");
 }
 
 TEST_CASE("Rules and messages speak the field's display unit", "[reading]") {
   // the rate is shown in USD/h: a bound in USD/s would make a student who copies it pay 3600x
   CHECK(refusal("TransformerBsp8Workers", {{"device_hour_rate", "-1 USD/h"}}) ==
-        "device_hour_rate: must be currency/time >= 0 USD/h, got \"-1 USD/h\"");
-  CHECK_THAT(refusal("TransformerBsp8Workers", {{"device_hour_rate", "2 USD"}}), Catch::EndsWith("(currency); for example \"1 USD/h\""));
+        "device_hour_rate: must be a price per time >= 0 USD/h, got \"-1 USD/h\"");
+  CHECK_THAT(refusal("TransformerBsp8Workers", {{"device_hour_rate", "2 USD"}}), Catch::EndsWith("(an amount of money); for example \"1 USD/h\""));
   const Json t = test::named(mlsysim::list_scenario_types(), "SyncStrategyScenario");
-  CHECK(test::named(t["fields"], "device_hour_rate")["rule"] == "currency/time >= 0 USD/h");
+  CHECK(test::named(t["fields"], "device_hour_rate")["rule"] == "a price per time >= 0 USD/h");
 }
 
 TEST_CASE("A partial evaluation lists every input error at once and computes what it can", "[reading][partial]") {

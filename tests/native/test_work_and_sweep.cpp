@@ -516,7 +516,7 @@ TEST_CASE("A swept quantity's first refused point is quoted as the text a reader
   std::vector<double> out;
   // the message quoted {"value":-1,"unit":"ms"}, a form no reader wrote
   CHECK(mlsysim::sweep(req, values.data(), values.size(), out).value().first_invalid ==
-        "base_iteration_time: must be time > 0 s, got \"-1 ms\"");
+        "base_iteration_time: must be a time > 0 s, got \"-1 ms\"");
   const std::vector<double> nan{NAN, 500};
   CHECK(mlsysim::sweep(req, nan.data(), nan.size(), out).value().first_invalid ==
         "base_iteration_time: got \"NaN ms\": not a finite number; expected a time such as \"1 s\"");
