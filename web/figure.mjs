@@ -188,7 +188,7 @@ export function figure(last) {
   const ys = axes.ys.map((a, k) => {
     const { lo, hi } = axisExtent(a, series);
     const r = yRange(lo, hi);
-    const labels = tickTexts(r.ticks, a.money);
+    const labels = tickTexts(r.ticks, a.money, a.unit);
     return { ...a, ...r, labels, side: k % 2 ? 'right' : 'left', width: Math.max(...labels.map((t) => textWidth(t))) + 14,
       title: `${axisPlace(k, axes.ys.length) ? `${axisPlace(k, axes.ys.length)}: ` : ''}${axisTitle(a.series.map((i) => series[i].label), a)}` };
   });
@@ -237,7 +237,7 @@ export function figure(last) {
     items.push({ t: 'rect', x: tx(a), y: T, w: Math.max(1, tx(b) - tx(a)), h: H - B - T, fill: PRINT.warn });
   items.push({ t: 'line', x1: L, y1: H - B, x2: W - R, y2: H - B, stroke: PRINT.muted });
   const xticks = log ? logTicks(x0, x1) : niceRange(x0, x1).ticks.filter((v) => v >= x0 - 1e-9 * Math.abs(x1 - x0) && v <= x1 + 1e-9 * Math.abs(x1 - x0));
-  tickTexts(xticks, axes.x.money).forEach((text, i) => {
+  tickTexts(xticks, axes.x.money, axes.x.unit).forEach((text, i) => {
     const v = xticks[i];
     items.push({ t: 'line', x1: tx(v), y1: H - B, x2: tx(v), y2: H - B + 5, stroke: PRINT.muted });
     items.push({ t: 'text', x: tx(v), y: H - B + 16, text, anchor: 'middle', fill: PRINT.muted });

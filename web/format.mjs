@@ -230,12 +230,19 @@ function exponentText(v, digits) {
   return v === 0 ? '0' : Number(v.toPrecision(digits)).toExponential().replace('e+', 'e');
 }
 
+/** The letter a money axis's scale adds to each tick ($ million: "$600M"). */
+const MONEY_SCALE = { thousand: 'k', million: 'M', billion: 'B', trillion: 'T' };
+
 /** The tick labels of an axis: `values` (in the axis's unit; null where no label is
  *  wanted) by the cards' number rule (with an exponent when one of them reaches
  *  TICK_EXPONENT_FROM, or MONEY_EXPONENT_FROM on an axis of money), with as many significant digits
  *  beyond its four as adjacent ticks need to differ; "$" before each where the axis is of
- *  money. */
-export function tickTexts(values, money = false) {
+ *  money, and the letter of its scale after each but 0 when `unit` (the axis's) has one:
+ *  "$600M" on an axis in $ million ("$600" read as dollars, the scale only in the title
+ *  above: a new user's trial). */
+export function tickTexts(values, money = false, unit = '') {
+  const scale = money && (/^\$ (thousand|million|billion|trillion)\b/.exec(unit) || [])[1];
+  const suffix = scale ? MONEY_SCALE[scale] : '';
   const shown = values.filter((v) => v !== null && v !== undefined && Number.isFinite(v));
   let digits = 4;
   const exponent = shown.some((v) => Math.abs(v) >= (money ? MONEY_EXPONENT_FROM : TICK_EXPONENT_FROM));
@@ -248,7 +255,8 @@ export function tickTexts(values, money = false) {
   }
   const dollar = (v) => {
     const t = write(v, digits);
-    return money ? (t.startsWith('-') ? `-$${t.slice(1)}` : `$${t}`) : t;
+    const s = v === 0 ? t : `${t}${suffix}`;
+    return money ? (s.startsWith('-') ? `-$${s.slice(1)}` : `$${s}`) : s;
   };
   return values.map((v) => (v === null || v === undefined || !Number.isFinite(v) ? null : dollar(v)));
 }

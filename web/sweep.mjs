@@ -708,7 +708,7 @@ export class Sweep {
     };
     const xSpace = (u, i, lo, hi) => {
       u.ctx.font = u.axes[i].font[0];
-      const texts = tickTexts([lo, (lo + hi) / 2, hi], axes.x.money);
+      const texts = tickTexts([lo, (lo + hi) / 2, hi], axes.x.money, axes.x.unit);
       return Math.max(40, ...texts.map((t) => u.ctx.measureText(t).width / (uPlot.pxRatio || 1))) + 16;
     };
     // as many log ticks as fit side by side, each label measured in the axis's font
@@ -719,7 +719,7 @@ export class Sweep {
       const pos = (v) => (span > 0 ? (Math.log10(v / lo) / span) * width : 0);
       for (let most = 12; ; most--) {
         const at = logTicks(lo, hi, most);
-        const w = tickTexts(at, axes.x.money).map((t) => u.ctx.measureText(t).width / ratio);
+        const w = tickTexts(at, axes.x.money, axes.x.unit).map((t) => u.ctx.measureText(t).width / ratio);
         const apart = (k, j) => pos(at[k]) - pos(at[j]) >= (w[k] + w[j]) / 2 + 8;
         if (at.every((v, k) => k === 0 || apart(k, k - 1))) return at;
         if (most <= 2) {
@@ -746,13 +746,13 @@ export class Sweep {
       ...size,
       scales: { x: { time: false, distr: log ? 3 : 1, range: () => xRange }, ...Object.fromEntries(axes.ys.map((a) => [a.key || '1', yScale(a, series)])) },
       axes: [
-        { scale: 'x', stroke: col.muted, font, grid, ticks, size: 30, gap: 4, space: xSpace, values: (u, splits) => tickTexts(splits, axes.x.money),
+        { scale: 'x', stroke: col.muted, font, grid, ticks, size: 30, gap: 4, space: xSpace, values: (u, splits) => tickTexts(splits, axes.x.money, axes.x.unit),
           // uPlot's own log ticks skip ranges without a power of ten, and its filter labels only those
           ...(log ? { splits: logSplits, filter: (u, splits) => splits }
             // an integer input steps by whole numbers: so do its ticks (workers 1 to 2 had 1.1, 1.2…)
             : last.field.type === 'int' ? { incrs: INT_INCRS } : {}) },
         ...axes.ys.map((a, k) => ({ scale: a.key || '1', side: k % 2 ? 1 : 3, stroke: col.muted, font, gap: 4, show: k < drawn,
-          grid: { ...grid, show: k === 0 }, ticks, size: fitLabels, values: (u, splits) => tickTexts(splits, a.money) })),
+          grid: { ...grid, show: k === 0 }, ticks, size: fitLabels, values: (u, splits) => tickTexts(splits, a.money, a.unit) })),
       ],
       series: [
         { label: last.field.name, value: (u, v) => (v === null || v === undefined ? '—' : axes.x.read(v)) },

@@ -71,6 +71,12 @@ test('the exact line of a money rate is per hour, as its card reads it', () => {
 test('axis labels of numbers from 1e10 up have an exponent, as few digits as keep them apart', () => {
   // "2,000,000,000,000" took a phone-width axis for one label (training_tokens swept linearly)
   assert.deepEqual(tickTexts([0, 1e12, 2e12]), ['0', '1e12', '2e12']);
+  // a money axis in $ million reads "$600M", not "$600" with the scale only in its title (a new user's trial)
+  assert.deepEqual(tickTexts([0, 200, 400, 600], true, '$ million'), ['$0', '$200M', '$400M', '$600M']);
+  assert.deepEqual(tickTexts([-5, 0, 2.5], true, '$ thousand'), ['-$5k', '$0', '$2.5k']);
+  assert.deepEqual(tickTexts([1, 2], true, '$ billion'), ['$1B', '$2B']);
+  assert.deepEqual(tickTexts([1, 2], true, '$/h'), ['$1', '$2']);
+  assert.deepEqual(tickTexts([1, 2], false, '$ million'), ['1', '2']);
   assert.deepEqual(tickTexts([2.4e12, 2.4001e12, null]), ['2.4e12', '2.4001e12', null]);
   assert.deepEqual(tickTexts([-5e10, 5e10]), ['-5e10', '5e10']);
   // below it, the cards' rule; money keeps its own (its axes are scaled: "$ trillion")
