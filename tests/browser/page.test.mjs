@@ -81,7 +81,7 @@ test('a bad value shows its error beside its field and the page recovers', async
   // a second bad field shows its own error at the same time
   await page.fill('#in-base_iteration_time', '5 GB');
   await fieldError('base_iteration_time').waitFor({ state: 'visible' });
-  assert.match(await fieldError('base_iteration_time').textContent(), /expected a time, got "5 GB" \(information\)/);
+  assert.match(await fieldError('base_iteration_time').textContent(), /expected a time, got "5 GB" \(an amount of data\)/);
   assert.ok(await fieldError('workers').isVisible());
   await page.screenshot({ path: path.join(shots, 'page-errors.png'), fullPage: true });
   for (const junk of ['NaN', 'Infinity', '1e400', '<img src=x onerror=alert(1)>', '', '８']) await page.fill('#in-workers', junk);

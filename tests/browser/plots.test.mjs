@@ -445,7 +445,7 @@ test('From and To take the field\'s own text: a quantity with its unit is conver
   // a unit of another dimension: the module's own message
   await page.locator('#sweep-to').fill('2 GB');
   await page.waitForFunction(() => window.mlsysimApp.sweep.describe().stale);
-  assert.match(await page.textContent('#sweep-status'), /^To: expected a time, got "2 GB" \(information\)/);
+  assert.match(await page.textContent('#sweep-status'), /^To: expected a time, got "2 GB" \(an amount of data\)/);
   // a bound the field's rule refuses is still a bound (its points are gaps)
   await page.locator('#sweep-to').fill('2 s');
   await page.locator('#sweep-from').fill('0 ms');
@@ -574,7 +574,7 @@ test('a dashed line marks where the calculator\'s scenario sits on the curves, o
       return hit / u.bbox.height;
     }, [d.mark.at, muted]);
     assert.ok(share > 0.3 && share < 0.8, `${width} px ${scheme}: ${share} of the column at the mark is its dashed line`);
-    assert.match(await page.getAttribute('#sweep-plot .u-wrap', 'aria-label'), /; a dashed line marks the value of this scenario: 8\./);
+    assert.match(await page.getAttribute('#sweep-plot .u-wrap', 'aria-label'), /; a dashed line marks the value of this scenario: 8[.;]/);
     // with no pointer over the plot (a phone), the legend reads this scenario's values, as its card does
     const legend = await page.locator('#sweep-plot .u-legend .u-series .u-value').allTextContents();
     assert.deepEqual(legend, ['8', m.evaluatePreset('TransformerBsp8Workers').properties.speedup.text]);
