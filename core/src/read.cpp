@@ -178,11 +178,15 @@ Expected<double> read_quantity(const Json& v, const std::string& field, const st
     if (!std::isfinite(num)) return InputError(field, prefix + "must be a finite number, got " + describe(v));
     const Json unit = v.contains("unit") ? v["unit"] : Json("");
     if (!unit.is_string()) return InputError(field, prefix + "{value, unit} needs a string \"unit\", got " + describe(v));
-    const Expected<Quantity, UnitError> parsed = parse_unit(unit.get_ref<const std::string&>());
+    const Expected<Quantity, UnitError> parsed = parse_unit_alone(unit.get_ref<const std::string&>());
     if (!parsed) return unit_error(parsed.error());
     q = *parsed;
     q.value = scale_as_written(num, q.value);
-    if (!std::isfinite(q.value)) return InputError(field, prefix + describe(v) + " is out of range");
+    // as the text form says it ("1e308 h" is out of range once converted to s)
+    if (!std::isfinite(q.value))
+      return InputError(field, prefix + describe(v) + " is out of range once converted to " +
+                                   (q.dim.canonical_unit().empty() ? std::string("a plain number") : q.dim.canonical_unit()) +
+                                   ": too large for a double");
   } else if (as_number(v, num) && dim.dimensionless()) {
     q = {num, dims::none};
   } else if (as_number(v, num)) {

@@ -97,7 +97,7 @@ Expected<PreparedSweep> prepare_sweep(const SweepRequest& request) {
     return InputError("unit", spec.name + " is a plain number (" + (spec.type == FieldType::Int ? "integer" : "float") +
                                  "), so its sweep values take no unit; got " + describe(Json(request.unit)));
   if (spec.type == FieldType::Quantity) {
-    const Expected<Quantity, UnitError> parsed = parse_unit(request.unit.empty() ? spec.dim.canonical_unit() : request.unit);
+    const Expected<Quantity, UnitError> parsed = parse_unit_alone(request.unit.empty() ? spec.dim.canonical_unit() : request.unit);
     if (!parsed) return InputError("unit", parsed.error().what());
     const Quantity u = *parsed;
     if (u.dim != spec.dim)

@@ -641,6 +641,18 @@ bool written_zero(std::string_view text) {
   return n > 0 && s.substr(0, std::min(n, s.find_first_of("eE"))).find_first_of("123456789") == std::string::npos;
 }
 
+Expected<Quantity, UnitError> parse_unit_alone(std::string_view text) {
+  const std::string plain = plain_spaces(text);
+  const std::string_view expr = trim(plain);
+  const std::size_t n = number_prefix(expr);
+  double x = 0;
+  // "1/s" keeps its 1: a number followed by a space and a unit is a quantity
+  if (n > 0 && n < expr.size() && is_space(expr[n]) && parse_number(expr.substr(0, n), x))
+    return UnitError("malformed unit " + in_quotes(expr) + ": a unit takes no number; write " + in_quotes(trim(expr.substr(n))) +
+                     ", not " + in_quotes(expr));
+  return parse_unit(text);
+}
+
 Expected<Quantity, UnitError> parse_unit(std::string_view text) {
   // typeset spaces as spaces here too: {value: 1, unit: "\u00a0GB"} from JavaScript
   const std::string plain = plain_spaces(text);

@@ -134,6 +134,10 @@ TEST_CASE("Units people type for a serving load and a short time are read: QPS, 
   // spellings that stay refused, each with what to write
   CHECK_THAT(refusal("Llama8BDecodeStepH100", {{"operations", "16 TFLOPs"}}), Catch::Contains("did you mean \"16 TFLOP\"?"));
   CHECK_THAT(mlsysim::parse_unit("TFLOPs").error().what(), Catch::Contains("write \"TFLOP/s\" for a rate, \"TFLOP\" for work"));
+  // a quantity where only a unit goes (a sweep's unit "2 ms") says so, not "unknown unit \"2\"" (an attacker's trial)
+  CHECK(std::string(mlsysim::parse_unit_alone("2 ms").error().what()) == "malformed unit \"2 ms\": a unit takes no number; write \"ms\", not \"2 ms\"");
+  CHECK(mlsysim::parse_unit_alone("1/s").value().dim == mlsysim::parse_quantity("1/s").value().dim);  // the 1 of an inverse unit stays
+  CHECK_THAT(refusal("TransformerBsp8Workers", {{"base_iteration_time", {{"value", 2}, {"unit", "5 ms"}}}}), Catch::Contains("a unit takes no number; write \"ms\", not \"5 ms\""));
   CHECK_THAT(refusal("NdrRingVsTree1GB", {{"message_bytes", "1 Gib"}}), Catch::Contains("write \"GiB\" for 2^30 bytes"));
   // cents, in dollars, with the rest of the unit (a fixed "0.05 USD" had been advised for any
   // amount: a second attacking helper)
@@ -356,6 +360,9 @@ TEST_CASE("A bare zero is zero in every unit: taken where the rule allows it, re
   CHECK(refusal("Book8Stages16Microbatches", {{"target_bubble", "1e-400"}}) ==
         "target_bubble: must be a finite number > 0 and < 1, got \"1e-400\": it is too small for a double, so it reads as 0");
   CHECK(refusal("TransformerBsp8Workers", {{"base_iteration_time", "0 s"}}) == "base_iteration_time: must be a time > 0 s, got \"0 s\"");
+  // {value, unit} past a double once converted says so, as its text form does (it said "is out of range" alone)
+  CHECK(refusal("TransformerBsp8Workers", {{"base_iteration_time", {{"value", 1e308}, {"unit", "h"}}}}) ==
+        "base_iteration_time: {\"value\":1e+308,\"unit\":\"h\"} is out of range once converted to s: too large for a double");
 }
 
 TEST_CASE("Rules and messages speak the field's display unit", "[reading]") {

@@ -186,6 +186,10 @@ UnitAdvice unit_advice(std::string_view text, std::string_view name, const Dim& 
 /// An empty expression is dimensionless with factor 1.
 /// UnitError on an unknown unit or a malformed expression.
 Expected<Quantity, UnitError> parse_unit(std::string_view expr);
+/// parse_unit of a unit given on its own (a sweep's unit, {value, unit}'s): a quantity
+/// there ("2 ms") is refused as one ("a unit takes no number; write \"ms\""), not as the
+/// unknown unit "2".
+Expected<Quantity, UnitError> parse_unit_alone(std::string_view expr);
 /// parse_unit of a unit written in a declaration (a field's display unit, a constant's
 /// unit): declaration_error when it does not parse.
 Quantity declared_unit(std::string_view expr);
