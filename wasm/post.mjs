@@ -103,6 +103,8 @@ const mlsysimQuote = (v) => (typeof v === 'string' ? mlsysimUnseen(JSON.stringif
  *  number" had named the kind alone (an attacker's trial). */
 function mlsysimGot(v) {
   if (typeof v === 'symbol' || typeof v === 'function') return `a ${typeof v}`;
+  // 5n is no 5 ("digits: … from 1 to 17, got 5" refused what it seemed to ask for)
+  if (typeof v === 'bigint') return `${mlsysimCut(String(v))}n (a BigInt)`;
   if (v === null || typeof v !== 'object') return mlsysimQuote(v);
   let tag = 'Object';
   try {
@@ -129,15 +131,24 @@ function mlsysimArg(value, field, what) {
   if (typeof value !== 'string') throw mlsysimError(`${field}: must be ${what}, got ${mlsysimGot(value)}`, field);
   return mlsysimText(value, field);
 }
-/** What each name a request carries must be, for its message. */
+/** What each name a request carries must be, for its message: checked by each call on its
+ *  own arguments (mlsysimArg), undefined and null too. A Map had travelled as the text
+ *  "[Map]", "unknown scenario type \"[Map]\"" (an attacker's trial). */
 const MLSYSIM_WHAT = { type: "a scenario type's name (a string)", preset: "a preset's name (a string)",
   field: "a numeric field's name (a string)" };
-/** The names of `request` (type, preset, field), each absent (null: the core says it is
- *  required) or a string; a Map had travelled as the text "[Map]", "unknown scenario type
- *  \"[Map]\"" (an attacker's trial). */
-function mlsysimNames(request) {
-  for (const key of Object.keys(MLSYSIM_WHAT))
-    if (request[key] !== undefined && request[key] !== null) mlsysimArg(request[key], key, MLSYSIM_WHAT[key]);
+
+/** Whether `v` is an object JSON would write as {}, a string or {"0": …}, losing what it
+ *  holds: a RegExp, an Error, an ArrayBuffer, a typed array, a Date, arguments (by its tag,
+ *  unless a plain object only calls itself something: {[Symbol.toStringTag]: 'Map', …}). A
+ *  plain object, a class's instance, an array and a Proxy of these are not. Never throws. */
+function mlsysimExotic(v) {
+  try {
+    if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
+    const tag = Object.prototype.toString.call(v);
+    if (tag === '[object Object]') return false;
+    const proto = Object.getPrototypeOf(v);
+    return tag === '[object Arguments]' || (proto !== null && proto !== Object.prototype);
+  } catch { return false; }  // a revoked Proxy: JSON.stringify says it cannot be read
 }
 /** A unit argument: absent (undefined, null) is "" (a plain number), else a unit's text. */
 const mlsysimUnit = (unit) => mlsysimArg(unit ?? '', 'unit', 'a unit\'s text such as "s" or "byte"');
@@ -158,20 +169,10 @@ const MLSYSIM_MAX_PROPERTIES = 1000;
  * serializing the request's entries and the inputs' fields one at a time.
  */
 function mlsysimJson(request, inputsKey) {
-  mlsysimNames(request);
   // what JSON would write as "[Map]", {} or nothing is refused as what it is: "got a Map"
-  // (so is a RegExp, an Error, an ArrayBuffer, a typed array, a Date: JSON writes {}, a
-  // string, or {"0": …}, and overrides were dropped unsaid: an attacker's trial); a plain
-  // object, a class's instance and a Proxy of either are objects of fields
+  // (so is a RegExp, an Error, a Date…: overrides were dropped unsaid: an attacker's trial)
   const inputs = request[inputsKey], kind = typeof inputs;
-  let exotic = false;
-  try {
-    // (by its tag, unless a plain object only calls itself something: {[Symbol.toStringTag]: 'Map', …})
-    const tag = kind === 'object' && inputs !== null && !Array.isArray(inputs) ? Object.prototype.toString.call(inputs) : '[object Object]';
-    const proto = tag === '[object Object]' ? null : Object.getPrototypeOf(inputs);
-    exotic = tag !== '[object Object]' && (tag === '[object Arguments]' || (proto !== null && proto !== Object.prototype));
-  } catch { /* a revoked Proxy: JSON.stringify says it cannot be read */ }
-  if (kind === 'function' || kind === 'symbol' || exotic || mlsysimOpaque(inputs))
+  if (kind === 'function' || kind === 'symbol' || mlsysimExotic(inputs) || mlsysimOpaque(inputs))
     throw mlsysimError(`${inputsKey}: must be an object of field values, got ${mlsysimGot(inputs)}`, inputsKey);
   // `failed`, not `failure === null`: a getter may throw null itself
   let text, failure, failed = false;
@@ -266,7 +267,7 @@ function mlsysimOptions(options, keys) {
     const opaque = mlsysimOpaque(options);
     let array;
     try { array = Array.isArray(options); } catch (e) { throw mlsysimError(`options: cannot be read (${mlsysimWhy(e)})`, 'options'); }
-    if (typeof options !== 'object' || array || opaque)
+    if (typeof options !== 'object' || array || opaque || mlsysimExotic(options))
       throw mlsysimError(`options: must be an object such as {${keys[0]}: …}, got ${mlsysimGot(options)}`, 'options');
   }
   const out = {};
@@ -574,6 +575,8 @@ async function createMlsysim(options = {}) {
     // Everything user code can run (getters, toJSON, valueOf) runs here, before any view
     // into the module's memory exists: a getter that calls back into the module must
     // not find its own view detached or its buffer reused. Each getter runs once.
+    mlsysimArg(type, 'type', MLSYSIM_WHAT.type);
+    mlsysimArg(field, 'field', MLSYSIM_WHAT.field);
     const o = mlsysimOptions(options, ['unit', 'into', 'warnings']);
     // absent, null or "": the field's canonical unit; any other string the core checks, anything else is no unit (0)
     const unit = o.unit === undefined || o.unit === null || o.unit === '' ? null : mlsysimUnit(o.unit);
@@ -602,9 +605,15 @@ async function createMlsysim(options = {}) {
     try { array = Array.isArray(properties); count = array ? properties.length : 0; } catch { count = 0; }
     if (!array && properties !== undefined && properties !== null)
       throw mlsysimError(`properties: must be an array of property names, got ${mlsysimGot(properties)}`, 'properties');
+    // each name said as what it is, as values' elements are ("unknown property \"[Map]\"" had been)
+    for (let i = 0; i < count; i++) {
+      let p;
+      try { p = properties[i]; } catch (e) { throw mlsysimError(`properties: element ${i} cannot be read (${mlsysimWhy(e)})`, 'properties'); }
+      if (typeof p !== 'string') throw mlsysimError(`properties: element ${i} must be a property's name (a string), got ${mlsysimGot(p)}`, 'properties');
+    }
     if (count > MLSYSIM_MAX_PROPERTIES) throw mlsysimError(`properties: at most ${MLSYSIM_MAX_PROPERTIES} names, got ${count}`, 'properties');
-    const request = mlsysimJson({ type: type === undefined ? null : type, inputs: inputs === undefined ? {} : inputs,
-      field: field === undefined ? null : field, unit, properties: properties === undefined ? null : properties,
+    const request = mlsysimJson({ type, inputs: inputs === undefined ? {} : inputs,
+      field, unit, properties: properties === undefined ? null : properties,
       warnings: o.warnings === true }, 'inputs');
     // From here on no user code runs: lengths and buffers are read through the
     // intrinsics, after the last getter and toJSON above.
@@ -748,7 +757,7 @@ async function createMlsysim(options = {}) {
      * field}.
      */
     evaluate: (type, inputs, options) =>
-      call({ type: type === undefined ? null : type, inputs: inputs === undefined ? {} : inputs }, options),
+      call({ type: mlsysimArg(type, 'type', MLSYSIM_WHAT.type), inputs: inputs === undefined ? {} : inputs }, options),
     /**
      * readPresetFile(text) -> {presets: [{name, type, summary, inputs}], notices:
      * [{preset (name or null), entry (1-based), field, message}]}: a course's preset file
@@ -783,7 +792,7 @@ async function createMlsysim(options = {}) {
     },
     /** evaluatePreset(name, overrides?, options?) -> Result with `preset` set. */
     evaluatePreset: (name, overrides, options) =>
-      call({ preset: name === undefined ? null : name, overrides: overrides === undefined ? null : overrides }, options),
+      call({ preset: mlsysimArg(name, 'preset', MLSYSIM_WHAT.preset), overrides: overrides === undefined ? null : overrides }, options),
   };
 }
 

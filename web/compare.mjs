@@ -111,6 +111,11 @@ export class Compare {
       this.propCells.set(p.name, cells);
       props.append(row);
     }
+    // each column's warnings (a batch that does not fit), under its results: Compare showed
+    // none, and starred a batch that cannot run (a re-checker's trial)
+    const warned = el('tr', { class: 'warned', 'data-row': 'warnings' }, el('th', { scope: 'row', text: 'warnings' }));
+    this.warnedCells = compare.columns.map(() => { const ul = el('ul', { class: 'warnings' }); warned.append(el('td', {}, ul)); return ul; });
+    props.append(warned);
     table.append(props);
     this.update(false);
     this.overflow();
@@ -143,9 +148,13 @@ export class Compare {
     compare.columns.forEach((col, k) => {
       const edited = col.preset && this.app.edited(col.preset, col.texts);
       // a column outside what the model covers holds no best value (format.mjs outsideModel)
-      const outside = this.results[k] && outsideModel(this.results[k]);
+      // (and one whose inputs cannot run: format.mjs contenders)
+      const r = this.results[k];
+      const outside = r && outsideModel(r);
+      const note = r && r.infeasible ? 'not ranked: it cannot run (its warning says why)' : outside ? `not ranked: ${outside} is unavailable` : '';
       this.names[k].replaceChildren(...breakable(col.preset || 'custom'), ...(edited ? [' ', el('span', { class: 'col-edited', text: '(edited)' })] : []),
-        ...(outside ? [' ', el('span', { class: 'col-note', text: `not ranked: ${outside} is unavailable` })] : []));
+        ...(note ? [' ', el('span', { class: 'col-note', text: note })] : []));
+      this.warnedCells[k].replaceChildren(...(r ? r.warnings : []).map((w) => el('li', { text: w })));
     });
     const ranking = contenders(this.results);
     for (const p of this.type.properties) {

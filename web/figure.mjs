@@ -24,6 +24,15 @@ export const PRINT = { ink: '#1b1f24', muted: '#57606a', line: '#d8dee4', paper:
  *  holds (`last.warned`: [{ranges: [[first, last], ...]}], indices into last.xs): each run
  *  of points reaches half-way to the points beside it (on a log axis, half-way in its
  *  log), so that one point alone is a band and two runs with a point between do not meet. */
+/** What a figure's shaded bands mean, for its legend (a figure in a report has no page
+ *  beside it to say): "shaded: the batch does not fit", the warning's head, or "shaded: a
+ *  warning holds" when it has numbers of its first point or there are several; '' for none. */
+export function warnedLabel(last) {
+  const heads = [...new Set((last.warned || []).map((w) => w.text.split(':')[0]))];
+  if (!heads.length) return '';
+  return `shaded: ${heads.length === 1 && !/\d/.test(heads[0]) ? heads[0] : 'a warning holds'}`;
+}
+
 export function warnedSpans(last, x) {
   const { xs, log } = last;
   const at = (i) => x.toAxis(xs[i]);
@@ -223,6 +232,13 @@ export function figure(last) {
     if (row.length && lx + w > W - R) { legendRows.push(row); row = []; lx = L; }
     row.push({ k, label: q.label, x: lx }); lx += w;
   });
+  // the shading's meaning, as one more legend entry with a swatch of its colour
+  const shade = warnedLabel(last);
+  if (shade) {
+    const w = 36 + textWidth(shade) + 24;
+    if (row.length && lx + w > W - R) { legendRows.push(row); row = []; lx = L; }
+    row.push({ k: -1, label: shade, x: lx }); lx += w;
+  }
   if (row.length) legendRows.push(row);
   const B = 66 + legendRows.length * 22, H = 420 + T - 58 + legendRows.length * 22;
   const items = [{ t: 'rect', x: 0, y: 0, w: W, h: H, fill: PRINT.paper },
@@ -271,6 +287,11 @@ export function figure(last) {
   });
   legendRows.forEach((r, j) => r.forEach(({ k, label, x: lxk }) => {
     const y = H - B + 58 + j * 22;
+    if (k < 0) {
+      items.push({ t: 'rect', x: lxk, y: y - 7, w: 30, h: 14, fill: PRINT.warn });
+      items.push({ t: 'text', x: lxk + 36, y, text: label });
+      return;
+    }
     const { color, dash } = seriesStyle(k, 'light');
     items.push({ t: 'line', x1: lxk, y1: y, x2: lxk + 30, y2: y, stroke: color, dash, width: 2.5 });
     items.push({ t: 'text', x: lxk + 36, y, text: label });

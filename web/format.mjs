@@ -171,9 +171,11 @@ export function propertyValues(results, name) {
   return results.map((r) => (r && 'value' in r.properties[name] ? r.properties[name].value : null));
 }
 
-/** `results` with those outside the model (outsideModel) as null: they hold no best value. */
+/** `results` with those outside the model (outsideModel) or whose inputs cannot run (a
+ *  warning of an infeasible configuration: a batch that does not fit in memory) as null:
+ *  they hold no best value. */
 export function contenders(results) {
-  return results.map((r) => (r && outsideModel(r) === null ? r : null));
+  return results.map((r) => (r && outsideModel(r) === null && !r.infeasible ? r : null));
 }
 
 /** The best of `values` (numbers, or null where unknown) for a property that declares

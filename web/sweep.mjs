@@ -173,12 +173,15 @@ export function defaultProps(type, field, values = null, prefs = DEFAULT_PREFS) 
 /** A warning that holds over part of a sweep (the module's sweep, options.warnings), as the
  *  note under the plot says it: where it is shaded, at how many points, and its text at
  *  the first of them. `xs`: the sweep's values, in the unit the sweep uses. */
-export function warnedText(w, f, xs) {
+export function warnedText(w, f, xs, shaded = true) {
   const unit = f.type === 'quantity' ? ` ${f.display_unit}` : '';
   const run = ([a, b]) => (a === b ? numberText(xs[a]) : `${numberText(xs[a])} to ${numberText(xs[b])}`);
-  const shown = w.ranges.slice(0, 3).map(run);
-  const more = w.ranges.length > 3 ? ` and ${w.ranges.length - 3} more stretches` : '';
-  return `Shaded where ${f.name} is ${andList(shown)}${unit}${more} (${w.points} of ${xs.length} points): ${w.text}${/[.!?]$/.test(w.text) ? '' : '.'}`;
+  // the points sampled, not a threshold: the warning may begin between two of them, and hold
+  // at some values between its points and not others (a re-checker's trial: "11 to 61" read
+  // as every value, though 16 and 32 divide 64)
+  const more = w.ranges.length - 3;
+  const shown = [...w.ranges.slice(0, 3).map(run), ...(more > 0 ? [`${more} more ${more === 1 ? 'stretch' : 'stretches'}`] : [])];
+  return `${shaded ? 'Shaded where it holds' : 'It holds'} at the points sampled, ${f.name} ${andList(shown)}${more > 0 ? '' : unit} (${w.points} of ${xs.length} points): ${w.text}`;
 }
 
 /** The x values of a sweep setting {from, to, n, scale} for field `f`: `from` and `to`
@@ -576,13 +579,15 @@ export class Sweep {
     // curves went on there as if it ran (a new user's trial); for the calculator's scenario
     // alone, whose warnings the cards show
     let warned = [];
+    const columnWarnings = [];  // each column's warnings when columns are overlaid: listed, not shaded
     for (const base of bases) {
       let r;
       const t0 = performance.now();
       try {
         r = this.app.m.sweep(type.name, base.inputs, f.name, xs, s.props,
-          { ...(f.type === 'quantity' ? { unit: f.display_unit } : {}), warnings: bases.length === 1 });
+          { ...(f.type === 'quantity' ? { unit: f.display_unit } : {}), warnings: true });
         if (bases.length === 1) warned = r.warnings;
+        else columnWarnings.push(...r.warnings.map((w) => ({ w, label: base.label })));
       } catch (e) {
         this.refuse(`${base.label}: ${e.message}`, null);
         return;
@@ -638,8 +643,9 @@ export class Sweep {
     const fallbackNote = fb && fb.field === f.name && fb.from === s.from && fb.to === s.to
       ? ` ${f.name} ${fb.why}, so the range is around ${numberText(fb.value)}${unit}.` : '';
     status.textContent = `${count} × ${series.length} series, computed in ${ms.toFixed(1)} ms, one call per series.${invalid}${flatNote}${fallbackNote}${logNote}`;
-    $('sweep-warned').replaceChildren(...warned.map((w) => el('li', { text: warnedText(w, f, xs) })));
-    $('sweep-warned').hidden = !warned.length;
+    $('sweep-warned').replaceChildren(...warned.map((w) => el('li', { text: warnedText(w, f, xs) })),
+      ...columnWarnings.map(({ w, label }) => el('li', { text: `${label}: ${warnedText(w, f, xs, false)}` })));
+    $('sweep-warned').hidden = !warned.length && !columnWarnings.length;
     this.stale = false;
     $('sweep-plot').classList.remove('outdated');
     document.body.dataset.sweepMs = String(ms);

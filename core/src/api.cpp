@@ -84,12 +84,14 @@ std::string fill(const std::string& text, const ScenarioType& type, const Inputs
     i = close;
     const FieldSpec* f = type.field(name);
     if (f && !f->numeric()) {
-      out += in.entry(name).name;
+      out += escape_unseen(in.entry(name).name);  // an inline entry's name, as every message shows one
       continue;
     }
     bool found = false;
+    // a property that is unavailable at these inputs says so ("at least NaN devices" had been written)
     for (std::size_t p = 0; p < type.properties.size() && !found; ++p)
-      if (type.properties[p].name == name) out += type.properties[p].text(values[p], BytePrefix::decimal), found = true;
+      if (type.properties[p].name == name)
+        out += std::isfinite(values[p]) ? type.properties[p].text(values[p], BytePrefix::decimal) : "(unavailable)", found = true;
     if (!found && m.slot(name) >= 0) {
       const Slot& s = m.slots[static_cast<std::size_t>(m.slot(name))];
       const double v = slots[m.slot(name)];
@@ -164,12 +166,15 @@ Json result(const ScenarioType& type, const Inputs& in, const Json& preset, cons
     props[spec.name] = entry;
   }
   Json warnings = Json::array();
+  bool infeasible = false;
   for (std::size_t k = 0; k < type.warnings.size(); ++k) {
     std::uint32_t guard = 0;
     bool complete = true;
     for (std::uint32_t s : m.warnings[k].slots) complete = complete && present[s];
-    if (complete && m.run(m.warnings[k], slots.data(), &guard) == 1.0)
+    if (complete && m.run(m.warnings[k], slots.data(), &guard) == 1.0) {
       warnings.push_back(fill(type.warnings[k].text, type, in, m, slots.data(), values));
+      infeasible = infeasible || type.warnings[k].infeasible;
+    }
   }
   // numbers an inline entry gives that no equation reads: a student who edits an
   // accelerator's tdp in a scenario that reads device_tdp is told, not ignored
@@ -182,7 +187,8 @@ Json result(const ScenarioType& type, const Inputs& in, const Json& preset, cons
       warnings.push_back(type.fields[f].name + ": no result of " + type.name + " reads " + join(unread) + " of this inline " +
                          type.fields[f].registry + " (it reads " + join(read_sub_fields(*v.entry->kind, read)) + ")");
   }
-  Json out = {{"type", type.name}, {"preset", preset}, {"inputs", normalized(type, in)}, {"properties", props}, {"warnings", warnings}};
+  Json out = {{"type", type.name}, {"preset", preset}, {"inputs", normalized(type, in)}, {"properties", props}, {"warnings", warnings},
+              {"infeasible", infeasible}};
   if (options.partial) {
     Json list = Json::array();
     for (const FieldError& e : invalid) {
@@ -222,7 +228,7 @@ Json field_json(const FieldSpec& f) {
   return {{"name", f.name},
           {"type", f.type_name()},
           {"dimension", f.dim.name()},
-          {"dimension_phrase", f.dim.phrase()},
+          {"dimension_phrase", f.type == FieldType::Quantity ? f.dim.phrase() : ""},  // as "dimension": a quantity's
           {"unit", f.dim.canonical_unit()},
           {"display_unit", f.shown_unit()},
           {"display_factor", f.display_unit.empty() ? 1.0 : declared_unit(f.display_unit).value},

@@ -60,7 +60,7 @@ Json sweep_warnings_json(const SweepSummary& s) {
   for (const SweepWarning& w : s.warnings) {
     Json ranges = Json::array();
     for (const auto& [first, last] : w.ranges) ranges.push_back({first, last});
-    out.push_back({{"text", w.text}, {"points", w.points}, {"ranges", ranges}});
+    out.push_back({{"text", w.text}, {"infeasible", w.infeasible}, {"points", w.points}, {"ranges", ranges}});
   }
   return out;
 }
@@ -247,6 +247,7 @@ Expected<void> run_points(const PreparedSweep& ps, const double* values, std::si
     }
     if (!w.points) continue;
     w.text = warning_text(type, k, inputs_at(ps, values[w.ranges.front().first]));
+    w.infeasible = type.warnings[k].infeasible;
     warned->push_back(std::move(w));
   }
   return {};

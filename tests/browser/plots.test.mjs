@@ -849,7 +849,7 @@ test('where the scenario\'s warnings hold, the plot is shaded on screen and in t
   await open('?mode=sweep&preset=Llama8BChatH100&sfield=batch_size&sfrom=200&sto=300&sn=101&sscale=lin&sprops=decode_throughput');
   const notes = await page.locator('#sweep-warned li').allTextContents();
   assert.equal(notes.length, 1);
-  assert.match(notes[0], /^Shaded where batch_size is 261 to 300 \(40 of 101 points\): the batch does not fit: 261 sequences of 2,048 tokens need memory_utilization 1\.003 of memory_capacity 80 GiB of hardware H100; at most 260 fit beside the weights/);
+  assert.match(notes[0], /^Shaded where it holds at the points sampled, batch_size 261 to 300 \(40 of 101 points\): the batch does not fit: batch_size 261 at context_tokens 2,048 needs 1\.003 times memory_capacity 80 GiB of hardware H100; at most 260 sequences of that context fit beside the weights/);
   // on screen: the band starts half-way between 260 and 261 and runs to the plot's right edge
   const band = await page.evaluate(() => {
     const u = window.mlsysimApp.sweep.plot;

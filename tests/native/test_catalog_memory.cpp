@@ -132,11 +132,14 @@ TEST_CASE("A configuration that does not fit in memory is warned of, with how ma
   // token; x 2048 x 512 = 137.44 GB; (16.06 + 137.44) / (80 x 2^30 = 85.90 GB) = 1.787; (85.90 - 16.06) / 0.2684 = 260.2
   REQUIRE(warnings("LlmServingScenario", serving).size() == 1);
   CHECK(warnings("LlmServingScenario", serving)[0] ==
-        "the batch does not fit: 512 sequences of 2,048 tokens need memory_utilization 1.787 of memory_capacity 80 GiB "
-        "of hardware H100; at most 260 fit beside the weights, so inter_token_latency and decode_throughput describe a "
-        "batch that cannot run");
+        "the batch does not fit: batch_size 512 at context_tokens 2,048 needs 1.787 times memory_capacity 80 GiB of "
+        "hardware H100; at most 260 sequences of that context fit beside the weights, so inter_token_latency and "
+        "decode_throughput describe a batch that cannot run");
+  // a batch that cannot run is infeasible: it holds no best value in a comparison
+  CHECK(mlsysim::evaluate("LlmServingScenario", serving).value()["infeasible"] == true);
   serving["batch_size"] = 260;  // the most that fit: no warning
   CHECK(warnings("LlmServingScenario", serving).empty());
+  CHECK(mlsysim::evaluate("LlmServingScenario", serving).value()["infeasible"] == false);
   serving["batch_size"] = 261;
   CHECK(warnings("LlmServingScenario", serving).size() == 1);
   // 70.6e9 param x 2 B = 141.2 GB: the weights alone, and no "at most" (max_batch_at_context is an error)
@@ -151,6 +154,12 @@ TEST_CASE("A configuration that does not fit in memory is warned of, with how ma
   CHECK(warnings("ZeroShardingScenario", zero3)[0] ==
         "not even ZeRO-3 fits: zero3_bytes 282.4 GB per device exceed device_memory 80 GiB with dp_degree 4; sharding "
         "the state needs at least 14 devices");
+  // a property a warning names that is unavailable there says so, not NaN (a re-checker's trial)
+  CHECK_THAT(warnings("ZeroShardingScenario", {{"workload", "Llama3_70B"}, {"dp_degree", 64}, {"device_memory", "1e-6 byte"}})[0].get<std::string>(),
+             Catch::EndsWith("needs at least (unavailable) devices"));
+  // a model at the edge of its accuracy warns, but its result is not infeasible
+  CHECK(mlsysim::evaluate_preset("Llama70BFourHourCheckpoints", nullptr).value()["warnings"].size() == 1);
+  CHECK(mlsysim::evaluate_preset("Llama70BFourHourCheckpoints", nullptr).value()["infeasible"] == false);
   zero3["dp_degree"] = 14;
   CHECK(warnings("ZeroShardingScenario", zero3).empty());
   zero3["dp_degree"] = 13;

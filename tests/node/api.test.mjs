@@ -423,7 +423,7 @@ test('options of the wrong kind are refused by name, never read as the default',
     [() => m.evaluatePreset(deep(70)), 'preset', "must be a preset's name (a string), got an object"],
     [() => m.sweep('SyncStrategyScenario', I, 'base_iteration_time', [1], null, { unit: { workers: deep(70) } }), 'unit', 'must be a unit\'s text such as "s" or "byte", got an object'],
     [() => m.sweep('SyncStrategyScenario', I, deep(70), [1]), 'field', "must be a numeric field's name (a string), got an object"],
-    [() => m.sweep('SyncStrategyScenario', I, 'workers', [1], [nest(70)]), 'properties', 'nests deeper than 64 levels']])
+    [() => m.sweep('SyncStrategyScenario', I, 'workers', [1], [nest(70)]), 'properties', "element 0 must be a property's name (a string), got an array"]])
     assert.throws(call, (e) => e.field === field && e.message === `${field}: ${message}`, field);
   // ... inherited or not enumerable, as the options are read (a second attacking helper)
   refused(() => m.sweep('SyncStrategyScenario', I, 'base_iteration_time', [500], ['cost'], Object.create({ units: 'ms' })),
@@ -544,6 +544,22 @@ test('an argument that is not a name or a number is quoted by what it is, not it
     [() => m.evaluate('SyncStrategyScenario', inputs, { bytes: map }), 'options.bytes: must be "decimal" or "binary", got a Map'],
   ]) assert.equal(said(call), message);
   assert.equal(m.evaluatePreset('TransformerBsp8Workers').inputs.workers, 8);  // and the module still answers
+  // a re-checker's trial: entries of properties, BigInts, absent names and options of another kind
+  for (const [call, message] of [
+    [() => m.sweep('SyncStrategyScenario', inputs, 'workers', [1], ['speedup', map]), "properties: element 1 must be a property's name (a string), got a Map"],
+    [() => m.sweep('SyncStrategyScenario', inputs, 'workers', [1], ['speedup', 5]), "properties: element 1 must be a property's name (a string), got 5"],
+    [() => m.numberText(1, 5n), 'digits: must be an integer from 1 to 17, got 5n (a BigInt)'],
+    [() => m.readValue(5n, 's'), 'value: must be a text or a number, got 5n (a BigInt)'],
+    [() => m.evaluate(undefined, {}), "type: must be a scenario type's name (a string), got undefined"],
+    [() => m.evaluatePreset(null), "preset: must be a preset's name (a string), got null"],
+    [() => m.sweep(null, inputs, 'workers', [1]), "type: must be a scenario type's name (a string), got null"],
+    [() => m.sweep('SyncStrategyScenario', inputs, undefined, [1]), "field: must be a numeric field's name (a string), got undefined"],
+    [() => m.evaluate('SyncStrategyScenario', inputs, /x/), 'options: must be an object such as {bytes: …}, got a RegExp'],
+    [() => m.evaluate('SyncStrategyScenario', inputs, new Date(0)), 'options: must be an object such as {bytes: …}, got a Date'],
+  ]) assert.equal(said(call), message);
+  // dimension_phrase is a quantity's, as dimension is: "" for a registry field, not "a number"
+  const tco = m.describeScenarioType('LlmServingScenario').fields;
+  assert.deepEqual(['hardware', 'batch_size', 'kv_bytes_per_element'].map((n) => tco.find((f) => f.name === n).dimension_phrase), ['', '', 'an amount of data']);
   // objects JSON would write as {}, a string or {"0": …} are no objects of fields: overrides
   // had been dropped unsaid (a second attacker)
   for (const [v, got] of [[/re/, 'a RegExp'], [new Error('x'), 'an Error'], [new ArrayBuffer(8), 'an ArrayBuffer'],

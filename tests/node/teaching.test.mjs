@@ -115,7 +115,8 @@ test('a sweep asked for its warnings says where they hold: LlmServingScenario\'s
   assert.equal(r.warnings[0].points, 4);
   assert.deepEqual(r.warnings[0].ranges, [[3, 5], [7, 7]]);
   assert.equal(r.warnings[0].text, m.evaluate('LlmServingScenario', { ...inputs, batch_size: 261 }).warnings[0]);
-  assert.match(r.warnings[0].text, /^the batch does not fit: 261 sequences of 2,048 tokens need memory_utilization 1\.00[0-9]* of memory_capacity 80 GiB/);
+  assert.match(r.warnings[0].text, /^the batch does not fit: batch_size 261 at context_tokens 2,048 needs 1\.00[0-9]* times memory_capacity 80 GiB/);
+  assert.equal(r.warnings[0].infeasible, true);
   // the same request again (the kept preparation) and new values: the same answer for them
   assert.deepEqual(m.sweep('LlmServingScenario', inputs, 'batch_size', [600, 1], ['decode_throughput'], { warnings: true }).warnings.map((w) => w.ranges), [[[0, 0]]]);
   // not asked for: no such member, and no cost

@@ -82,6 +82,10 @@ class Property {
 struct WarningSpec {
   Expr when;
   std::string text;
+  /// The inputs describe something that cannot run (a batch that does not fit in memory),
+  /// not only a model at the edge of its accuracy: a result with such a warning is
+  /// `infeasible`, and holds no best value in a comparison.
+  bool infeasible = false;
 };
 
 /// A rule across two integer fields: their product (an integer property such as

@@ -31,6 +31,7 @@ struct SweepRequest {
 /// the warning says cannot be (a batch that does not fit in memory).
 struct SweepWarning {
   std::string text;    // as evaluate writes it at the first point where it holds
+  bool infeasible = false;  // the warning's (WarningSpec::infeasible): those points cannot run
   std::size_t points = 0;  // how many points it holds at
   std::vector<std::pair<std::size_t, std::size_t>> ranges;  // first and last index of each run of such points
 };

@@ -108,12 +108,14 @@ ScenarioType llm_serving() {
       {prop("weight_bytes") > capacity,
        "the weights alone do not fit: weight_bytes {weight_bytes} exceed memory_capacity {memory_capacity} of "
        "hardware {hardware}, so inter_token_latency and decode_throughput describe a step no single device can take "
-       "(tensor parallelism over several devices is not modelled)"},
+       "(tensor parallelism over several devices is not modelled)",
+       /*infeasible=*/true},
       {prop("memory_utilization") > num(1) && prop("weight_bytes") <= capacity,
-       "the batch does not fit: {batch_size} sequences of {context_tokens} tokens need memory_utilization "
-       "{memory_utilization} of memory_capacity {memory_capacity} of hardware {hardware}; at most "
-       "{max_batch_at_context} fit beside the weights, so inter_token_latency and decode_throughput describe a batch "
-       "that cannot run"},
+       "the batch does not fit: batch_size {batch_size} at context_tokens {context_tokens} needs "
+       "{memory_utilization} times memory_capacity {memory_capacity} of hardware {hardware}; at most "
+       "{max_batch_at_context} sequences of that context fit beside the weights, so inter_token_latency and "
+       "decode_throughput describe a batch that cannot run",
+       /*infeasible=*/true},
   };
 
   t.presets = {

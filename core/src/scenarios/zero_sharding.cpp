@@ -89,7 +89,8 @@ ScenarioType zero_sharding() {
   t.warnings = {
       {prop("zero3_memory_fraction") > num(1),
        "not even ZeRO-3 fits: zero3_bytes {zero3_bytes} per device exceed device_memory {device_memory} with "
-       "dp_degree {dp_degree}; sharding the state needs at least {zero3_min_devices} devices"},
+       "dp_degree {dp_degree}; sharding the state needs at least {zero3_min_devices} devices",
+       /*infeasible=*/true},
   };
 
   t.presets = {
