@@ -614,7 +614,7 @@ export class ScenarioView {
   showInlineEntry(name, { kind, facts, fixed, text }, result) {
     const given = result && result.inputs && result.inputs[name];
     const entry = given && typeof given === 'object'
-      ? { ...listedEntry(given), source: 'given inline by this page, not a registry entry', sources: {} } : null;
+      ? { ...listedEntry(given), source: `${typeof given.source === 'string' && given.source ? `${given.source}; ` : ''}given inline by this page, not a registry entry`, sources: {} } : null;
     facts.hidden = !entry;
     fixed.textContent = entry ? entry.name || '(unnamed)' : text;
     if (entry) showEntryFacts(facts, kind, entry);

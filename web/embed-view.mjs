@@ -23,7 +23,15 @@ function setByPage(o, ctx) {
   const set = textsSet(o.texts, base);
   if (!set.length) return null;
   const was = (k) => (base[k] ? `the preset's is ${clipJson(base[k], 40)}` : 'the preset leaves it out');
-  return el('p', { class: 'embed-set', text: `This page sets ${set.map(([k, v]) => `${k} = ${clipJson(v, 40)} (${was(k)})`).join(', ')}.` });
+  // an entry given inline by its name, as its field shows it, not its JSON cut at 40
+  // characters ("{\"name\": \"MyGPU\", \"peak_flops\": \"500 TF…": a re-checker's trial)
+  const shown = (v) => {
+    let entry = null;
+    try { entry = /^\s*\{/.test(v) ? JSON.parse(v) : null; } catch { /* not JSON: as typed */ }
+    return entry && typeof entry === 'object' && typeof entry.name === 'string' && entry.name
+      ? `${clipJson(entry.name, 40)}, given inline` : clipJson(v, 40);
+  };
+  return el('p', { class: 'embed-set', text: `This page sets ${set.map(([k, v]) => `${k} = ${shown(v)} (${was(k)})`).join(', ')}.` });
 }
 /** The module's lists, read once per module instance. */
 export function moduleContext(m) {

@@ -1,6 +1,6 @@
 // mlsysim: the command-line face of the core (docs/api.md "Command line").
 //
-//   mlsysim list types|presets|categories|registries|limits|workloads|hardware|nodes|fabrics|fleets [--json]
+//   mlsysim list types|presets|categories|registries|limits|workloads|hardware|nodes|fabrics|fleets [--json] [--preset-file FILE]
 //   mlsysim eval PRESET [--set FIELD=VALUE]... [--json]
 //   mlsysim eval --type TYPE --set FIELD=VALUE... [--json]
 //   mlsysim eval --input FILE|- [--json]
@@ -34,7 +34,7 @@ std::string usage() {
   std::string lists;
   for (const std::string& n : mlsysim::list_names()) lists += (lists.empty() ? "" : "|") + n;
   return "usage:\n"
-         "  mlsysim list " + lists + " [--json]\n"
+         "  mlsysim list " + lists + " [--json] [--preset-file FILE]\n"
          "  mlsysim eval PRESET [--set FIELD=VALUE]... [--json] [--binary] [--work]\n"
          "  mlsysim eval --type TYPE --set FIELD=VALUE... [--json] [--binary] [--work]\n"
          "  mlsysim eval --input FILE|- [--json] [--binary] [--work]\n"
