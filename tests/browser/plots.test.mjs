@@ -865,7 +865,9 @@ test('where the scenario\'s warnings hold, the plot is shaded on screen and in t
   // in the exported SVG: one band, from 260.5 to 300 of an axis from 200 to 300
   const rects = await page.evaluate(() => [...new DOMParser().parseFromString(window.mlsysimApp.sweep.svg(), 'image/svg+xml')
     .documentElement.querySelectorAll('rect[fill="#fff5db"]')].map((r) => [Number(r.getAttribute('x')), Number(r.getAttribute('width'))]));
-  assert.equal(rects.length, 1);
+  assert.equal(rects.length, 2);  // the band, and its swatch in the legend, which says what it is
+  assert.ok(await page.evaluate(() => [...new DOMParser().parseFromString(window.mlsysimApp.sweep.svg(), 'image/svg+xml')
+    .documentElement.querySelectorAll('text')].some((t) => t.textContent === 'shaded: the batch does not fit')));
   // a range where the batch fits: no band, no note
   await open('?mode=sweep&preset=Llama8BChatH100&sfield=batch_size&sfrom=1&sto=260&sscale=lin&sprops=decode_throughput');
   assert.equal(await page.locator('#sweep-warned').isHidden(), true);
