@@ -605,15 +605,18 @@ async function createMlsysim(options = {}) {
     try { array = Array.isArray(properties); count = array ? properties.length : 0; } catch { count = 0; }
     if (!array && properties !== undefined && properties !== null)
       throw mlsysimError(`properties: must be an array of property names, got ${mlsysimGot(properties)}`, 'properties');
-    // each name said as what it is, as values' elements are ("unknown property \"[Map]\"" had been)
+    // each name said as what it is, as values' elements are ("unknown property \"[Map]\"" had
+    // been), read once into a list of our own: a getter's second answer is never what goes
+    const names = [];
     for (let i = 0; i < count; i++) {
       let p;
       try { p = properties[i]; } catch (e) { throw mlsysimError(`properties: element ${i} cannot be read (${mlsysimWhy(e)})`, 'properties'); }
       if (typeof p !== 'string') throw mlsysimError(`properties: element ${i} must be a property's name (a string), got ${mlsysimGot(p)}`, 'properties');
+      names.push(p);
     }
     if (count > MLSYSIM_MAX_PROPERTIES) throw mlsysimError(`properties: at most ${MLSYSIM_MAX_PROPERTIES} names, got ${count}`, 'properties');
     const request = mlsysimJson({ type, inputs: inputs === undefined ? {} : inputs,
-      field, unit, properties: properties === undefined ? null : properties,
+      field, unit, properties: array ? names : null,
       warnings: o.warnings === true }, 'inputs');
     // From here on no user code runs: lengths and buffers are read through the
     // intrinsics, after the last getter and toJSON above.

@@ -557,6 +557,11 @@ test('an argument that is not a name or a number is quoted by what it is, not it
     [() => m.evaluate('SyncStrategyScenario', inputs, /x/), 'options: must be an object such as {bytes: …}, got a RegExp'],
     [() => m.evaluate('SyncStrategyScenario', inputs, new Date(0)), 'options: must be an object such as {bytes: …}, got a Date'],
   ]) assert.equal(said(call), message);
+  // a properties entry's getter runs once: its first answer is the one swept
+  let reads = 0;
+  const props = ['speedup'];
+  Object.defineProperty(props, 1, { enumerable: true, get: () => (++reads === 1 ? 'cost' : new Map()) });
+  assert.deepEqual([Object.keys(m.sweep('SyncStrategyScenario', inputs, 'workers', [1], props).properties), reads], [['speedup', 'cost'], 1]);
   // dimension_phrase is a quantity's, as dimension is: "" for a registry field, not "a number"
   const tco = m.describeScenarioType('LlmServingScenario').fields;
   assert.deepEqual(['hardware', 'batch_size', 'kv_bytes_per_element'].map((n) => tco.find((f) => f.name === n).dimension_phrase), ['', '', 'an amount of data']);
