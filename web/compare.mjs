@@ -154,7 +154,8 @@ export class Compare {
       const note = r && r.infeasible ? 'not ranked: it cannot run (its warning says why)' : outside ? `not ranked: ${outside} is unavailable` : '';
       this.names[k].replaceChildren(...breakable(col.preset || 'custom'), ...(edited ? [' ', el('span', { class: 'col-edited', text: '(edited)' })] : []),
         ...(note ? [' ', el('span', { class: 'col-note', text: note })] : []));
-      this.warnedCells[k].replaceChildren(...(r ? r.warnings : []).map((w) => el('li', { text: w })));
+      // (in a phone's narrow column, broken after a name's "_", not inside a word: "memory_capac|ity")
+      this.warnedCells[k].replaceChildren(...(r ? r.warnings : []).map((w) => el('li', {}, ...breakableRule(w))));
     });
     const ranking = contenders(this.results);
     for (const p of this.type.properties) {

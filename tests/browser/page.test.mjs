@@ -474,6 +474,29 @@ test('Compare starts with the calculator\'s edited scenario, whose edits its per
   assert.equal(await page.locator('#compare-table tbody.inputs tr[data-field="cloud_hour_rate"] input').count(), presets.length);
 });
 
+test('Compare lists each column\'s warnings, and a column that cannot run holds no best value', async () => {
+  // a re-checker's trial: batch 512 (which does not fit in an H100's memory) was starred for
+  // the most tokens/s, with no warning on the view. By hand: at most 260 sequences of 2048 fit
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.goto(`${server.origin}/index.html?preset=Llama8BChatH100`);
+  await page.waitForSelector('body[data-ready="1"]');
+  await page.fill('#in-batch_size', '512');
+  await page.locator('#in-batch_size').press('Tab');
+  await page.click('#tab-compare');
+  const warned = await page.locator('#compare-table tr.warned td').evaluateAll((tds) => tds.map((td) => [...td.querySelectorAll('li')].map((li) => li.textContent)));
+  assert.equal(warned.length, 3);
+  assert.match(warned[0][0], /^the batch does not fit: batch_size 512 at context_tokens 2,048 needs 1\.787 times memory_capacity 80 GiB of hardware H100; at most 260 sequences/);
+  assert.deepEqual(warned.slice(1), [[], []]);
+  assert.match(await page.locator('#compare-table thead th').nth(1).textContent(), /not ranked: it cannot run/);
+  // the most tokens/s of the columns that run: Llama8BBatch32H100's, not batch 512's
+  const best = await page.locator('#compare-table tr[data-property="decode_throughput"] td').evaluateAll((tds) => tds.map((td) => td.classList.contains('best')));
+  assert.deepEqual(best, [false, false, true]);
+  // the warning wraps after a name's "_" or between words, never inside one, in a phone's column
+  assert.ok((await page.locator('#compare-table tr.warned li').first().innerHTML()).includes('memory_<wbr>capacity'));
+  assert.deepEqual(await page.evaluate(() => [document.documentElement.scrollWidth, innerWidth]), [390, 390]);
+  await page.setViewportSize({ width: 1280, height: 900 });
+});
+
 test('a Compare table wider than the screen says that it scrolls sideways; one that fits says nothing', async () => {
   // three columns fit a 700 px course page (the "+ column" cell of its own made it scroll)
   for (const [width, wide] of [[390, true], [700, false], [1280, false]]) {
