@@ -100,9 +100,8 @@ class App {
   /** Whether the comparison is one the page made, not the reader: its type's presets, or
    *  the one followEdits made last. */
   compareUntouched() {
-    const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
     const { compare } = this.state;
-    return same(compare, this.defaultCompare(compare.type)) || same(compare, this.followedCompare);
+    return sameState(compare, this.defaultCompare(compare.type)) || sameState(compare, this.followedCompare);
   }
 
   /** Before Compare is shown: a comparison the reader has not chosen or edited starts with
@@ -116,7 +115,7 @@ class App {
     const next = this.defaultCompare(calc.type);
     if (!calc.preset || this.edited(calc.preset, calc.texts))
       next.columns = [{ preset: calc.preset, texts: { ...calc.texts } }, ...next.columns].slice(0, MAX_COLUMNS);
-    if (JSON.stringify(next) === JSON.stringify(compare)) return;
+    if (sameState(next, compare)) return;
     this.state.compare = next;
     this.followedCompare = JSON.parse(JSON.stringify(next));  // a copy: the view edits the state in place
     this.compareBuilt = false;
@@ -468,6 +467,11 @@ class App {
     document.documentElement.classList.remove('mlsysim-pending');
     performance.mark('mlsysim:interactive');
   }
+}
+
+/** Whether two pieces of the page's state (plain JSON data) are the same. */
+function sameState(a, b) {
+  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 export { App };

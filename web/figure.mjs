@@ -20,10 +20,6 @@ export const DASHES = [[], [10, 4], [2, 3], [10, 3, 2, 3], [5, 3], [14, 3, 2, 3,
 /** The exports' colours: light, for print, whatever the page's theme. */
 export const PRINT = { ink: '#1b1f24', muted: '#57606a', line: '#d8dee4', paper: '#ffffff', warn: '#fff5db' };
 
-/** The stretches of the x axis (in axis values, x.toAxis) where a warning of the sweep
- *  holds (`last.warned`: [{ranges: [[first, last], ...]}], indices into last.xs): each run
- *  of points reaches half-way to the points beside it (on a log axis, half-way in its
- *  log), so that one point alone is a band and two runs with a point between do not meet. */
 /** What a figure's shaded bands mean, for its legend (a figure in a report has no page
  *  beside it to say): "shaded: the batch does not fit", the warning's head, or "shaded: a
  *  warning holds" when it has numbers of its first point or there are several; '' for none. */
@@ -33,6 +29,10 @@ export function warnedLabel(last) {
   return `shaded: ${heads.length === 1 && !/\d/.test(heads[0]) ? heads[0] : 'a warning holds'}`;
 }
 
+/** The stretches of the x axis (in axis values, x.toAxis) where a warning of the sweep
+ *  holds (`last.warned`: [{ranges: [[first, last], ...]}], indices into last.xs): each run
+ *  of points reaches half-way to the points beside it (on a log axis, half-way in its
+ *  log), so that one point alone is a band and two runs with a point between do not meet. */
 export function warnedSpans(last, x) {
   const { xs, log } = last;
   const at = (i) => x.toAxis(xs[i]);
@@ -225,20 +225,17 @@ export function figure(last) {
   const T = top + 20 + titleLines.length * 18;
   const legendRows = [];
   let row = [], lx = L;
-  series.forEach((q, k) => {
-    // the sample (30), 6 to its label, and 24 before the next sample: a sample reads as its
-    // label's, never as the end of the label before it
-    const w = 36 + textWidth(q.label) + 24;
+  // the sample (30), 6 to its label, and 24 before the next sample: a sample reads as its
+  // label's, never as the end of the label before it
+  const place = (k, label) => {
+    const w = 36 + textWidth(label) + 24;
     if (row.length && lx + w > W - R) { legendRows.push(row); row = []; lx = L; }
-    row.push({ k, label: q.label, x: lx }); lx += w;
-  });
-  // the shading's meaning, as one more legend entry with a swatch of its colour
+    row.push({ k, label, x: lx }); lx += w;
+  };
+  series.forEach((q, k) => place(k, q.label));
+  // the shading's meaning, as one more legend entry (k -1) with a swatch of its colour
   const shade = warnedLabel(last);
-  if (shade) {
-    const w = 36 + textWidth(shade) + 24;
-    if (row.length && lx + w > W - R) { legendRows.push(row); row = []; lx = L; }
-    row.push({ k: -1, label: shade, x: lx }); lx += w;
-  }
+  if (shade) place(-1, shade);
   if (row.length) legendRows.push(row);
   const B = 66 + legendRows.length * 22, H = 420 + T - 58 + legendRows.length * 22;
   const items = [{ t: 'rect', x: 0, y: 0, w: W, h: H, fill: PRINT.paper },

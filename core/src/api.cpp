@@ -68,6 +68,22 @@ void compute(const ScenarioType& type, const double* slots, const bool* present,
   }
 }
 
+// The model's slots loaded from `in` and every property computed on them (compute): what
+// a result, and a warning's text at a sweep's point, are written from.
+struct Computed {
+  std::vector<double> slots;
+  std::unique_ptr<bool[]> present;
+  std::vector<double> values;
+  std::vector<std::string> errors;
+};
+Computed computed(const ScenarioType& type, const Inputs& in, const std::vector<FieldError>& invalid) {
+  const Model& m = type.compiled();
+  Computed c{std::vector<double>(m.slots.size()), std::unique_ptr<bool[]>(new bool[m.slots.size()]), {}, {}};
+  m.load(in, c.slots.data(), c.present.get());
+  compute(type, c.slots.data(), c.present.get(), c.values, c.errors, invalid);
+  return c;
+}
+
 // A warning's text with its {name} placeholders filled in, each value as the page shows
 // it: a property in its unit's human text ("24.5 s", "1,024"), a field in its display
 // unit ("33.48 h"), a registry field by its entry's name.
@@ -108,14 +124,8 @@ std::string fill(const std::string& text, const ScenarioType& type, const Inputs
 std::string warning_text(const ScenarioType& type, std::size_t k, const Json& inputs) {
   const Expected<Inputs> in = normalize_inputs(type, inputs);
   if (!in || k >= type.warnings.size()) return "";
-  const Model& m = type.compiled();
-  std::vector<double> slots(m.slots.size());
-  std::unique_ptr<bool[]> present(new bool[m.slots.size()]);
-  m.load(*in, slots.data(), present.get());
-  std::vector<double> values;
-  std::vector<std::string> errors;
-  compute(type, slots.data(), present.get(), values, errors, {});
-  return fill(type.warnings[k].text, type, *in, m, slots.data(), values);
+  const Computed at = computed(type, *in, {});
+  return fill(type.warnings[k].text, type, *in, type.compiled(), at.slots.data(), at.values);
 }
 
 namespace {
@@ -141,24 +151,19 @@ std::vector<std::string> registry_paths(const Model& m, std::size_t field) {
 Json result(const ScenarioType& type, const Inputs& in, const Json& preset, const EvalOptions& options,
             const std::vector<FieldError>& invalid = {}) {
   const Model& m = type.compiled();
-  std::vector<double> slots(m.slots.size());
-  std::unique_ptr<bool[]> present(new bool[m.slots.size()]);
-  m.load(in, slots.data(), present.get());
-  std::vector<double> values;
-  std::vector<std::string> errors;
-  compute(type, slots.data(), present.get(), values, errors, invalid);
+  const Computed at = computed(type, in, invalid);
 
   Json props = Json::object();
   for (std::size_t p = 0; p < type.properties.size(); ++p) {
     const PropertySpec& spec = type.properties[p];
-    if (!errors[p].empty()) {
-      props[spec.name] = {{"error", errors[p]}};
+    if (!at.errors[p].empty()) {
+      props[spec.name] = {{"error", at.errors[p]}};
       continue;
     }
-    const std::string text = spec.text(values[p], options.bytes);
-    Json entry = {{"value", values[p]}, {"unit", spec.unit}, {"text", text}};
+    const std::string text = spec.text(at.values[p], options.bytes);
+    Json entry = {{"value", at.values[p]}, {"unit", spec.unit}, {"text", text}};
     if (options.work) {
-      const Work w = expr_work(spec.expr, m, slots.data(), values, type, options.bytes);
+      const Work w = expr_work(spec.expr, m, at.slots.data(), at.values, type, options.bytes);
       entry["work"] = {{"text", w.text},
                        {"mathml", math("<mi>" + spec.name + "</mi><mo>=</mo>" + w.mathml + "<mo>=</mo>" + mtext(text))},
                        {"expression", w.expression}};
@@ -170,9 +175,9 @@ Json result(const ScenarioType& type, const Inputs& in, const Json& preset, cons
   for (std::size_t k = 0; k < type.warnings.size(); ++k) {
     std::uint32_t guard = 0;
     bool complete = true;
-    for (std::uint32_t s : m.warnings[k].slots) complete = complete && present[s];
-    if (complete && m.run(m.warnings[k], slots.data(), &guard) == 1.0) {
-      warnings.push_back(fill(type.warnings[k].text, type, in, m, slots.data(), values));
+    for (std::uint32_t s : m.warnings[k].slots) complete = complete && at.present[s];
+    if (complete && m.run(m.warnings[k], at.slots.data(), &guard) == 1.0) {
+      warnings.push_back(fill(type.warnings[k].text, type, in, m, at.slots.data(), at.values));
       infeasible = infeasible || type.warnings[k].infeasible;
     }
   }
