@@ -48,6 +48,12 @@ export function scenariosMarkdown(m) {
         out.push('', 'Symbols in the equations besides the inputs:', '');
         for (const s of t.symbols) out.push(`- ${code(s.name)} = ${code(s.meaning)}${s.unit ? ` (${s.unit})` : ''}${s.doc ? `: ${s.doc}` : ''}`);
       }
+      if (t.warnings.length) {
+        out.push('', '**Warnings.** A result holds each of these in its `warnings` where its condition holds; one that ' +
+          'cannot run makes the result `infeasible` ([api.md](api.md#result)):', '');
+        for (const w of t.warnings)
+          out.push(`- when ${code(w.when)}${w.infeasible ? ' (cannot run)' : ''}: ${cell(w.text)}`);
+      }
       out.push('', '**Presets.**', '');
       for (const p of m.listPresets().filter((q) => q.type === t.name))
         out.push(`- ${code(p.name)}: ${p.summary} Inputs: \`${JSON.stringify(p.inputs)}\``);

@@ -186,7 +186,7 @@ export function evaluateTexts(m, type, texts, lastGood, options) {
 }
 
 /** The page's own list of scenario types: listScenarioTypes() entries whose `fields`,
- *  `properties` and `symbols` are read from the module (describeScenarioType) the first
+ *  `properties`, `symbols` and `warnings` are read from the module (describeScenarioType) the first
  *  time one of them is read, then kept as plain data. A page, an embed or an element shows
  *  one type or a few, and building every type's description was half of the module's
  *  start-up in a cold page (docs/performance.md). The entries are the page's: the
@@ -194,7 +194,7 @@ export function evaluateTexts(m, type, texts, lastGood, options) {
 export function scenarioTypes(m) {
   return m.listScenarioTypes({ details: false }).map((head) => {
     let full = null;
-    for (const key of ['fields', 'properties', 'symbols']) {
+    for (const key of ['fields', 'properties', 'symbols', 'warnings']) {
       Object.defineProperty(head, key, {
         enumerable: true,
         configurable: true,

@@ -84,11 +84,38 @@ Computed computed(const ScenarioType& type, const Inputs& in, const std::vector<
   return c;
 }
 
+// The byte prefixes of the amounts of data a warning's text names from fields: "GiB" for
+// a registry's memory_capacity, which is how the registry states it. Neither, one or both.
+struct Families {
+  bool decimal = false, binary = false;
+};
+Families field_byte_families(const std::string& text, const Model& m) {
+  Families f;
+  for (std::size_t open = text.find('{'); open != std::string::npos; open = text.find('{', open + 1)) {
+    const std::size_t close = text.find('}', open);
+    if (close == std::string::npos) break;
+    const int k = m.slot(text.substr(open + 1, close - open - 1));
+    if (k < 0) continue;
+    const Slot& s = m.slots[static_cast<std::size_t>(k)];
+    if (s.unit != "byte") continue;
+    const bool bin = s.display_unit.find("iB") != std::string::npos;
+    (bin ? f.binary : f.decimal) = true;
+  }
+  return f;
+}
+
 // A warning's text with its {name} placeholders filled in, each value as the page shows
 // it: a property in its unit's human text ("24.5 s", "1,024"), a field in its display
-// unit ("33.48 h"), a registry field by its entry's name.
+// unit ("33.48 h"), a registry field by its entry's name. A property's amount of data is
+// written with the reader's prefixes (`bytes`); when a field the same text names is shown
+// with the other prefixes, it is written in those too, so the two compare at a glance:
+// "weight_bytes 16.06 GB (14.96 GiB) exceed memory_capacity 8 GiB" (a new user's trial
+// read "16.06 GB exceed 8 GiB").
 std::string fill(const std::string& text, const ScenarioType& type, const Inputs& in, const Model& m, const double* slots,
-                 const std::vector<double>& values) {
+                 const std::vector<double>& values, BytePrefix bytes) {
+  const Families fields = field_byte_families(text, m);
+  const bool other = bytes == BytePrefix::decimal ? fields.binary : fields.decimal;
+  const BytePrefix other_prefix = bytes == BytePrefix::decimal ? BytePrefix::binary : BytePrefix::decimal;
   std::string out;
   for (std::size_t i = 0; i < text.size(); ++i) {
     const std::size_t close = text[i] == '{' ? text.find('}', i) : std::string::npos;
@@ -106,8 +133,16 @@ std::string fill(const std::string& text, const ScenarioType& type, const Inputs
     bool found = false;
     // a property that is unavailable at these inputs says so ("at least NaN devices" had been written)
     for (std::size_t p = 0; p < type.properties.size() && !found; ++p)
-      if (type.properties[p].name == name)
-        out += std::isfinite(values[p]) ? type.properties[p].text(values[p], BytePrefix::decimal) : "(unavailable)", found = true;
+      if (type.properties[p].name == name) {
+        const PropertySpec& spec = type.properties[p];
+        found = true;
+        if (!std::isfinite(values[p])) {
+          out += "(unavailable)";
+          continue;
+        }
+        out += spec.text(values[p], bytes);
+        if (other && spec.unit == "byte" && spec.display_unit.empty()) out += " (" + spec.text(values[p], other_prefix) + ")";
+      }
     if (!found && m.slot(name) >= 0) {
       const Slot& s = m.slots[static_cast<std::size_t>(m.slot(name))];
       const double v = slots[m.slot(name)];
@@ -121,11 +156,11 @@ std::string fill(const std::string& text, const ScenarioType& type, const Inputs
 
 }  // namespace
 
-std::string warning_text(const ScenarioType& type, std::size_t k, const Json& inputs) {
+std::string warning_text(const ScenarioType& type, std::size_t k, const Json& inputs, BytePrefix bytes) {
   const Expected<Inputs> in = normalize_inputs(type, inputs);
   if (!in || k >= type.warnings.size()) return "";
   const Computed at = computed(type, *in, {});
-  return fill(type.warnings[k].text, type, *in, type.compiled(), at.slots.data(), at.values);
+  return fill(type.warnings[k].text, type, *in, type.compiled(), at.slots.data(), at.values, bytes);
 }
 
 namespace {
@@ -177,7 +212,7 @@ Json result(const ScenarioType& type, const Inputs& in, const Json& preset, cons
     bool complete = true;
     for (std::uint32_t s : m.warnings[k].slots) complete = complete && at.present[s];
     if (complete && m.run(m.warnings[k], at.slots.data(), &guard) == 1.0) {
-      warnings.push_back(fill(type.warnings[k].text, type, in, m, at.slots.data(), at.values));
+      warnings.push_back(fill(type.warnings[k].text, type, in, m, at.slots.data(), at.values, options.bytes));
       infeasible = infeasible || type.warnings[k].infeasible;
     }
   }
@@ -243,13 +278,13 @@ Json field_json(const FieldSpec& f) {
           {"doc", f.doc}};
 }
 
-// One entry of list_scenario_types(); with `details` false its fields, properties and
-// symbols are null (the heads: what a picker shows, cheap to build).
+// One entry of list_scenario_types(); with `details` false its fields, properties,
+// symbols and warnings are null (the heads: what a picker shows, cheap to build).
 Json scenario_type_json(const ScenarioType& t, bool details) {
   Json head = {{"name", t.name},         {"category", t.category}, {"question", t.question},
                {"summary", t.summary},   {"assumptions", t.assumptions}, {"excludes", t.excludes},
                {"sweep", {{"field", t.first_sweep_field()}, {"properties", t.sweep.properties}}},
-               {"fields", nullptr},      {"properties", nullptr},  {"symbols", nullptr}};
+               {"fields", nullptr},      {"properties", nullptr},  {"symbols", nullptr}, {"warnings", nullptr}};
   if (!details) return head;
   const Model& model = t.compiled();
   Json fields = Json::array();
@@ -317,9 +352,14 @@ Json scenario_type_json(const ScenarioType& t, bool details) {
     symbols.push_back({{"name", sym.name}, {"meaning", sym.path}, {"doc", doc},
                        {"unit", model.slots[static_cast<std::size_t>(model.slot(sym.name))].unit}});
   }
+  // what the type warns of, and when: the condition as its equations are written
+  Json warnings = Json::array();
+  for (const WarningSpec& w : t.warnings)
+    warnings.push_back({{"when", expr_text(w.when)}, {"text", w.text}, {"infeasible", w.infeasible}});
   head["fields"] = fields;
   head["properties"] = props;
   head["symbols"] = symbols;
+  head["warnings"] = warnings;
   return head;
 }
 

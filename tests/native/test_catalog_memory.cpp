@@ -147,12 +147,18 @@ TEST_CASE("A configuration that does not fit in memory is warned of, with how ma
   serving["batch_size"] = 1;
   REQUIRE(warnings("LlmServingScenario", serving).size() == 1);
   CHECK_THAT(warnings("LlmServingScenario", serving)[0].get<std::string>(),
-             Catch::StartsWith("the weights alone do not fit: weight_bytes 141.2 GB exceed memory_capacity 80 GiB"));
-  // ZeRO-3: 70.6e9 x 16 B = 1129.6 GB; / 4 = 282.4 GB > 80 GiB; 1129.6 / 85.90 = 13.15, so 14 devices
+             Catch::StartsWith("the weights alone do not fit: weight_bytes 141.2 GB (131.5 GiB) exceed memory_capacity 80 GiB"));
+  // an amount of data is written in the registry's GiB too when the warning compares it with one (a new user's
+  // trial read "16.06 GB exceed 8 GiB"): 141.2e9 / 2^30 = 131.50 GiB; with binary byte texts, GiB alone
+  mlsysim::EvalOptions binary;
+  binary.bytes = mlsysim::BytePrefix::binary;
+  CHECK_THAT(mlsysim::evaluate("LlmServingScenario", serving, binary).value()["warnings"][0].get<std::string>(),
+             Catch::StartsWith("the weights alone do not fit: weight_bytes 131.5 GiB exceed memory_capacity 80 GiB"));
+  // ZeRO-3: 70.6e9 x 16 B = 1129.6 GB; / 4 = 282.4 GB (/ 2^30 = 263.0 GiB) > 80 GiB; 1129.6 / 85.90 = 13.15, so 14 devices
   Json zero3 = {{"workload", "Llama3_70B"}, {"dp_degree", 4}, {"device_memory", "80 GiB"}};
   REQUIRE(warnings("ZeroShardingScenario", zero3).size() == 1);
   CHECK(warnings("ZeroShardingScenario", zero3)[0] ==
-        "not even ZeRO-3 fits: zero3_bytes 282.4 GB per device exceed device_memory 80 GiB with dp_degree 4; sharding "
+        "not even ZeRO-3 fits: zero3_bytes 282.4 GB (263 GiB) per device exceed device_memory 80 GiB with dp_degree 4; sharding "
         "the state needs at least 14 devices");
   // a property a warning names that is unavailable there says so, not NaN (a re-checker's trial)
   CHECK_THAT(warnings("ZeroShardingScenario", {{"workload", "Llama3_70B"}, {"dp_degree", 64}, {"device_memory", "1e-6 byte"}})[0].get<std::string>(),
@@ -164,4 +170,20 @@ TEST_CASE("A configuration that does not fit in memory is warned of, with how ma
   CHECK(warnings("ZeroShardingScenario", zero3).empty());
   zero3["dp_degree"] = 13;
   CHECK(warnings("ZeroShardingScenario", zero3).size() == 1);
+}
+
+TEST_CASE("A type's description lists its warnings with their conditions", "[catalog][memory][warnings]") {
+  // docs/scenarios.md lists them from here; a result's `warnings` hold their texts filled in
+  const Json serving = mlsysim::describe_scenario_type("LlmServingScenario").value()["warnings"];
+  REQUIRE(serving.size() == 2);
+  CHECK(serving[0]["when"] == "weight_bytes > memory_capacity");
+  CHECK(serving[1]["when"] == "memory_utilization > 1 and weight_bytes \u2264 memory_capacity");
+  CHECK(serving[1]["infeasible"] == true);
+  CHECK_THAT(serving[1]["text"].get<std::string>(), Catch::StartsWith("the batch does not fit: batch_size {batch_size} at"));
+  // a warning that a model is at the edge of its accuracy: the inputs can still run
+  const Json checkpoint = mlsysim::describe_scenario_type("CheckpointIntervalScenario").value()["warnings"];
+  REQUIRE(checkpoint.size() == 2);
+  CHECK(checkpoint[0]["infeasible"] == false);
+  // the heads leave them out, as they do fields and properties
+  for (const Json& head : mlsysim::list_scenario_types(false)) CHECK(head["warnings"].is_null());
 }

@@ -302,7 +302,7 @@ test('registryMap reads the registries from the module when a kind is first aske
   assert.equal(calls, 1);  // once, however often it is asked
 });
 
-test('the page\'s scenarioTypes describes a type when its fields, properties or symbols are first read, and equals listScenarioTypes', async () => {
+test('the page\'s scenarioTypes describes a type when its fields, properties, symbols or warnings are first read, and equals listScenarioTypes', async () => {
   const m = await load();
   const described = [];
   const counted = { listScenarioTypes: (o) => m.listScenarioTypes(o), describeScenarioType: (name) => (described.push(name), m.describeScenarioType(name)) };
@@ -313,7 +313,8 @@ test('the page\'s scenarioTypes describes a type when its fields, properties or 
   const sync = types.find((t) => t.name === 'SyncStrategyScenario');
   assert.deepEqual(sync.properties, eager.find((t) => t.name === 'SyncStrategyScenario').properties);
   assert.deepEqual(sync.fields, eager.find((t) => t.name === 'SyncStrategyScenario').fields);
-  assert.deepEqual(described, ['SyncStrategyScenario']);  // once per type, for all three lists
+  assert.deepEqual(sync.warnings.map((w) => w.when), ['speedup > workers', 'sample_efficiency > 1']);
+  assert.deepEqual(described, ['SyncStrategyScenario']);  // once per type, for all four lists
   assert.ok('value' in Object.getOwnPropertyDescriptor(sync, 'fields'));  // plain data once read
   types[1].symbols = [];  // assigned before read (the page's modules are strict)
   assert.deepEqual(types[1].symbols, []);
