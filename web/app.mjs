@@ -49,10 +49,11 @@ class App {
 
   calcType() { return this.types.find((t) => t.name === this.state.calc.type); }
 
-  /** True when form texts differ from those of preset `name`. */
+  /** True when form texts differ from those of preset `name`, spaces around them aside
+   *  (the module reads " H100 " as H100: an attacker's trial saw Compare mark it edited). */
   edited(name, texts) {
     const base = presetTexts(this, name);
-    return Object.keys({ ...base, ...texts }).some((k) => (base[k] ?? '') !== (texts[k] ?? ''));
+    return Object.keys({ ...base, ...texts }).some((k) => (base[k] ?? '').trim() !== (texts[k] ?? '').trim());
   }
 
   /** What the calculator shows: "TransformerBsp8Workers", "… (edited)", or the type. */

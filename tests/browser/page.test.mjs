@@ -270,6 +270,11 @@ test('the first keystroke marks the title "(edited)" without moving the input be
   // back to the preset's own values: the mark hides again; a type opened blank has none
   await page.locator('#fields input').first().press('Backspace');
   await page.waitForFunction(() => document.getElementById('scenario-title').dataset.edited === 'false');
+  // spaces around a value are no edit: the module reads " 8 " as 8 (an attacker's trial: " H100 ")
+  await page.locator('#fields input').first().press('End');
+  await page.keyboard.type(' ');
+  await page.waitForFunction(() => /[?&]i\.\w+=[^&]*(%20|\+)(&|$)/.test(location.search));  // the edit has been taken
+  assert.equal(await page.getAttribute('#scenario-title', 'data-edited'), 'false');
   await page.goto(`${server.origin}/index.html?type=SyncStrategyScenario`);
   await page.waitForSelector('body[data-ready="1"]');
   assert.equal(await page.getAttribute('#scenario-title', 'data-edited'), null);
