@@ -198,7 +198,7 @@ Json result(const ScenarioType& type, const Inputs& in, const Json& preset, cons
     const std::string text = spec.text(at.values[p], options.bytes);
     Json entry = {{"value", at.values[p]}, {"unit", spec.unit}, {"text", text}};
     if (options.work) {
-      const Work w = expr_work(spec.expr, m, at.slots.data(), at.values, type, options.bytes);
+      const Work w = expr_work(spec, at.values[p], m, at.slots.data(), at.values, type, options.bytes);
       entry["work"] = {{"text", w.text},
                        {"mathml", math("<mi>" + spec.name + "</mi><mo>=</mo>" + w.mathml + "<mo>=</mo>" + mtext(text))},
                        {"expression", w.expression}};

@@ -347,11 +347,11 @@ ExprForms write_expr(const Expr& e, const LeafWriter& leaf, const BranchPicker& 
   return Writer{leaf, pick, value}.write(e.node());
 }
 
-ExprForms value_forms(double shown_value, const std::string& unit, double canonical_value) {
+ExprForms value_forms(double shown_value, const std::string& unit, double canonical_value, int digits) {
   // as the cards write numbers; a large one (10^7 or more) in scientific notation, with a
   // unit or without, so that one line does not write "300,000,000,000 / 1.75e11 param" (a
   // new user's trial); a rate as the cards write rates, "100/s" (not "100 1/s")
-  const std::string number = quantity_number_text(shown_value);
+  const std::string number = quantity_number_text(shown_value, digits);
   const std::string shown_unit = unit.compare(0, 2, "1/") == 0 ? unit.substr(1) : unit;
   return {shown_unit.empty() ? number : shown_unit[0] == '/' ? number + shown_unit : number + " " + shown_unit,
           quantity_mathml(number, shown_unit), js_number(canonical_value)};

@@ -214,8 +214,10 @@ struct Work {
 
 /// The equation with slot values and property values substituted; `when` shows the
 /// branch it chooses. Every byte count in it (an input's or a property's) is written with
-/// `bytes`' prefixes, as the cards are, so that a line never divides GB by GiB.
-Work expr_work(const Expr& e, const Model& m, const double* slots, const std::vector<double>& property_values,
-               const ScenarioType& type, BytePrefix bytes = BytePrefix::decimal);
+/// `bytes`' prefixes, as the cards are, so that a line never divides GB by GiB. Its
+/// numbers have 4 significant digits, or as many more (to 10) as it takes for the line's
+/// arithmetic to give `result` as `spec` writes it (a difference of near values).
+Work expr_work(const PropertySpec& spec, double result, const Model& m, const double* slots,
+               const std::vector<double>& property_values, const ScenarioType& type, BytePrefix bytes = BytePrefix::decimal);
 
 }  // namespace mlsysim

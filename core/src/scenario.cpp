@@ -27,8 +27,9 @@ Property& Property::note(const char* text) { spec_.note = text; return *this; }
 Property& Property::source(const char* text) { spec_.source = text; return *this; }
 Property& Property::source(const std::string& text) { spec_.source = text; return *this; }
 
-std::string PropertySpec::text(double value, BytePrefix bytes) const {
-  return display_unit.empty() || !std::isfinite(value) ? human_text(value, unit, bytes) : text_in_unit(value, display_unit);
+std::string PropertySpec::text(double value, BytePrefix bytes, int digits) const {
+  return display_unit.empty() || !std::isfinite(value) ? human_text(value, unit, bytes, digits)
+                                                        : text_in_unit(value, display_unit, digits);
 }
 
 std::string ScenarioType::equation(const PropertySpec& p) const {

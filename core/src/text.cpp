@@ -95,9 +95,9 @@ const Scale& pick_scale(double a, const Scale* scales, std::size_t n) {
   return scales[pick];
 }
 
-std::string scaled(double v, const Scale* scales, std::size_t n) {
+std::string scaled(double v, const Scale* scales, std::size_t n, int digits = 4) {
   const Scale& s = pick_scale(std::fabs(v), scales, n);
-  return format_sig(v / s.factor) + " " + s.suffix;
+  return format_sig(v / s.factor, digits) + " " + s.suffix;
 }
 
 const Scale kMoney[] = {{1e6, "million"}, {1e9, "billion"}, {1e12, "trillion"}};
@@ -253,44 +253,46 @@ std::string singular_at_one(std::string text) {
 
 }  // namespace
 
-std::string human_text(double v, std::string_view unit, BytePrefix bytes) {
+std::string human_text(double v, std::string_view unit, BytePrefix bytes, int digits) {
   if (!std::isfinite(v)) return js_number(v);
+  digits = std::clamp(digits, 4, 17);
   if (unit == "USD") return money(v);
   if (is_count_label(unit)) {
-    const std::string n = number_text(v);
+    const std::string n = number_text(v, digits);
     return unit == "count" ? n : singular_at_one(n + " " + std::string(unit));
   }
-  if (unit.empty()) return number_text(v);
-  if (unit == "byte" && bytes == BytePrefix::binary) return v == 0 ? "0 bytes" : singular_at_one(scaled(v, kBinaryBytes, 7));
+  if (unit.empty()) return number_text(v, digits);
+  if (unit == "byte" && bytes == BytePrefix::binary) return v == 0 ? "0 bytes" : singular_at_one(scaled(v, kBinaryBytes, 7, digits));
   if (const UnitScales* u = unit_scales(unit)) {
     if (v == 0) return u->zero;
-    return singular_at_one(scaled(v, u->scales, u->n));
+    return singular_at_one(scaled(v, u->scales, u->n, digits));
   }
   if (unit == "1/s" || unit == "USD/s") {
     const Per& per = rate_per(unit, std::fabs(v));  // zero as display_scale: "$0.00/h", "0/s"
     const double x = v * per.seconds;
-    return (unit == "USD/s" ? money(x) : format_sig(x)) + "/" + per.name;
+    return (unit == "USD/s" ? money(x) : format_sig(x, digits)) + "/" + per.name;
   }
-  if (unit.size() > 2 && unit.compare(0, 2, "1/") == 0) return format_sig(v) + "/" + std::string(unit.substr(2));
-  return format_sig(v) + " " + std::string(unit);
+  if (unit.size() > 2 && unit.compare(0, 2, "1/") == 0) return format_sig(v, digits) + "/" + std::string(unit.substr(2));
+  return format_sig(v, digits) + " " + std::string(unit);
 }
 
-std::string text_in_unit(double v, std::string_view unit) {
-  return singular_at_one(number_text(v / declared_unit(unit).value) + " " + std::string(unit));
+std::string text_in_unit(double v, std::string_view unit, int digits) {
+  return singular_at_one(number_text(v / declared_unit(unit).value, digits) + " " + std::string(unit));
 }
 
-std::string quantity_number_text(double v) {
-  return std::isfinite(v) && std::fabs(v) >= 1e7 ? scientific(v, 4) : number_text(v);
+std::string quantity_number_text(double v, int digits) {
+  return std::isfinite(v) && std::fabs(v) >= 1e7 ? scientific(v, std::clamp(digits, 4, 17)) : number_text(v, digits);
 }
 
-std::string number_text(double v) {
+std::string number_text(double v, int digits) {
   if (!std::isfinite(v)) return js_number(v);
+  digits = std::clamp(digits, 4, 17);
   const double a = std::fabs(v);
   if (std::floor(v) == v && a < 1e15) return format_sig(v, 16);  // whole: exactly (12,500)
-  if (a < 1e-4 || a >= 1e15) return scientific(v, 4);             // 1.694e-5, 3.15e23
+  if (a < 1e-4 || a >= 1e15) return scientific(v, digits);        // 1.694e-5, 3.15e23
   // 4 significant digits, or one decimal where the whole part alone has more (33,333.3)
   const int whole_digits = a >= 1 ? static_cast<int>(std::floor(std::log10(a))) + 1 : 0;
-  return format_sig(v, std::max(4, whole_digits + 1));
+  return format_sig(v, std::max(digits, whole_digits + 1));
 }
 
 std::string significant_text(double v, int digits) {

@@ -1,6 +1,9 @@
 // Show-your-work: an equation with the values of one evaluation substituted (model.hpp,
 // expr_work), written by the same writer as the equation itself (expr.hpp, write_expr).
+#include <cctype>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <functional>
 
 #include "mlsysim/text.hpp"
@@ -12,10 +15,32 @@ namespace {
 using ENode = Expr::Node;
 using Kind = Expr::Kind;
 const ENode& unguarded(const ENode& n) { return n.kind == Kind::Guard ? unguarded(*n.args[0]) : n; }
+
+// The number a line's text for a value starts with, as a reader takes it: "54.525 KB" ->
+// 54.525, "$8.923 million" -> 8.923, "1,024" -> 1024, "\u22123,600 s" -> -3600, "1.5e-7" ->
+// 1.5e-7. NaN when the text starts with no number.
+double number_read(const std::string& text) {
+  std::string digits;
+  std::size_t i = 0;
+  if (text.compare(0, 3, "\u2212") == 0) digits += '-', i = 3;
+  else if (i < text.size() && text[i] == '-') digits += '-', ++i;
+  if (i < text.size() && text[i] == '$') ++i;
+  for (; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == ',') continue;
+    const bool exponent_sign = (c == '-' || c == '+') && !digits.empty() && digits.back() == 'e';
+    if (!(std::isdigit(static_cast<unsigned char>(c)) || c == '.' || c == 'e' || exponent_sign)) break;
+    digits += c;
+  }
+  char* end = nullptr;
+  const double v = std::strtod(digits.c_str(), &end);
+  return end && end != digits.c_str() ? v : NAN;
+}
 }  // namespace
 
-Work expr_work(const Expr& e, const Model& model, const double* slots, const std::vector<double>& property_values,
-               const ScenarioType& type, BytePrefix bytes) {
+Work expr_work(const PropertySpec& spec, double result, const Model& model, const double* slots,
+               const std::vector<double>& property_values, const ScenarioType& type, BytePrefix bytes) {
+  const Expr& e = spec.expr;
   // the value of property `name`, and its declaration in `spec` when asked
   auto property = [&](const std::string& name, const PropertySpec** spec) -> double {
     for (std::size_t k = 0; k < type.properties.size(); ++k)
@@ -29,6 +54,41 @@ Work expr_work(const Expr& e, const Model& model, const double* slots, const std
   // integer search's result; by the same steps as the interpreters (model.hpp)
   std::string var;         // the variable of the integer search being evaluated
   double var_value = NAN;  // ... and its candidate value
+  int read_at = 0;         // > 0: each input and property as a reader takes it from a line of so many digits
+  // An input's or a property's value as the line writes it to `d` significant digits, and
+  // the value a reader takes from that text (its number times the scale it is written in)
+  struct Written {
+    ExprForms forms;
+    double read;
+  };
+  auto written = [&](const ENode& n, int d) -> Written {
+    // `text` is `v` in a scale of `factor` canonical units
+    const auto scaled = [](const std::string& text, double v, double factor) {
+      return Written{text_forms(text, v), number_read(text) * factor};
+    };
+    if (n.kind == Kind::Sym) {
+      const Slot& s = model.slots[static_cast<std::size_t>(model.slot(n.name))];
+      const double v = slots[model.slot(n.name)];
+      // a byte count as the cards write bytes (80 GiB is 85.9 GB when bytes are decimal)
+      if (s.unit == "byte") return scaled(human_text(v, s.unit, bytes, d), v, display_scale(v, s.unit, bytes).factor);
+      // a value its display unit cannot hold (1.7e308 s in us overflows) reads in its own
+      // unit's scale, as the cards write it, never "Infinity us" (found by an attacker)
+      const double shown = v / s.display_factor;
+      if (std::isfinite(v) && (!std::isfinite(shown) || (shown == 0 && v != 0)))
+        return scaled(human_text(v, s.unit, bytes, d), v, display_scale(v, s.unit, bytes).factor);
+      const ExprForms f = value_forms(shown, s.display_unit, v, d);
+      return {f, number_read(f.text) * s.display_factor};
+    }
+    // a property: its value as its card shows it (a count's label left out)
+    const PropertySpec* p = nullptr;
+    const double v = property(n.name, &p);
+    if (!p || is_count_label(p->unit)) {
+      const ExprForms f = value_forms(v, "", v, d);
+      return {f, number_read(f.text)};
+    }
+    const double factor = p->display_unit.empty() ? display_scale(v, p->unit, bytes).factor : declared_unit(p->display_unit).value;
+    return scaled(p->text(v, bytes, d), v, factor);
+  };
   std::function<double(const ENode&)> value = [&](const ENode& node) -> double {
     const ENode& n = unguarded(node);
     static const std::pair<Kind, Op::Code> unary[] = {{Kind::Sqrt, Op::Sqrt}, {Kind::Log2, Op::Log2},
@@ -41,7 +101,9 @@ Work expr_work(const Expr& e, const Model& model, const double* slots, const std
         {Kind::Ge, Op::Ge},   {Kind::Eq, Op::Eq},   {Kind::Ne, Op::Ne},   {Kind::And, Op::And}, {Kind::Or, Op::Or}};
     switch (n.kind) {
       case Kind::Num: return n.value;
-      case Kind::Sym: return n.name == var ? var_value : slots[model.slot(n.name)];
+      case Kind::Sym:
+        if (n.name == var) return var_value;
+        return read_at ? written(n, read_at).read : slots[model.slot(n.name)];
       case Kind::Least:
       case Kind::Greatest:
         var = n.name;
@@ -50,7 +112,7 @@ Work expr_work(const Expr& e, const Model& model, const double* slots, const std
           return value(*n.args[2]);
         });
       case Kind::Given: return std::isnan(slots[model.slot(n.name)]) ? 0.0 : 1.0;
-      case Kind::Prop: return property(n.name, nullptr);
+      case Kind::Prop: return read_at ? written(n, read_at).read : property(n.name, nullptr);
       case Kind::When: return choose(value(*n.args[0]), value(*n.args[1]), value(*n.args[2]));
       default: break;
     }
@@ -60,6 +122,23 @@ Work expr_work(const Expr& e, const Model& model, const double* slots, const std
       if (n.kind == k) return step2(c, value(*n.args[0]), value(*n.args[1]));
     return NAN;
   };
+  // A line whose numbers, as written, do not give the result as it is shown is no work a
+  // student can check: "1 − 54.4 KB / 54.52 KB" gives 0.0022, not selective_saving's 0.002293
+  // (an auditor's trial). Its numbers get the fewest digits, from 4 up to 10, with which
+  // the arithmetic gives the result's text; 4 when none does (money keeps its cents).
+  int digits = 4;
+  if (std::isfinite(result)) {
+    const std::string shown = spec.text(result, bytes);
+    for (int d = 4; d <= 10; ++d) {
+      read_at = d;
+      const double r = value(e.node());
+      read_at = 0;
+      if (spec.text(r, bytes) == shown) {
+        digits = d;
+        break;
+      }
+    }
+  }
   auto leaf = [&](const ENode& n) -> ExprForms {
     switch (n.kind) {
       case Kind::Num: return equation_forms(n);
@@ -67,24 +146,10 @@ Work expr_work(const Expr& e, const Model& model, const double* slots, const std
         const double v = value(n);
         return value_forms(v, "", v);
       }
-      case Kind::Sym: {
+      case Kind::Sym:
         if (model.slot(n.name) < 0) return equation_forms(n);  // a searched integer: its name
-        const Slot& s = model.slots[static_cast<std::size_t>(model.slot(n.name))];
-        const double v = slots[model.slot(n.name)];
-        // a byte count as the cards write bytes (80 GiB is 85.9 GB when bytes are decimal)
-        if (s.unit == "byte") return text_forms(human_text(v, s.unit, bytes), v);
-        // a value its display unit cannot hold (1.7e308 s in us overflows) reads in its own
-        // unit's scale, as the cards write it, never "Infinity us" (found by an attacker)
-        const double shown = v / s.display_factor;
-        if (std::isfinite(v) && (!std::isfinite(shown) || (shown == 0 && v != 0))) return text_forms(human_text(v, s.unit, bytes), v);
-        return value_forms(shown, s.display_unit, v);
-      }
-      default: {  // a property: its value as its card shows it (a count's label left out)
-        const PropertySpec* p = nullptr;
-        const double v = property(n.name, &p);
-        if (!p) return value_forms(v, "", v);
-        return is_count_label(p->unit) ? value_forms(v, "", v) : text_forms(p->text(v, bytes), v);
-      }
+        return written(n, digits).forms;
+      default: return written(n, digits).forms;
     }
   };
   auto pick = [&](const ENode& n) { return value(*n.args[0]) != 0 ? 0 : 1; };

@@ -367,10 +367,12 @@ TEST_CASE("Negation keeps its operand's dimension and is written as a minus sign
   CHECK(values[2] == 32400);
   CHECK(values[3] == 0.5);
   // the work: a minus sign in the text, and arithmetic JavaScript reads ("- -5", never "--5")
-  const Work w = expr_work(t.properties[0].expr, *t.model, slots.data(), values, t);
+  const Work w = expr_work(t.properties[0], values[0], *t.model, slots.data(), values, t);
   CHECK(w.text == "1 \u2212 exp(\u22123,600 s / 14,400 s)");  // numbers as the cards write them
   CHECK(w.expression == "1 - exp(-3600 / 14400)");
-  const Work neg = expr_work(-prop("q"), *t.model, slots.data(), values, t);
+  PropertySpec negated = t.properties[1];
+  negated.expr = -prop("q");
+  const Work neg = expr_work(negated, -values[1], *t.model, slots.data(), values, t);
   CHECK(neg.expression == "- -18000");
   // the sweep's batch interpreter agrees, to the bit
   std::vector<double> column{0, 3600, 7200, 1e9}, out(column.size());

@@ -81,7 +81,8 @@ TEST_CASE("Show-your-work substitutes the inputs into the same expression that c
   CHECK(q["batch_fill_delay"]["work"]["text"] == "8 / (2 \u00d7 100/s)");
   const Json mtbf = mlsysim::evaluate_preset("Book10KThreeWeekJob", nullptr, with_work()).value()["properties"];
   CHECK(mtbf["node_mtbf"]["work"]["text"] == "1 / (1.694/year)");
-  CHECK(mtbf["gpu_failure_share"]["work"]["text"] == "8 / 50,000 h / (1.694/year)");
+  // 8 / 50,000 h = 1.4016/year; / 1.694 is 0.8274, not the 0.8276 shown: the rate is written to 5 digits
+  CHECK(mtbf["gpu_failure_share"]["work"]["text"] == "8 / 50,000 h / (1.6936/year)");
   CHECK(mtbf["node_mtbf"]["work"]["expression"].get<std::string>().find('(') == std::string::npos);  // the arithmetic needs none
 }
 
@@ -229,6 +230,29 @@ TEST_CASE("Counts read exactly when whole and keep their fraction otherwise", "[
   const Json r = mlsysim::evaluate("SyncStrategyScenario", in).value();
   CHECK(r["properties"]["ideal_iterations"]["text"] == "1,562.5 iterations");  // 100000 / 64
   CHECK(mlsysim::human_text(1234567890, "samples") == "1,234,567,890 samples");
+}
+
+TEST_CASE("A work line's numbers, read as written, give the result as it is shown", "[work]") {
+  // an auditor's trial: "1 − 54.4 KB / 54.52 KB" is 0.0022, where selective_saving shows 0.002293
+  const auto work = [](const char* type, const Json& in, const char* property) {
+    const Json r = mlsysim::evaluate(type, in, with_work()).value()["properties"][property];
+    return r["work"]["text"].get<std::string>() + " = " + r["text"].get<std::string>();
+  };
+  // GPT-2 (h = 768, a = 12) at s = 1, b = 1, 2-byte activations, by hand: 34sbh + 5as^2b = 26112 + 60 = 26172 ...
+  // per layer with no recomputation; mlsysim's selective keeps 34sbh only; x 2 bytes: 54,400 vs 54,525 bytes
+  // (the catalog's 4.6); 1 - 54400 / 54525 = 0.0022925 -> 0.002293; with 54.52 it would read 0.0022
+  CHECK(work("ActivationMemoryScenario", {{"workload", "GPT2"}, {"sequence_length", 1}, {"microbatch_size", 1}},
+             "selective_saving") == "1 \u2212 54.4 KB / 54.525 KB = 0.002293");
+  // GPT-3 on 1,024 A100s: 1,024 x 22.82 days = 560,819.7 h, where the card says 560,897.4 h; the days are
+  // written until they give it: 1,024 x 22.822975 x 24 = 560,897.43
+  CHECK(work("TrainingComputeScenario", test::preset_inputs("Gpt3OnTraining1KA100"), "accelerator_hours") ==
+        "1,024 \u00d7 22.822975 days = 560,897.4 h");
+  // 178.9 MWh x 0.12 USD/kWh = $21,468, not the $21,469.59 shown: the energy is written to the cent
+  CHECK(work("TrainingEnergyScenario", test::preset_inputs("Gpt3ClassRunUsAverage"), "electricity_cost") ==
+        "178.91328 MWh \u00d7 0.12 USD/kWh = $21,469.59");
+  // where 4 digits give the result, 4 digits: 14,000 x 625 ms x 8 x 2 USD/h = $38.89
+  CHECK(work("SyncStrategyScenario", test::preset_inputs("TransformerBsp8Workers"), "cost") ==
+        "14,000 \u00d7 625 ms \u00d7 8 \u00d7 2 USD/h = $38.89");
 }
 
 namespace {

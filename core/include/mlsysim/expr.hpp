@@ -141,8 +141,9 @@ ExprForms write_expr(const Expr& e, const LeafWriter& leaf, const BranchPicker& 
 /// A leaf as the equation writes it: a name, or a constant with its unit.
 ExprForms equation_forms(const Expr::Node& n);
 /// A substituted value: `shown_value` in `unit` (written as the cards write numbers,
-/// text.hpp number_text) for the text and MathML, and `canonical_value` for the arithmetic.
-ExprForms value_forms(double shown_value, const std::string& unit, double canonical_value);
+/// text.hpp number_text, to `digits` significant digits as there) for the text and MathML,
+/// and `canonical_value` for the arithmetic.
+ExprForms value_forms(double shown_value, const std::string& unit, double canonical_value, int digits = 4);
 /// A substituted value already written as text ("625 ms", "$38.89"), with
 /// `canonical_value` for the arithmetic.
 ExprForms text_forms(const std::string& text, double canonical_value);

@@ -50,8 +50,9 @@ struct PropertySpec {
   std::string display_unit;  // the unit its text is written in ("h": accelerator-hours), or "" to scale it
 
   /// The value as results write it: in display_unit when there is one ("560,897.4 h"), else
-  /// scaled by its size (human_text: "23,371 days").
-  std::string text(double value, BytePrefix bytes) const;
+  /// scaled by its size (human_text: "23,371 days"); to `digits` significant digits as
+  /// human_text's (more than 4 only in substituted work).
+  std::string text(double value, BytePrefix bytes, int digits = 4) const;
 };
 
 /// Named builder of a PropertySpec:

@@ -23,15 +23,18 @@ enum class BytePrefix { decimal, binary };
 /// 3.35e12 flop/s -> "3.35 TFLOP/s", 5.37e-8 1/s -> "1.694/year" (a rate: per s, min, h,
 /// day or year, the first at which it reaches 1; money rates per hour from $0.01/h up:
 /// 2.53e-4 USD/s -> "$0.91/h"). Other units are written
-/// as they are after a number of 4 significant digits.
-std::string human_text(double value, std::string_view unit, BytePrefix bytes = BytePrefix::decimal);
+/// as they are after a number of 4 significant digits. `digits` (4 to 17) asks for more
+/// significant digits than 4 where a number shows more than its own value: substituted
+/// work whose arithmetic cancels (work.cpp). Money keeps its cents whatever `digits` says.
+std::string human_text(double value, std::string_view unit, BytePrefix bytes = BytePrefix::decimal, int digits = 4);
 
 /// A plain number as the page shows every number (one rule for cards, work lines,
 /// warnings and plots): whole numbers exactly with thousands separators ("12,500"),
 /// others to 4 significant digits, or one decimal where the whole part alone has more
 /// ("5.714", "0.5", "33,333.3"), trailing zeros dropped; 4 significant digits in
-/// scientific notation below 1e-4 and from 1e15 ("1.694e-5", "3.15e23").
-std::string number_text(double v);
+/// scientific notation below 1e-4 and from 1e15 ("1.694e-5", "3.15e23"). `digits` (4 to
+/// 17) for more than 4, as human_text's.
+std::string number_text(double v, int digits = 4);
 
 /// `v` to `digits` (1..17) significant digits (its whole part always whole), trailing zeros
 /// dropped, thousands separated;
@@ -52,10 +55,10 @@ struct DisplayScale {
 DisplayScale display_scale(double v, std::string_view unit, BytePrefix bytes = BytePrefix::decimal);
 /// The same rule, but a quantity's large number in scientific notation from 1e7, as
 /// substituted work writes it beside its unit ("1.75e11 param", "1.606e10 byte").
-std::string quantity_number_text(double v);
+std::string quantity_number_text(double v, int digits = 4);
 
 /// A value given in canonical units, written in `unit` (a unit expression of the same
-/// dimension) to 4 significant digits: (2.5e10, "Gbps") -> "200 Gbps".
-std::string text_in_unit(double canonical_value, std::string_view unit);
+/// dimension) to 4 significant digits (or `digits`, as human_text's): (2.5e10, "Gbps") -> "200 Gbps".
+std::string text_in_unit(double canonical_value, std::string_view unit, int digits = 4);
 
 }  // namespace mlsysim
