@@ -914,9 +914,13 @@ export class Calculator {
     // a preset's summary may come from a course's file: isolated, so that its direction
     // marks (an override, say) cannot run on into the type's own summary after it
     // ... and may quote a value the reader is asked to predict ("the book prints ~14 min"):
-    // the type's alone until every prediction is checked (onHeld)
+    // the type's alone until every prediction is checked (onHeld); then the preset's for
+    // good: an edit that asks for the predictions again no longer swaps it back (the text
+    // above the reader's input had jumped at each Check and each edit: a new user's trial)
+    let checked = false;
     const summary = (pending) => {
-      const withPreset = !!preset && !pending.length;
+      checked ||= !pending.length;
+      const withPreset = !!preset && checked;
       if ($('scenario-summary').dataset.preset === String(withPreset)) return;
       $('scenario-summary').dataset.preset = String(withPreset);
       if (withPreset) $('scenario-summary').replaceChildren(el('bdi', { text: preset.summary }), ` ${type.summary}`);

@@ -205,8 +205,11 @@ export class EmbeddedScenario {
     const label = o.preset || o.type.name;
     const preset = o.preset && ctx.presets.find((p) => p.name === o.preset);
     // a preset's summary may quote the value a reader is asked to predict ("the book's table
-    // shows 4.14 h"): the type's stands in until every prediction is checked (onHeld)
-    const summaryOf = (pending) => (preset && !pending.length ? preset.summary : o.type.summary);
+    // shows 4.14 h"): the type's stands in until every prediction is checked (onHeld), and
+    // the preset's stays from then on, whatever an edit asks to predict again (the text
+    // above the reader's input had jumped at each Check and each edit: a new user's trial)
+    let checked = false;
+    const summaryOf = (pending) => ((checked ||= !pending.length) && preset ? preset.summary : o.type.summary);
     const head = { title: `${label} ·\u00a0${o.preset ? o.type.name : o.type.category}`, summary: summaryOf(o.predict || []) };
     // the prerendered view, when it is this one: the live view takes it over in place (its
     // rows and cards adopted by ScenarioView) instead of laying out a copy (docs/performance.md,

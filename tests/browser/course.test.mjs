@@ -141,6 +141,11 @@ test('what would tell a predicted value waits with it: a card computed from it, 
     await page.waitForFunction(() => document.querySelector('[data-property="interval"] .value').textContent === '14.24 min');
     assert.equal(await card.locator('.value').textContent(), '14.24 min');
     assert.match(await page.locator(summarySel).textContent(), /the book prints "~14 min"/);
+    // an edit asks for the prediction again; the summary above stays as it is (a new user's
+    // trial: it swapped back to the type's at each edit, and to the preset's at each Check)
+    await page.locator('#in-checkpoint_write_bandwidth').fill('50 GB/s');
+    await page.waitForFunction(() => !document.querySelector('[data-property="young_interval"] .value').textContent);
+    assert.match(await page.locator(summarySel).textContent(), /the book prints "~14 min"/);
   };
   await page.setViewportSize({ width: 700, height: 1000 });
   await check(`${O}/embed.html?preset=Gpt3On10KYoungDaly&properties=young_interval,interval,daly_interval,goodput_ratio&predict=young_interval`, '.embed-head .summary');
