@@ -116,6 +116,7 @@ export class Compare {
     const warned = el('tr', { class: 'warned', 'data-row': 'warnings' }, el('th', { scope: 'row', text: 'warnings' }));
     this.warnedCells = compare.columns.map(() => { const ul = el('ul', { class: 'warnings' }); warned.append(el('td', {}, ul)); return ul; });
     props.append(warned);
+    this.warnedRow = warned;
     table.append(props);
     this.update(false);
     this.overflow();
@@ -157,6 +158,8 @@ export class Compare {
       // (in a phone's narrow column, broken after a name's "_", not inside a word: "memory_capac|ity")
       this.warnedCells[k].replaceChildren(...(r ? r.warnings : []).map((w) => el('li', {}, ...breakableRule(w))));
     });
+    // the row only when a column has something to say (an empty one closed every table)
+    this.warnedRow.hidden = !this.results.some((r) => r && r.warnings.length);
     const ranking = contenders(this.results);
     for (const p of this.type.properties) {
       const cells = this.propCells.get(p.name);

@@ -143,10 +143,13 @@ export function exactText(p, spec = null) {
   return `= ${Number.isInteger(value) ? String(value) : String(Number(value.toPrecision(12)))}${unit}`;
 }
 
-/** A difference of `v` against `base`, for the compare table: "+2.64 %" or "±0". */
+/** A difference of `v` against `base`, for the compare table: "+2.64 %", "−75 %", "±0",
+ *  or, at twice `base` or more (same sign), the ratio: "×32" where "+3,100 %" had to be
+ *  worked back to a factor (a new user's trial: 32 sequences against 1). */
 export function diffText(v, base) {
   if (v === base) return '±0';
   if (base === 0) return v > 0 ? '+∞ %' : '−∞ %';
+  if (v / base >= 2) return `×${numberText(v / base, 3)}`;
   const pct = ((v - base) / Math.abs(base)) * 100;
   return `${pct > 0 ? '+' : '−'}${numberText(Math.abs(pct), 3)} %`;
 }

@@ -499,6 +499,12 @@ test('Compare lists each column\'s warnings, and a column that cannot run holds 
   // the warning wraps after a name's "_" or between words, never inside one, in a phone's column
   assert.ok((await page.locator('#compare-table tr.warned li').first().innerHTML()).includes('memory_<wbr>capacity'));
   assert.deepEqual(await page.evaluate(() => [document.documentElement.scrollWidth, innerWidth]), [390, 390]);
+  // back to a batch that fits: no column has a warning, and the row goes (it had closed every table, empty)
+  await page.fill('#c0-batch_size', '1');
+  await page.waitForFunction(() => document.querySelector('#compare-table tr.warned').hidden);
+  assert.equal(await page.locator('#compare-table tr.warned').isVisible(), false);
+  // KV cache of 32 sequences against 1, as a factor (a new user's trial: "+3,100 %")
+  assert.equal(await page.textContent('#compare-table tr[data-property="kv_cache_bytes"] td:nth-child(4) .diff'), '×32');
   await page.setViewportSize({ width: 1280, height: 900 });
 });
 

@@ -3,7 +3,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { load } from './load.mjs';
-import { useModule, shownText, fullMoney, keepTogether, exactText, cardUnit, tickTexts, sentences, axisScale } from '../../web/format.mjs';
+import { useModule, shownText, fullMoney, keepTogether, exactText, cardUnit, tickTexts, sentences, axisScale, diffText } from '../../web/format.mjs';
 
 const m = await load();
 useModule(m);
@@ -145,4 +145,20 @@ test('an entry\'s bytes in binary units say their decimal size too, as results w
   assert.equal(fact('V100', 'memory_capacity'), '32 GiB (34.36 GB)');
   // other quantities are written once, in their own unit
   assert.equal(fact('H100', 'peak_flops'), '989 TFLOP/s');
+});
+
+test('a difference in the compare table reads as a percentage, or from twice the first column as a factor', () => {
+  // SSP's speedup against BSP's: 5.865 / 5.714 = 1.0264
+  assert.equal(diffText(100000 / (15500 * 1.1), 100000 / (14000 * 1.25)), '+2.64 %');
+  assert.equal(diffText(0.25, 1), '−75 %');
+  assert.equal(diffText(1.5, 1), '+50 %');
+  // 32 sequences' KV cache against one: 32 times, where "+3,100 %" had to be worked back
+  assert.equal(diffText(32 * 268435456, 268435456), '×32');
+  assert.equal(diffText(2, 1), '×2');
+  assert.equal(diffText(101.44, 1), '×101');  // to 3 digits
+  assert.equal(diffText(2.5, 1), '×2.5');
+  // of the other sign, or against zero, a percentage (a factor would hide the sign)
+  assert.equal(diffText(-3, 1), '−400 %');
+  assert.equal(diffText(5, 0), '+∞ %');
+  assert.equal(diffText(7, 7), '±0');
 });
