@@ -99,3 +99,20 @@ TEST_CASE("RooflineScenario refuses hardware without a peak or a bandwidth, by n
   in["operations"] = "1 TFLOPS";  // a rate spelled as work
   CHECK(refusal("RooflineScenario", in).first == "operations");
 }
+
+TEST_CASE("BookInterleaved8x16x4's summary quotes what the scenario computes", "[catalog][parallelism]") {
+  // a new user's trial: "cuts the bubble about 3.1 times" held for the fraction, while the time drops 4 times.
+  // By hand, p = 8, m = 16, t = 10 ms: v = 1 gives 7 / 23 = 0.30435 and 7 x 10 ms = 70 ms; v = 4 gives
+  // 7 / 71 = 0.098592 and 70 / 4 = 17.5 ms; 0.30435 / 0.098592 = 3.087
+  const Json interleaved = mlsysim::evaluate_preset("BookInterleaved8x16x4", nullptr).value()["properties"];
+  const Json plain = mlsysim::evaluate_preset("BookInterleaved8x16x4", {{"virtual_stages", 1}}).value()["properties"];
+  CHECK(plain["bubble_fraction"]["text"] == "0.3043");
+  CHECK(interleaved["bubble_fraction"]["text"] == "0.09859");
+  CHECK(plain["bubble_time"]["text"] == "70 ms");
+  CHECK(interleaved["bubble_time"]["text"] == "17.5 ms");
+  const std::string summary = test::named(mlsysim::list_presets(), "BookInterleaved8x16x4")["summary"];
+  for (const char* quoted : {"3.1 times (0.3043 to 0.09859)", "4 times", "(70 to 17.5 ms)"})
+    CHECK_THAT(summary, Catch::Contains(quoted));
+  CHECK(plain["bubble_fraction"]["value"].get<double>() / interleaved["bubble_fraction"]["value"].get<double>() ==
+        Approx(7.0 / 23 / (7.0 / 71)));
+}

@@ -85,7 +85,8 @@ ScenarioType pipeline_bubble() {
                       "target_bubble": 0.2})")},
       {"BookInterleaved8x16x4",
        "The book's interleaved example (MLSysBook vol2 appendix_communication): 8 stages, 16 microbatches, 4 "
-       "virtual stages per device, which cuts the bubble about 3.1 times." + illustrative,
+       "virtual stages per device, which cuts the bubble fraction about 3.1 times (0.3043 to 0.09859) and the "
+       "bubble time 4 times, (p \u2212 1)\u00b7t / v (70 to 17.5 ms)." + illustrative,
        json_text(R"({"pipeline_stages": 8,
                       "microbatches": 16,
                       "virtual_stages": 4,
