@@ -48,6 +48,13 @@ export function seriesStyle(k, theme = 'light') {
   return { color: pal[k % pal.length], dash: DASHES[(k + Math.floor(k / pal.length)) % DASHES.length] };
 }
 
+/** The colour y axis `a` (one of `count`) is drawn in: its series' when it measures one
+ *  series and the plot has two axes or more, so that an axis says which line it measures;
+ *  null otherwise (the theme's muted colour). */
+export function axisColor(a, count, theme = 'light') {
+  return count > 1 && a.series.length === 1 ? seriesStyle(a.series[0], theme).color : null;
+}
+
 /** A short SVG line in series `k`'s colour and dash, for a legend (no markup parsed). */
 export function swatch(k, theme) {
   const NS = 'http://www.w3.org/2000/svg';
@@ -210,7 +217,8 @@ export function figure(last) {
   // one a line (a right title shares the line of a left one when both fit)
   const titleLines = [];
   for (const a of ys) {
-    const fits = (line) => line.every((b) => b.side !== a.side) && line.reduce((w, b) => w + textWidth(b.title), textWidth(a.title)) < W - 48;
+    const width = (b) => textWidth(b.title) + (ys.length > 1 ? 36 * b.series.length : 0);  // with its samples
+    const fits = (line) => line.every((b) => b.side !== a.side) && line.reduce((w, b) => w + width(b), width(a)) < W - 48;
     const line = titleLines.find(fits);
     if (line) line.push(a); else titleLines.push([a]);
   }
@@ -240,8 +248,17 @@ export function figure(last) {
   const B = 66 + legendRows.length * 22, H = 420 + T - 58 + legendRows.length * 22;
   const items = [{ t: 'rect', x: 0, y: 0, w: W, h: H, fill: PRINT.paper },
     ...heading.map((text, j) => ({ t: 'text', x: 16, y: 20 + j * 18, text, bold: true, size: 14 }))];
-  titleLines.forEach((line, j) => line.forEach((a) => items.push({ t: 'text', x: a.side === 'left' ? 16 : W - 16, y: top + 24 + j * 18,
-    anchor: a.side === 'left' ? 'start' : 'end', text: a.title })));
+  // with two axes or more, each title has its lines' samples on its axis's side, as on the page
+  titleLines.forEach((line, j) => line.forEach((a) => {
+    const y = top + 24 + j * 18, samples = ys.length > 1 ? a.series : [];
+    const room = samples.length * 36;
+    samples.forEach((k, i) => {
+      const { color, dash } = seriesStyle(k, 'light');
+      const x = a.side === 'left' ? 16 + i * 36 : W - 16 - room + 6 + i * 36;
+      items.push({ t: 'line', x1: x, y1: y, x2: x + 30, y2: y, stroke: color, dash, width: 2.5 });
+    });
+    items.push({ t: 'text', x: a.side === 'left' ? 16 + room : W - 16 - room, y, anchor: a.side === 'left' ? 'start' : 'end', text: a.title });
+  }));
   const x0 = axes.x.toAxis(xs[0]), x1 = axes.x.toAxis(xs[xs.length - 1]);
   const tx = (v) => L + (log ? Math.log(v / x0) / Math.log(x1 / x0) : (v - x0) / (x1 - x0 || 1)) * (W - L - R);
   const ty = (a, v) => T + (1 - (v - a.lo) / (a.hi - a.lo)) * (H - T - B);
@@ -257,7 +274,8 @@ export function figure(last) {
   });
   items.push({ t: 'text', x: (L + W - R) / 2, y: H - B + 38, anchor: 'middle', text: xTitle(last, axes.x) });
   ys.forEach((a, k) => {
-    items.push({ t: 'line', x1: a.at, y1: T, x2: a.at, y2: H - B, stroke: PRINT.muted });
+    const own = axisColor(a, ys.length);
+    items.push({ t: 'line', x1: a.at, y1: T, x2: a.at, y2: H - B, stroke: own || PRINT.muted, ...(own ? { width: 2 } : {}) });
     a.ticks.forEach((v, i) => {
       if (k === 0) items.push({ t: 'line', x1: L, y1: ty(a, v), x2: W - R, y2: ty(a, v), stroke: PRINT.line });
       items.push({ t: 'text', x: a.side === 'right' ? a.at + 6 : a.at - 6, y: ty(a, v), text: a.labels[i], anchor: a.side === 'right' ? 'start' : 'end', fill: PRINT.muted });

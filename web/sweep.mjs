@@ -13,7 +13,7 @@ import { $, el, download, copyText, actionButton } from './dom.mjs';
 import { apiInputs, usesInput, formText } from './fields.mjs';
 import { tickTexts, clip, numberText, DEFAULT_PREFS, sentences, andList } from './format.mjs';
 import { sweepOfType } from './link.mjs';
-import { plotAxes, warnedSpans, DRAWN_MIN, DRAWN_MAX, axisExtent, yRange, axisKey, axisTitle, axisPlace, xTitle, markText, seriesStyle, swatch, PALETTES, figurePng, figureCsv, figureSvg } from './figure.mjs';
+import { plotAxes, warnedSpans, DRAWN_MIN, DRAWN_MAX, axisExtent, yRange, axisKey, axisTitle, axisPlace, axisColor, xTitle, markText, seriesStyle, swatch, PALETTES, figurePng, figureCsv, figureSvg } from './figure.mjs';
 
 const APPLY_DELAY_MS = 300;  // typing in From, To or Points applies once it pauses this long
 
@@ -757,8 +757,16 @@ export class Sweep {
           ...(log ? { splits: logSplits, filter: (u, splits) => splits }
             // an integer input steps by whole numbers: so do its ticks (workers 1 to 2 had 1.1, 1.2…)
             : last.field.type === 'int' ? { incrs: INT_INCRS } : {}) },
-        ...axes.ys.map((a, k) => ({ scale: a.key || '1', side: k % 2 ? 1 : 3, stroke: col.muted, font, gap: 4, show: k < drawn,
-          grid: { ...grid, show: k === 0 }, ticks, size: fitLabels, values: (u, splits) => tickTexts(splits, a.money, a.unit) })),
+        // with two y axes or more, an axis of one series is drawn in that series' colour (its
+        // edge and ticks; the labels stay muted, to be read): which line an axis measures had
+        // been said only in the titles above (a new user's trial)
+        ...axes.ys.map((a, k) => {
+          const own = axisColor(a, axes.ys.length, col.theme);
+          return { scale: a.key || '1', side: k % 2 ? 1 : 3, stroke: col.muted, font, gap: 4, show: k < drawn,
+            grid: { ...grid, show: k === 0 }, ticks: own ? { ...ticks, stroke: own, width: 2 } : ticks, size: fitLabels,
+            ...(own ? { border: { show: true, stroke: own, width: 2 } } : {}),
+            values: (u, splits) => tickTexts(splits, a.money, a.unit) };
+        }),
       ],
       series: [
         { label: last.field.name, value: (u, v) => (v === null || v === undefined ? '—' : axes.x.read(v)) },
@@ -785,9 +793,13 @@ export class Sweep {
     if (this.plot) this.plot.destroy();
     // the y axes' titles above the plot (left ones left, right ones right): text that
     // wraps, never drawn over the ticks; the x axis's below it
-    const title = (a, k) => el('p', { class: 'plot-title', 'data-axis': String(k + 1),
-      text: k >= drawn ? `no axis at this width (the legend reads it): ${axisTitle(a.series.map((i) => series[i].label), a)}`
-        : `${axisPlace(k, axes.ys.length) ? `${axisPlace(k, axes.ys.length)}: ` : ''}${axisTitle(a.series.map((i) => series[i].label), a)}` });
+    // with two axes or more, each title has its lines' samples on its axis's side
+    const title = (a, k) => {
+      const text = k >= drawn ? `no axis at this width (the legend reads it): ${axisTitle(a.series.map((i) => series[i].label), a)}`
+        : `${axisPlace(k, axes.ys.length) ? `${axisPlace(k, axes.ys.length)}: ` : ''}${axisTitle(a.series.map((i) => series[i].label), a)}`;
+      const samples = axes.ys.length > 1 ? a.series.map((i) => swatch(i, col.theme)) : [];
+      return el('p', { class: 'plot-title', 'data-axis': String(k + 1) }, ...(k % 2 ? [text, ...samples] : [...samples, text]));
+    };
     const titles = el('div', { class: 'plot-titles' },
       el('div', { class: 'left' }, ...axes.ys.map((a, k) => (k % 2 ? null : title(a, k)))),
       axes.ys.length > 1 ? el('div', { class: 'right' }, ...axes.ys.map((a, k) => (k % 2 ? title(a, k) : null))) : null);

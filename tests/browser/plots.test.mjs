@@ -163,7 +163,8 @@ test('the exported SVG and PNG stay light for print in dark mode, and the page s
   const legend = await page.evaluate((svgText) => {
     const svg = new DOMParser().parseFromString(svgText, 'image/svg+xml').documentElement;
     document.body.append(svg);
-    const samples = [...svg.querySelectorAll('line[stroke-width="2.5"]')];
+    // the legend's, under the plot (the axes' titles above it have samples of their lines too)
+    const samples = [...svg.querySelectorAll('line[stroke-width="2.5"]')].filter((l) => +l.getAttribute('y1') > +svg.getAttribute('height') / 2);
     const out = samples.map((l) => {
       const name = l.nextElementSibling, box = name.getBBox();
       return { y: +l.getAttribute('y1'), x1: +l.getAttribute('x1'), toName: box.x - +l.getAttribute('x2'), nameEnd: box.x + box.width };
@@ -872,4 +873,42 @@ test('where the scenario\'s warnings hold, the plot is shaded on screen and in t
   await open('?mode=sweep&preset=Llama8BChatH100&sfield=batch_size&sfrom=1&sto=260&sscale=lin&sprops=decode_throughput');
   assert.equal(await page.locator('#sweep-warned').isHidden(), true);
   assert.equal(await page.evaluate(() => window.mlsysimApp.sweep.svg().includes('#fff5db')), false);
+});
+
+test('with two y axes or more, each axis is drawn in its line\'s colour and its title shows its line, on screen and in the exports', async () => {
+  // a new user's trial: "two left axes (0–2 and 0–12,000) sit side by side with nothing linking each axis to its line"
+  const query = '?mode=sweep&preset=Llama8BChatH100&sfield=batch_size&sfrom=1&sto=256&sscale=log&sprops=decode_throughput,inter_token_latency,memory_utilization';
+  for (const scheme of ['light', 'dark']) {
+    await open(query, { width: 1280, scheme });
+    const on = await page.evaluate(() => {
+      const u = window.mlsysimApp.sweep.plot;
+      const ink = (s) => (typeof s === 'function' ? s(u) : s);  // uPlot keeps a colour as a function returning it
+      return { axes: u.axes.slice(1).map((a) => [a.scale, a.border && a.border.show ? ink(a.border.stroke) : null]),
+        series: u.series.slice(1).map((q) => [q.label, q.scale, q.stroke()]),
+        titles: [...document.querySelectorAll('#sweep-plot .plot-titles .plot-title')].map((t) => [t.textContent,
+          [...t.querySelectorAll('svg.swatch line')].map((l) => l.getAttribute('stroke'))]) };
+    });
+    // three axes (tokens/s, ms, a plain ratio), each of one line: the axis's edge is that line's colour
+    assert.equal(on.axes.length, 3, scheme);
+    for (const [scale, stroke] of on.axes) {
+      const lines = on.series.filter((q) => q[1] === scale);
+      assert.equal(lines.length, 1, `${scheme}: axis ${scale}`);
+      assert.equal(stroke, lines[0][2], `${scheme}: axis ${scale} in its line's colour`);
+    }
+    // each title has one sample, of the line it names
+    assert.equal(on.titles.length, 3);
+    for (const [text, strokes] of on.titles) {
+      const named = on.series.find((q) => text.includes(q[0]));
+      assert.ok(named, text);
+      assert.deepEqual(strokes, [named[2]], `${scheme}: ${text}`);
+    }
+  }
+  // the exported figure (drawn light): each axis's edge and its title's sample in its line's colour
+  const svg = await page.evaluate(() => window.mlsysimApp.sweep.svg());
+  const strokes = [...svg.matchAll(/<line [^>]*stroke="(#[0-9A-Fa-f]{6})" stroke-width="2"\/>/g)].map((x) => x[1]);
+  for (const c of ['#0072B2', '#D55E00', '#009E73']) assert.ok(strokes.includes(c), `an axis edge in ${c}: ${strokes.join(' ')}`);
+  // one sweep of one property: one axis, drawn muted, and no samples in its title
+  await open('?mode=sweep&preset=Llama8BChatH100&sfield=batch_size&sfrom=1&sto=256&sprops=decode_throughput');
+  assert.equal(await page.locator('#sweep-plot .plot-title svg.swatch').count(), 0);
+  assert.equal(await page.evaluate(() => window.mlsysimApp.sweep.plot.axes[1].border?.show ?? false), false);
 });
