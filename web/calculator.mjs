@@ -579,11 +579,11 @@ export class ScenarioView {
       } else if (this.hiddenInputsOf(name).length) {
         // its work would quote a value still waiting for its prediction
         value.textContent = shownText(p, prefs);
-        exact.textContent = exactText(p, prop);
+        exact.textContent = exactText(p, prop, value.textContent);
         this.hideWork(work, name);
       } else {
         setText(value, shownText(p, prefs));
-        setText(exact, exactText(p, prop));
+        setText(exact, exactText(p, prop, shownText(p, prefs)));
         // the work ends in the result as the display units show it; a line that reads the
         // same (its label says it all) is left as it is, fitted, as are the texts above
         const rest = `${p.work.text} = ${shownText(p, prefs)}`, line = `${name} = ${rest}`;

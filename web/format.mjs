@@ -134,13 +134,17 @@ export function cardUnit(p) {
 
 /** The exact value with its unit, for the small print under a result; `spec` (the
  *  property's description) gives the unit its card is written in, when it has one
- *  ("= 4348.895921 tokens/s", "= 560897.4 h"; not "1/s" and seconds: a re-checker's trial). */
-export function exactText(p, spec = null) {
+ *  ("= 4348.895921 tokens/s", "= 560897.4 h"; not "1/s" and seconds: a re-checker's trial).
+ *  `card`, the value as the card shows it: "" when the exact value reads the same. */
+export function exactText(p, spec = null, card = null) {
   // a money rate per hour, as its card reads it ("$1.37/h"), not per second ("0.000379907 USD/s")
   const shown = cardUnit(spec && spec.display_unit ? spec : p);
   const value = spec && spec.display_unit ? p.value / spec.display_factor : shown === 'USD/h' ? p.value * 3600 : p.value;
   const unit = shown && shown !== 'count' ? ` ${shown}` : '';
-  return `= ${Number.isInteger(value) ? String(value) : String(Number(value.toPrecision(12)))}${unit}`;
+  const exact = `${Number.isInteger(value) ? String(value) : String(Number(value.toPrecision(12)))}${unit}`;
+  // nothing when the card's value says it all: "256 samples = 256 samples", "1,024 = 1024"
+  // repeated every whole count (a new user's trial)
+  return card !== null && card.replace(/,/g, '') === exact ? '' : `= ${exact}`;
 }
 
 /** A difference of `v` against `base`, for the compare table: "+2.64 %", "−75 %", "±0",

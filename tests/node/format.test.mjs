@@ -56,6 +56,12 @@ test('the exact line of a money rate is per hour, as its card reads it', () => {
   assert.equal(exactText({ value: 1.3676653881 / 3600, unit: 'USD/s' }), '= 1.3676653881 USD/h');
   assert.equal(exactText({ value: 0.625, unit: 's' }), '= 0.625 s');
   assert.equal(exactText({ value: 12500, unit: 'count' }), '= 12500');
+  // nothing where the card already reads it exactly (a new user's trial: "256 samples = 256 samples")
+  assert.equal(exactText({ value: 12500, unit: 'count' }, null, '12,500'), '');
+  assert.equal(exactText({ value: 256, unit: 'samples' }, null, '256 samples'), '');
+  assert.equal(exactText({ value: 0.4375, unit: '' }, null, '0.4375'), '');
+  assert.equal(exactText({ value: 7 / 23, unit: '' }, null, '0.3043'), '= 0.304347826087');
+  assert.equal(exactText({ value: 0.625, unit: 's' }, null, '625 ms'), '= 0.625 s');
   // in the unit the card is written in, when the property has one: 4348.895921 tokens per s;
   // 2,019,230,640 s of accelerator time is 560,897.4 h (/ 3600)
   assert.equal(exactText({ value: 4348.895921, unit: '1/s' }, { display_unit: 'tokens/s', display_factor: 1 }), '= 4348.895921 tokens/s');
