@@ -64,6 +64,9 @@ void compute(const ScenarioType& type, const double* slots, const bool* present,
     const double v = m.run(p, slots, &guard);
     if (guard) errors[p] = name + ": " + m.guard_messages[guard - 1];
     else if (!std::isfinite(v)) errors[p] = name + ": not a finite number: a step of the equation overflows or divides by zero";
+    else if (std::isnan(as_result(v)))
+      errors[p] = name + ": too small for a double: it comes to about " + number_text(v) +
+                  ", closer to 0 than 2.2e-308, where a double keeps too few digits to show it (a step of the equation underflows)";
     else values[p] = v + 0.0;
   }
 }

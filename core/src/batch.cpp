@@ -182,13 +182,13 @@ void Model::run_batch(const Program& prog, const double* const* columns, const b
     if (all_bad) {
       for (std::size_t i = 0; i < m; ++i) o[i] = NAN;
     } else if (r.scalar) {
-      const double v = std::isfinite(r.v) ? r.v : NAN;
+      const double v = as_result(r.v);
       if (guarded) for (std::size_t i = 0; i < m; ++i) o[i] = bad[i] != 0 ? NAN : v;
       else std::fill(o, o + m, v);
     } else if (guarded) {
-      for (std::size_t i = 0; i < m; ++i) o[i] = bad[i] != 0 || !std::isfinite(r.a[i]) ? NAN : r.a[i];
+      for (std::size_t i = 0; i < m; ++i) o[i] = bad[i] != 0 ? NAN : as_result(r.a[i]);
     } else {
-      for (std::size_t i = 0; i < m; ++i) o[i] = std::isfinite(r.a[i]) ? r.a[i] : NAN;
+      for (std::size_t i = 0; i < m; ++i) o[i] = as_result(r.a[i]);
     }
   }
 }

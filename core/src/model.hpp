@@ -8,7 +8,9 @@
 // an operation on a non-finite value gives a non-finite value (NaN where IEEE would hide
 // it: x / inf, min(inf, 1), exp(-inf), inf > 1), except that `when` keeps only the branch
 // it chooses. A property whose value ends non-finite is unavailable ("not a finite
-// number"); a guard whose condition holds makes it unavailable with the guard's message.
+// number"), and so is one that ends below a double's smallest normal magnitude (about
+// 2.2e-308), where it keeps too few digits to be shown: a daly_interval of -1.75e-308 s had
+// been shown; a guard whose condition holds makes it unavailable with the guard's message.
 #pragma once
 
 #include <algorithm>
@@ -82,6 +84,10 @@ inline double step1(Op::Code c, double x) noexcept {
     default: return NAN;
   }
 }
+
+/// A property's value as both interpreters give it: NaN when it is not finite or is
+/// subnormal (0 < |v| < 2.2e-308: a step underflowed, and too few digits are left).
+inline double as_result(double v) noexcept { return v == 0 || std::isnormal(v) ? v : NAN; }
 
 /// `when`: a where c holds, b where it does not, NaN when c is not a finite number.
 inline double choose(double c, double a, double b) noexcept { return std::isfinite(c) ? (c != 0 ? a : b) : NAN; }

@@ -137,6 +137,33 @@ TEST_CASE("Huge but valid inputs that overflow a result make only that property 
   CHECK_THAT(prop(r, "speedup"), Near(40.0 / 7));
 }
 
+TEST_CASE("A result closer to 0 than a double's smallest normal number is a property error, in evaluate and in a sweep",
+          "[sync][property-error]") {
+  // an attacker's trial: daly_interval read -1.75e-308 s, a difference of two underflowed terms.
+  // iteration_time = 1e-308 s x (1 + 0.25) = 1.25e-308 s, below 2.2250738585072014e-308
+  Json in = bsp();
+  in["base_iteration_time"] = "1e-308 s";
+  const Json r = eval(in);
+  CHECK(r["properties"]["iteration_time"]["error"] ==
+        "iteration_time: too small for a double: it comes to about 1.25e-308, closer to 0 than 2.2e-308, where a double keeps "
+        "too few digits to show it (a step of the equation underflows)");
+  CHECK_THAT(prop(r, "speedup"), Near(40.0 / 7));  // the others stand
+  // at 2e-308 s it is 2.5e-308, a normal double: shown
+  in["base_iteration_time"] = "2e-308 s";
+  CHECK_THAT(prop(eval(in), "iteration_time"), Near(2.5e-308));
+  // a sweep gives a gap where evaluate gives the error, and the value where it gives one
+  mlsysim::SweepRequest req;
+  req.type = "SyncStrategyScenario";
+  req.inputs = bsp();
+  req.field = "base_iteration_time";
+  req.properties = {"iteration_time"};
+  const std::vector<double> values{1e-308, 2e-308};
+  std::vector<double> out;
+  REQUIRE(mlsysim::sweep(req, values.data(), values.size(), out));
+  CHECK(std::isnan(out[0]));
+  CHECK(out[1] == 2e-308 * 1.25);
+}
+
 TEST_CASE("An overflow in any step of an equation is a property error, not a wrong number", "[sync][property-error]") {
   // 10000 x (1 + 1e305) overflows, and 100000 / inf would read as a speedup of 0
   Json in = bsp();
