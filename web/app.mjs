@@ -39,9 +39,26 @@ class App {
   }
 
   /** Adds the presets of the link's `preset-file` (course-presets.mjs), if it names one:
-   *  after the built-in ones, in the pickers under their own heading, in links. */
+   *  after the built-in ones, in the pickers under their own heading, in links. A file on
+   *  another site is fetched only once the reader has said yes (askFile: the notice's
+   *  button, remembered for the tab): a link alone had made the page request any address
+   *  (an attacker's trial: `?preset-file=https://tracker.example/p.json`), where the
+   *  page fetches nothing beyond its own folder otherwise. */
   async loadPresetFile(written) {
     if (!written) return;
+    let origin = null;
+    try {
+      const url = new URL(written, location.href);
+      if (/^https?:$/.test(url.protocol) && url.origin !== location.origin) origin = url.origin;
+    } catch { /* not a URL: loadPresetFile says so */ }
+    if (origin && !allowedOrigins().includes(origin)) {
+      this.askFile = origin;
+      const wait = { url: new URL(written, location.href).href, presets: [], left: [],
+        notices: [`preset-file: the link names a course's preset file on another site, ${clip(origin, 120)}; nothing is fetched from it unless you choose to load it (below).`] };
+      const ctx = withPresetFile(this, wait, written);
+      for (const k of ['presets', 'presetFile', 'presetFileUrl', 'fileNotices', 'fileFailed', 'leftOut']) this[k] = ctx[k];
+      return;
+    }
     const file = await loadPresetFile(this.m, written, location.href);
     const ctx = withPresetFile(this, file, written);
     for (const k of ['presets', 'presetFile', 'presetFileUrl', 'fileNotices', 'fileFailed', 'leftOut']) this[k] = ctx[k];
@@ -153,7 +170,20 @@ class App {
     this.compareChosen = state.compare.type !== state.calc.type;  // a link's own comparison
     const box = $('notices');
     box.replaceChildren(...notices.map((n) => el('li', { text: withEscapesExplained(n) })));
-    box.hidden = notices.length === 0;
+    if (this.askFile) {
+      const origin = this.askFile;
+      box.append(el('li', {}, actionButton(`Load the course's presets from ${clip(origin, 80)}`, () => {
+        // remembered for this tab only; the page reloads to read the file as a link does
+        try {
+          sessionStorage.setItem(ALLOWED_ORIGINS, JSON.stringify([...allowedOrigins(), origin]));
+        } catch {
+          box.append(el('li', { text: 'This browser keeps nothing for this page (its storage is off), so the file cannot be loaded.' }));
+          return;
+        }
+        location.reload();
+      })));
+    }
+    box.hidden = box.childElementCount === 0;
     for (const [k, v] of Object.entries(state.prefs)) $(`pref-${k}`).value = v;
     applyTheme(document.documentElement, state.theme);
     this.calculator.build();
@@ -476,6 +506,17 @@ function sameState(a, b) {
 }
 
 export { App };
+
+// The sites whose preset files the reader has chosen to load in this tab (App.loadPresetFile).
+const ALLOWED_ORIGINS = 'mlsysim:preset-file-origins';
+function allowedOrigins() {
+  try {
+    const list = JSON.parse(sessionStorage.getItem(ALLOWED_ORIGINS) || '[]');
+    return Array.isArray(list) ? list.filter((x) => typeof x === 'string') : [];
+  } catch {
+    return [];
+  }
+}
 
 // the page starts itself, except when the build imports this file to prerender it
 if (!globalThis.mlsysimPrerendering) {

@@ -772,3 +772,31 @@ test('a course preset\'s summary is isolated: its direction marks do not run on 
   const type = m.listScenarioTypes().find((t) => t.name === example.presets[0].type);
   assert.deepEqual(parts, [['BDI', FLIPPED], ['#text', ` ${type.summary}`]]);
 });
+
+test('a preset file on another site is fetched only once the reader chooses to load it, in the full calculator', async () => {
+  // an attacker's trial: `?preset-file=https://tracker.example/p.json` made the page request any address
+  const { context: own, page: p, problems: seen } = await browser(O);
+  try {
+    const url = 'https://course.example/presets.json';
+    await p.route(url, (r) => r.fulfill({ contentType: 'application/json', headers: { 'Access-Control-Allow-Origin': '*' },
+      body: JSON.stringify({ presets: [example.presets[0]] }) }));
+    await p.goto(`${O}/index.html?preset-file=${encodeURIComponent(url)}&preset=Week3Bsp16Workers`);
+    await p.waitForSelector('body[data-ready="1"]');
+    assert.deepEqual(seen.offOrigin, []);
+    const notices = await p.textContent('#notices');
+    assert.match(notices, /a course's preset file on another site, https:\/\/course\.example; nothing is fetched from it unless you choose to load it/);
+    assert.match(notices, /The link names preset "Week3Bsp16Workers", which is not a built-in preset/);
+    await Promise.all([p.waitForEvent('load'), p.getByRole('button', { name: 'Load the course\'s presets from https://course.example' }).click()]);
+    await p.waitForSelector('body[data-ready="1"]');
+    assert.deepEqual(seen.offOrigin, [url]);
+    assert.equal(await p.inputValue('#preset'), 'Week3Bsp16Workers');
+    // global_batch = 16 x 32 = 512 (examples/course-presets.json)
+    assert.equal(await p.textContent('#properties [data-property="global_batch"] .value'), '512 samples');
+    // a file on this site needs no choice
+    await p.goto(`${O}/index.html?preset-file=course/presets.json&preset=Week3Bsp16Workers`);
+    await p.waitForSelector('body[data-ready="1"]');
+    assert.equal(await p.inputValue('#preset'), 'Week3Bsp16Workers');
+  } finally {
+    await own.close();
+  }
+});
