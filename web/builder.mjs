@@ -8,7 +8,7 @@
 // link.mjs embedOptions, for the preview and both snippets; the builder's choices are
 // part of the page's link (eshow, eedit, eprops, epredict, etheme, eabout, esite).
 import { $, el, copyText, actionButton, breakable } from './dom.mjs';
-import { embedOptions, siteFolder, embedOfType, THEMES, ABOUT } from './link.mjs';
+import { embedOptions, siteFolder, embedOfType, THEMES, ABOUT, MAX_TEXT } from './link.mjs';
 import { andList } from './format.mjs';
 
 // "<" of the snippets' tags, not written as a literal: the one-file page inlines this code
@@ -100,6 +100,17 @@ ${LT}mlsysim-scenario ${[...attributes, ...(held ? [`style="display: block; min-
   The mlsysim calculator appears here once it has loaded; else ${LT}a href="${escapeHtml(`${base}index.html${calc ? `?${calc}` : ''}`)}">open ${escapeHtml(title.replace(/^mlsysim calculator: /, ''))} in the mlsysim calculator${LT}/a>.
 ${LT}/mlsysim-scenario>`;
   return { iframe, element, query };
+}
+
+// An address longer than this many characters is refused by many web servers (414): 8 KiB
+// is the common default request-line limit (nginx, Apache).
+const URL_MAX = 8000;
+
+/** True when this page's own Content-Security-Policy (a <meta>, as the one-file page
+ *  carries) forbids every frame: default-src 'none' with no frame-src or child-src. */
+function framesNothing() {
+  const policy = document.querySelector('meta[http-equiv="Content-Security-Policy" i]')?.content || '';
+  return /default-src\s+'none'/.test(policy) && !/(^|;)\s*(frame|child)-src\b/.test(policy);
 }
 
 export class Builder {
@@ -321,7 +332,24 @@ export class Builder {
     $('builder-iframe').textContent = iframe;
     $('builder-element').textContent = element;
     this.siteOnThisComputer(site);
+    this.tooLong(query);
     return query;
+  }
+
+  /** Says so when an input the snippets give is longer than an embed reads (it would
+   *  show the preset's instead, with a notice to the student), or their address longer
+   *  than servers take: an attacker's trial pasted a 12,000-character inline name, and
+   *  the builder wrote snippets its own embed refused, saying nothing. */
+  tooLong(query) {
+    const long = this.options().filter(([k, v]) => k.startsWith('i.') && v.length > MAX_TEXT);
+    const said = $('builder-too-long');
+    const n = (x) => x.toLocaleString('en-US');
+    const url = `embed.html?${query}`.length;
+    said.textContent = long.length
+      ? `${andList(long.map(([k, v]) => `${k.slice(2)} (${n(v.length)} characters)`))}: an embed reads at most ${n(MAX_TEXT)} characters of an input, so these snippets would show the preset's value instead. Shorten ${long.length === 1 ? 'it' : 'them'} (an inline entry's name, say).`
+      : url > URL_MAX ? `The iframe's address is ${n(url)} characters long: many web servers refuse one longer than ${n(URL_MAX)} (error 414). Fewer or shorter inline inputs make it shorter; the element's snippet has no such limit.`
+        : '';
+    said.hidden = !said.textContent;
   }
 
   /** Writes the preview and the snippets for the current choices; the link follows (an
@@ -333,7 +361,9 @@ export class Builder {
     // file, such as the one-file page, has no embed.html beside it)
     const src = `embed.html?${query}`;
     const frame = $('builder-preview');
-    const offline = location.protocol === 'file:';
+    // from a file, or in the one-file page, whose own policy frames nothing (served over
+    // http, its preview had been an empty frame with a console error: an attacker's trial)
+    const offline = location.protocol === 'file:' || framesNothing();
     frame.hidden = offline;
     $('builder-offline').hidden = !offline;
     if (offline) { this.app.changed(kind); return; }

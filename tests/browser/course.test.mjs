@@ -800,3 +800,30 @@ test('a preset file on another site is fetched only once the reader chooses to l
     await own.close();
   }
 });
+
+test('the Embed view says when an input is longer than an embed reads, or the address longer than servers take', async () => {
+  // an attacker's trial: a 12,000-character inline name was written into both snippets, whose embed then
+  // showed the preset's GPT3 with a notice to the student; at 100 KB the preview was the server's 414 page
+  await page.goto(`${O}/index.html?preset=ReferenceJobAttackSurface`);
+  await page.waitForSelector('body[data-ready="1"]');
+  await page.selectOption('#in-workload', '__custom__');
+  const field = page.locator('#fields .field[data-field="workload"] textarea');
+  await field.fill(JSON.stringify({ name: 'x'.repeat(12000), parameters: '7e9 param' }));
+  await field.press('Tab');
+  await page.click('#tab-embed');
+  await page.waitForSelector('#builder-too-long:not([hidden])');
+  const said = await page.textContent('#builder-too-long');
+  assert.match(said, /^workload \(12,0\d\d characters\): an embed reads at most 10,000 characters of an input, so these snippets would show the preset's value instead\. Shorten it/);
+  // 9,000 characters: read, but an address of more than 8,000
+  await page.click('#tab-calc');
+  await field.fill(JSON.stringify({ name: 'x'.repeat(9000), parameters: '7e9 param' }));
+  await field.press('Tab');
+  await page.click('#tab-embed');
+  await page.waitForFunction(() => /^The iframe's address is [\d,]+ characters long: many web servers refuse one longer than 8,000 \(error 414\)/.test(document.getElementById('builder-too-long').textContent));
+  // a short one: nothing to say
+  await page.click('#tab-calc');
+  await field.fill(JSON.stringify({ name: 'Lab model', parameters: '7e9 param' }));
+  await field.press('Tab');
+  await page.click('#tab-embed');
+  await page.waitForSelector('#builder-too-long[hidden]', { state: 'attached' });
+});

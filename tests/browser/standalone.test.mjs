@@ -92,3 +92,21 @@ test('served, it says that its own policy keeps it from reading a course preset 
     await server.close();
   }
 });
+
+test('served, its Embed view says the preview needs embed.html rather than showing a frame its own policy blocks', async () => {
+  // an attacker's trial: over http the preview was an empty frame, with a frame-src violation in the console
+  const { serveStatic } = await import('./server.mjs');
+  const server = await serveStatic(dir);
+  const served = await browser(server.origin);
+  try {
+    await served.page.goto(`${server.origin}/mlsysim-standalone.html?mode=embed`);
+    await served.page.waitForSelector('body[data-ready="1"]', { timeout: 20000 });
+    await served.page.waitForSelector('#builder-offline:not([hidden])');
+    assert.equal(await served.page.isHidden('#builder-preview'), true);
+    assert.match(await served.page.textContent('#builder-offline'), /the one-file page shows no frame/);
+    assert.deepEqual(served.problems.consoleErrors, []);
+  } finally {
+    await served.context.close();
+    await server.close();
+  }
+});
