@@ -119,6 +119,10 @@ export function apiInputs(type, texts) {
       } catch (e) {
         errors.set(f.name, `${f.name}: ${e.message}`);
       }
+    } else if (!f.numeric && /^"[^"\\]*"$/.test(t)) {
+      // a name written as JSON in the entry's JSON box ("GPT3", quotes and all) is that name
+      // (an attacker's trial: 'unknown workload "\"GPT3\""')
+      inputs[f.name] = t.slice(1, -1);
     } else inputs[f.name] = t;
   }
   // fields a link names that this type does not have go through, to be refused by name

@@ -1,6 +1,7 @@
 // Reading one input value against its rule (read.hpp).
 #include "read.hpp"
 
+#include <cctype>
 #include <cmath>
 
 #include "mlsysim/text.hpp"
@@ -9,6 +10,26 @@
 namespace mlsysim {
 
 namespace {
+
+// True when `text` names a thing counted ("5 requests", "2048 token/s": units.cpp's plain
+// units token, request and req), which adds no unit
+bool names_count_label(const std::string& text) {
+  const auto counted = [](std::string w) {
+    if (w.size() > 1 && w.back() == 's') w.pop_back();
+    return w == "token" || w == "request" || w == "req";
+  };
+  std::string word;
+  for (std::size_t i = 0; i <= text.size(); ++i) {
+    const char c = i < text.size() ? text[i] : ' ';
+    if (std::isalpha(static_cast<unsigned char>(c))) {
+      word += c;
+      continue;
+    }
+    if (!word.empty() && counted(word)) return true;
+    word.clear();
+  }
+  return false;
+}
 
 // True when `s` is the integer literal 2^53 (optional sign and leading zeros).
 bool exactly_2_53(const std::string& s) {
@@ -95,8 +116,10 @@ Expected<std::int64_t> read_int(const Json& v, const std::string& field, const s
     if (number && std::fabs(x) >= static_cast<double>(kMaxExactInteger) && !exactly_2_53(s))
       x = std::copysign(1e300, x);
   }
-  if (!number && v.is_string() && !number_advice(v.get<std::string>()).empty())
-    return InputError(field, must + ", got " + describe(v) + ": " + number_advice(v.get<std::string>()));
+  // advice writes only a text this field takes ("$5": "5", not "5 USD": an attacker's trial)
+  const auto takes = [&](const std::string& s) { double y = 0; return parse_number(s, y) && std::floor(y) == y && b.contains(y); };
+  if (!number && v.is_string() && !number_advice(v.get<std::string>(), takes).empty())
+    return InputError(field, must + ", got " + describe(v) + ": " + number_advice(v.get<std::string>(), takes));
   if (!number && v.is_string() && !range_note(v.get_ref<const std::string&>()).empty())
     return InputError(field, must + ", got " + describe(v) + ": it is " + range_note(v.get_ref<const std::string&>()));
   if (!number || !std::isfinite(x) || std::floor(x) != x || !b.contains(x))
@@ -115,8 +138,9 @@ Expected<double> read_float(const Json& v, const std::string& field, const std::
   bool number = as_number(v, x);
   if (!number && v.is_string()) number = parse_number(typed_number(v.get<std::string>()), x);
   const std::string must = prefix + "must be a finite number " + b.text() + ", got " + describe(v);
-  if (!number && v.is_string() && !number_advice(v.get<std::string>()).empty())
-    return InputError(field, must + ": " + number_advice(v.get<std::string>()));
+  const auto takes = [&](const std::string& s) { double y = 0; return parse_number(s, y) && b.contains(y); };
+  if (!number && v.is_string() && !number_advice(v.get<std::string>(), takes).empty())
+    return InputError(field, must + ": " + number_advice(v.get<std::string>(), takes));
   if (!number && v.is_string() && !range_note(v.get_ref<const std::string&>()).empty())
     return InputError(field, must + ": it is " + range_note(v.get_ref<const std::string&>()));
   if (!number || !std::isfinite(x) || !b.contains(x))
@@ -137,9 +161,15 @@ Expected<double> read_quantity(const Json& v, const std::string& field, const st
   // An unknown unit name is advised on with the field's dimension in mind ("1.5 G" in a
   // bytes field: "1.5 GB", not the grams of "g" nor a "1.5e9" the field refuses for want
   // of a unit); the number's own advice comes when there is none.
+  // a text this field takes: what advice may suggest ("$5" in a rate: "5 USD/h", not "5 USD";
+  // "-5" in a rate >= 0: no "-5 USD/h": an attacker's trial)
+  const auto takes = [&](const std::string& s) {
+    const Expected<Quantity, UnitError> q = parse_quantity(s);
+    return q && q->dim == dim && b.contains(q->value);
+  };
   const auto unit_error = [&](const UnitError& e) {
     std::string what = e.what();
-    std::string advice = v.is_string() ? number_advice(v.get_ref<const std::string&>()) : "";
+    std::string advice = v.is_string() ? number_advice(v.get_ref<const std::string&>(), takes) : "";
     if (!e.unknown.empty()) {
       // parse_unit's own hints name units of any dimension ("G": grams): replaced
       what = "unknown unit " + describe(Json(e.unknown));
@@ -200,15 +230,19 @@ Expected<double> read_quantity(const Json& v, const std::string& field, const st
     // a number alone has no unit; "5 requests" has a unit that counts things, not a dimension
     double bare_value = 0;
     const bool bare = !v.is_string() || parse_number(typed_number(v.get_ref<const std::string&>()), bare_value);
+    // units that cancel ("5 s/s") are not counts ("5 requests", whose label is no unit)
     const std::string got_dim = !q.dim.dimensionless() ? q.dim.phrase()
                                 : bare                  ? "no unit"
-                                                        : "a plain number: token and request count things and add no unit";
+                                : names_count_label(v.get_ref<const std::string&>())
+                                    ? "a plain number: token and request count things and add no unit"
+                                    : "a plain number: its units cancel";
     // "7B" in a param field is 7 bytes to the parser and 7 billion to the reader: "7 Bparam"
     std::string advice =
         did_you_mean(v.is_string() ? unit_advice(v.get_ref<const std::string&>(), "", dim, shown_unit, true) : UnitAdvice{}, 0);
     // a bare count of parameters or an amount of money: the unit people mean is the field's
     // ("7000000000" -> "7000000000 param"), as for "30k" -> "30000 USD"
-    if (advice.empty() && v.is_string() && bare && q.dim.dimensionless() && (dim[Base::param] == 1 || dim[Base::currency] == 1)) {
+    if (advice.empty() && v.is_string() && bare && q.dim.dimensionless() && (dim[Base::param] == 1 || dim[Base::currency] == 1) &&
+        takes(typed_number(v.get_ref<const std::string&>()) + " " + shown_unit)) {
       advice = did_you_mean(UnitAdvice{{typed_number(v.get_ref<const std::string&>()) + " " + shown_unit},
                                        dim[Base::param] == 1 ? "a parameter count needs its unit" : "an amount of money needs its unit"},
                             0);

@@ -502,7 +502,7 @@ std::string without_commas(std::string_view number) {
 }
 }  // namespace
 
-std::string number_advice(std::string_view text) {
+std::string number_advice(std::string_view text, const std::function<bool(const std::string&)>& accepts) {
   const std::string plain = plain_spaces(text);
   const std::string_view t = trim(plain);
   // a typeset minus sign (U+2212), as text copied from a book or a slide has it: "1e\u22123 s"
@@ -537,8 +537,15 @@ std::string number_advice(std::string_view text) {
     // "$2 USD": the unit is there already
     const bool has_unit = !rest.empty() && rest[0] != '/';
     const std::string fixed = number + (has_unit ? " " + rest : " USD" + rest);
-    if (n > 0 && parse_quantity(fixed)) return "a dollar sign before the number is not read: write " + in_quotes(fixed);
-    return "a dollar sign before the number is not read: write the number, then USD (\"40 USD\", \"2.5 USD/h\")";
+    const std::string dollar = "a dollar sign before the number is not read";
+    if (n > 0 && parse_quantity(fixed) && (!accepts || accepts(fixed))) return dollar + ": write " + in_quotes(fixed);
+    if (n > 0 && accepts) {
+      // the field's own: a price per hour ("5 USD/h"), or no money at all ("5" workers)
+      if (!has_unit && rest.empty() && accepts(fixed + "/h")) return dollar + ": write " + in_quotes(fixed + "/h");
+      if (!has_unit && rest.empty() && accepts(number)) return dollar + ", and this input is no amount of money: write " + in_quotes(number);
+      return dollar + ", and this input is no amount of money";
+    }
+    return dollar + ": write the number, then USD (\"40 USD\", \"2.5 USD/h\")";
   }
   std::size_t end = 0;  // the number part: digits, commas, one point, a sign
   while (end < t.size() && (is_digit(t[end]) || t[end] == ',' || t[end] == '.' || ((t[end] == '-' || t[end] == '+') && end == 0))) ++end;
@@ -795,6 +802,23 @@ Expected<Quantity, UnitError> parse_quantity(std::string_view text) {
 
 namespace {
 // unit_advice for one name, `depth` names fixed before it ("0.07 usd/kwh": usd, then kwh)
+// The Latin letter a Cyrillic or Greek one looks like, by its two UTF-8 bytes, or 0: the
+// capitals A B E K M H O P C T X and a e o p c y x of Cyrillic, and Greek's capitals A B E Z
+// H I K M N O P T Y X and small omicron (Greek mu is the micro sign's case, step 0 below).
+char latin_lookalike(unsigned char b0, unsigned char b1) {
+  static const struct { unsigned char b0, b1; char latin; } kLooks[] = {
+      {0xD0, 0x90, 'A'}, {0xD0, 0x92, 'B'}, {0xD0, 0x95, 'E'}, {0xD0, 0x9A, 'K'}, {0xD0, 0x9C, 'M'},
+      {0xD0, 0x9D, 'H'}, {0xD0, 0x9E, 'O'}, {0xD0, 0xA0, 'P'}, {0xD0, 0xA1, 'C'}, {0xD0, 0xA2, 'T'},
+      {0xD0, 0xA5, 'X'}, {0xD0, 0xB0, 'a'}, {0xD0, 0xB5, 'e'}, {0xD0, 0xBE, 'o'}, {0xD1, 0x80, 'p'},
+      {0xD1, 0x81, 'c'}, {0xD1, 0x83, 'y'}, {0xD1, 0x85, 'x'}, {0xD1, 0x95, 's'}, {0xD1, 0x96, 'i'},
+      {0xCE, 0x91, 'A'}, {0xCE, 0x92, 'B'}, {0xCE, 0x95, 'E'}, {0xCE, 0x96, 'Z'}, {0xCE, 0x97, 'H'},
+      {0xCE, 0x99, 'I'}, {0xCE, 0x9A, 'K'}, {0xCE, 0x9C, 'M'}, {0xCE, 0x9D, 'N'}, {0xCE, 0x9F, 'O'},
+      {0xCE, 0xA1, 'P'}, {0xCE, 0xA4, 'T'}, {0xCE, 0xA5, 'Y'}, {0xCE, 0xA7, 'X'}, {0xCE, 0xBF, 'o'}};
+  for (const auto& l : kLooks)
+    if (l.b0 == b0 && l.b1 == b1) return l.latin;
+  return 0;
+}
+
 UnitAdvice advise(std::string_view text, std::string_view name, const Dim& want, std::string_view shown_unit, bool may_scale,
                   int depth) {
   const std::string plain = plain_spaces(text);
@@ -808,6 +832,12 @@ UnitAdvice advise(std::string_view text, std::string_view name, const Dim& want,
   const std::size_t space = unit.find(' ');
   if (whole && n > 0 && n <= 60 && depth < 2 && space != std::string::npos && unit.find_first_of(" */^", space + 1) == std::string::npos &&
       unit.find_first_of("*/^") == std::string::npos) {
+    // the same unit twice ("5 s s"): written once, not read as a plural ("ss")
+    if (unit.substr(0, space) == unit.substr(space + 1)) {
+      const std::string once = number + " " + unit.substr(0, space);
+      const Expected<Quantity, UnitError> q = parse_quantity(once);
+      return q && q->dim == want ? UnitAdvice{{once}, "a unit is written once"} : UnitAdvice{};
+    }
     const std::string joined = number + " " + unit.substr(0, space) + unit.substr(space + 1);
     const Expected<Quantity, UnitError> q = parse_quantity(joined);
     if (q && q->dim == want) return {{joined}, "a unit is written as one word"};
@@ -855,6 +885,26 @@ UnitAdvice advise(std::string_view text, std::string_view name, const Dim& want,
     const std::string micro = "\xC2\xB5" + std::string(name.substr(2)), candidate = with(number, micro);
     if (const std::string f = fixed(candidate); !f.empty()) return {{f}, "the micro sign is \xC2\xB5, not Greek mu"};
     if (UnitAdvice a = advise(candidate, micro, want, shown_unit, may_scale, depth + 1); !a.texts.empty()) return a;
+  }
+  // 0b. a letter of another script that looks like a Latin one: "5 G\u0412" (a Cyrillic Ve)
+  // -> "5 GB"; it had been "unknown unit", as if GB itself were refused (an attacker's trial)
+  if (depth < 2) {
+    std::string latin, named;
+    for (std::size_t i = 0; i < name.size();) {
+      const unsigned char c0 = static_cast<unsigned char>(name[i]);
+      const char looks = i + 1 < name.size() ? latin_lookalike(c0, static_cast<unsigned char>(name[i + 1])) : 0;
+      if (looks) {
+        if (named.empty()) named = in_quotes(name.substr(i, 2)) + " is a " + (c0 == 0xD0 || c0 == 0xD1 ? "Cyrillic" : "Greek") +
+                                   " letter that looks like the Latin " + in_quotes(std::string(1, looks));
+        latin += looks, i += 2;
+      } else {
+        latin += name[i], ++i;
+      }
+    }
+    if (!named.empty()) {
+      if (const std::string f = fixed(with(number, latin)); !f.empty()) return {{f}, named};
+      return {{}, "(" + named + ")"};
+    }
   }
   // 1. the symbol in another case: "gb" -> "GB" (not "G" -> "g" in a bytes field); a b all
   // in lower case may be a bit too: "400 gb/s" -> "400 GB/s" or "400 Gbit/s"

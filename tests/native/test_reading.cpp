@@ -620,3 +620,34 @@ TEST_CASE("A bad source or name inside a nested inline entry is placed, the one 
   CHECK_THAT(std::string(mlsysim::evaluate("TrainingEnergyScenario", inputs).error().what()), Catch::StartsWith("fleet: node: accelerator name must be"));
 }
 
+
+TEST_CASE("Advice suggests only a text the field takes, and says what was typed", "[reading][units]") {
+  // an attacker's trial: "$5" was told 'write "5 USD"' in a count, a time and a price per time; "-5" in a
+  // rate >= 0 'did you mean "-5 USD/h"?'; "5 s s" a plural s; "5 s/s" that tokens and requests are counts;
+  // a Cyrillic Ve in "GB" 'unknown unit "GВ"' with no word of why
+  const std::string bsp = "TransformerBsp8Workers", ndr = "NdrRingVsTree1GB", tco = "H100Cluster1KOwnVsCloud";
+  CHECK(refusal(bsp, {{"workers", "$5"}}) ==
+        "workers: must be an integer >= 1, got \"$5\": a dollar sign before the number is not read, and this input is no "
+        "amount of money: write \"5\"");
+  CHECK(refusal(bsp, {{"device_hour_rate", "$5"}}) ==
+        "device_hour_rate: malformed number \"$5\"; expected a price per time such as \"1 USD/h\": a dollar sign before the "
+        "number is not read: write \"5 USD/h\"");
+  CHECK(refusal(bsp, {{"base_iteration_time", "$5"}}) ==
+        "base_iteration_time: malformed number \"$5\"; expected a time such as \"1 s\": a dollar sign before the number is "
+        "not read, and this input is no amount of money");
+  CHECK_THAT(refusal(ndr, {{"link_bandwidth", "$400"}}), Catch::EndsWith("a dollar sign before the number is not read, and this input is no amount of money"));
+  // where money is what the field takes, as before
+  CHECK_THAT(refusal(tco, {{"unit_cost", "$30,000"}}), Catch::EndsWith("a dollar sign before the number is not read: write \"30000 USD\""));
+  // a suggestion the rule refuses is none: -5 USD/h breaks >= 0 USD/h
+  CHECK(refusal(bsp, {{"device_hour_rate", "-5"}}) == "device_hour_rate: expected a price per time, got \"-5\" (no unit); for example \"1 USD/h\"");
+  CHECK_THAT(refusal(bsp, {{"device_hour_rate", "5"}}), Catch::Contains("did you mean \"5 USD/h\"?"));
+  CHECK_THAT(refusal(ndr, {{"link_latency", "5 s s"}}), Catch::Contains("did you mean \"5 s\"? (a unit is written once)"));
+  CHECK(refusal(bsp, {{"base_iteration_time", "5 s/s"}}) ==
+        "base_iteration_time: expected a time, got \"5 s/s\" (a plain number: its units cancel); for example \"1 s\"");
+  CHECK_THAT(refusal(bsp, {{"base_iteration_time", "5 requests"}}), Catch::Contains("(a plain number: token and request count things and add no unit)"));
+  CHECK(refusal(ndr, {{"message_bytes", "5 G\u0412"}}) ==
+        "message_bytes: unknown unit \"G\u0412\"; did you mean \"5 GB\"? (\"\u0412\" is a Cyrillic letter that looks like the "
+        "Latin \"B\"); expected an amount of data such as \"1 GB\"");
+  CHECK_THAT(refusal(ndr, {{"link_bandwidth", "400 \u0393\u0392/s"}}), Catch::Contains("unknown unit"));  // Greek Gamma is no G
+  CHECK_THAT(refusal(ndr, {{"link_bandwidth", "400 G\u0392/s"}}), Catch::Contains("did you mean \"400 GB/s\"? (\"\u0392\" is a Greek letter"));
+}

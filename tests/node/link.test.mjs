@@ -571,3 +571,17 @@ test('an inline entry typed or linked is read as the module reads one: a key giv
   assert.match(evaluateTexts(m, zero, { ...texts, workload: '{bad}' }, null, {}).errors.get('workload'), /^workload: not valid JSON \(/);
   assert.ok(!evaluateTexts(m, zero, { ...texts, workload: '{"name": "x, \\"parameters\\": 1", "parameters": "7.5e9 param"}' }, null, {}).errors.has('workload'));
 });
+
+test('an entry\'s name written as JSON in its JSON box ("GPT3", with its quotes) is that name', async () => {
+  // an attacker's trial: 'unknown workload "\"GPT3\"" (did you mean "GPT3"?)' for a valid JSON text
+  const { apiInputs } = await import('../../web/fields.mjs');
+  const m = await load();
+  const type = m.describeScenarioType('DataParallelAttackSurfaceScenario');
+  const { inputs, errors } = apiInputs(type, { workload: '"GPT3"', fleet: 'Training_1K_A100', dp_degree: '16', gradient_bytes_per_param: '2 byte/param', checkpoint_bytes_per_param: '14 byte/param' });
+  assert.equal(errors.size, 0);
+  assert.equal(inputs.workload, 'GPT3');
+  // 1.75e11 param x 2 byte/param = 350 GB, as for the name typed bare
+  assert.equal(m.evaluate(type.name, inputs).properties.gradient_bytes.value, 3.5e11);
+  // a name with an escape is JSON's to read, not ours: left as typed
+  assert.equal(apiInputs(type, { workload: '"GP\\u0054"' }).inputs.workload, '"GP\\u0054"');
+});

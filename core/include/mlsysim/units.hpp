@@ -9,6 +9,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -141,8 +142,11 @@ std::string typed_number(std::string_view text);
 /// suffix ("15T", "7B", "64k": "write 15e12"), a number word ("300 billion": "write
 /// 300e9"), what the count counts after it ("2048 tokens", "8 GPUs", "2T tokens": "write
 /// 2e12"), a percentage ("40%": "write 0.4"), a typeset minus ("1e\u22123 s") and cents
-/// ("7 cents/kWh": "write \"0.07 USD/kWh\"").
-std::string number_advice(std::string_view text);
+/// ("7 cents/kWh": "write \"0.07 USD/kWh\""). `accepts`, when given, says whether the field
+/// takes a text: a dollar sign's advice then writes only a text it takes ("$5" in a price
+/// per time: "5 USD/h"; in a count: "5"; in a bandwidth, none: an attacker's trial saw
+/// "write \"400 USD\"" for a bandwidth).
+std::string number_advice(std::string_view text, const std::function<bool(const std::string&)>& accepts = nullptr);
 /// True when the parser's unknown unit `unknown` is one number_advice writes the whole
 /// quantity for, unit included: digits of a grouped number ("1 000 s": "000"; "12 345.6 s":
 /// "345.6") or cents. Its
