@@ -7,7 +7,7 @@ import { $, el, copyText, actionButton, applyTheme, nameWords } from './dom.mjs'
 import { Calculator } from './calculator.mjs';
 import { firstPreset, registryMap, scenarioTypes, takeTyped, giveFocus } from './fields.mjs';
 import { Compare, presetTexts } from './compare.mjs';
-import { PREF_CHOICES, useModule, clip, withEscapesExplained } from './format.mjs';
+import { PREF_CHOICES, useModule, clip, withEscapesExplained, andList } from './format.mjs';
 import { MODES, MAX_COLUMNS, defaultState, defaultCompare, decodeState, encodeState } from './link.mjs';
 import { plainResult, resultCsv, resultMarkdown, compareCsv, compareMarkdown, exportButtons } from './export.mjs';
 import { startupFailure, failureDetails } from './startup.mjs';
@@ -451,15 +451,20 @@ class App {
     $('copy-link').replaceWith(actionButton('Copy link', () => copyText(location.href), 'copy a link to exactly this view'));
     $('calc-exports').replaceWith(exportButtons(() => {
       // what the page shows: a value still waiting for its prediction is not exported
-      const r = this.calculator.view && this.calculator.view.visibleResult();
-      return r && { csv: resultCsv(r, this.calcType(), this.state.calc.texts), json: JSON.stringify(plainResult(r), null, 2) + '\n',
+      const view = this.calculator.view;
+      const r = view && view.visibleResult();
+      if (!r) return { why: `Nothing to export while ${view && view.invalid && view.invalid.length ? andList(view.invalid) : 'an input'} ${view && view.invalid && view.invalid.length > 1 ? 'are' : 'is'} invalid or missing: the exports hold the results of valid inputs.` };
+      return { csv: resultCsv(r, this.calcType(), this.state.calc.texts), json: JSON.stringify(plainResult(r), null, 2) + '\n',
         md: resultMarkdown(r, this.calcType(), this.state.prefs, this.calcLabel(), this.state.calc.texts) };
     }, () => `mlsysim-${this.state.calc.preset || this.state.calc.type}${this.state.calc.preset && this.edited(this.state.calc.preset, this.state.calc.texts) ? '-edited' : ''}`));
     $('compare-exports').replaceWith(exportButtons(() => {
       const type = this.types.find((t) => t.name === this.state.compare.type);
       const labels = this.state.compare.columns.map((c, k) => this.columnLabel(k));
       const rs = this.compare.results;
-      return { csv: compareCsv(rs, labels, type), json: JSON.stringify(rs.map((r) => r && plainResult(r)), null, 2) + '\n', md: compareMarkdown(rs, labels, type, this.state.prefs, this.state.compare.columns.map((c) => c.texts)) };
+      const texts = this.state.compare.columns.map((c) => c.texts), errors = this.compare.columnErrors || [];
+      // a column whose inputs are invalid: its inputs as typed and why (it had been blank, or a bare null)
+      const json = rs.map((r, k) => (r ? plainResult(r) : { type: type.name, inputs_typed: texts[k], errors: errors[k] || [] }));
+      return { csv: compareCsv(rs, labels, type, texts, errors), json: JSON.stringify(json, null, 2) + '\n', md: compareMarkdown(rs, labels, type, this.state.prefs, texts) };
     }, () => `mlsysim-compare-${this.state.compare.type}`));
     window.addEventListener('popstate', () => {
       const { state, notices } = this.decode(location.search);

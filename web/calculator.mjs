@@ -501,6 +501,7 @@ export class ScenarioView {
     this.evaluated = result;
     if (result) for (const f of this.type.fields) if (f.name !== this.typingIn) this.keepGood(f.name);
     this.result = ok ? result : null;
+    this.invalid = ok ? [] : [...new Set([...errors.keys(), ...(general ? ['an input'] : [])])];  // what keeps it from a result
     this.standIns = ok ? [] : standIns;
     this.render(result, !ok);
     if (edited) this.scheduleAnnouncement([...errors.values(), ...(general ? [general] : [])]);

@@ -124,6 +124,7 @@ export class Compare {
 
   update(edited) {
     const { compare, prefs } = this.app.state;
+    this.columnErrors = [];
     this.results = compare.columns.map((col, k) => {
       const texts = {};
       for (const [name, c] of this.cells[k]) texts[name] = c.get();
@@ -144,6 +145,8 @@ export class Compare {
       if (result) result.preset = col.preset || null;
       const ok = result && errors.size === 0 && !general;
       if (ok) this.lastGood[k] = result.inputs;
+      // why a column has no result, for the exports (which had left it blank: an attacker's trial)
+      this.columnErrors[k] = ok ? [] : [...errors.values(), ...(general ? [general] : [])];
       return ok ? result : null;
     });
     compare.columns.forEach((col, k) => {

@@ -6,9 +6,9 @@ import { shownText, diffText, bestValue, propertyValues, contenders, outsideMode
 // A text that starts as a formula does (=, +, -, @, a tab or a return) is one a
 // spreadsheet runs: an inline entry's name from a link, "=HYPERLINK(...)", was written as
 // it was (an attacker's trial). Such a text cell starts with an apostrophe, as OWASP's
-// advice on CSV injection has it; numbers are written as numbers.
+// advice on CSV injection has it; numbers, and a text that is one ("-1"), as they are.
 const csvCell = (v) => {
-  const s = typeof v === 'string' && /^[=+\-@\t\r]/.test(v) ? `'${v}` : String(v);
+  const s = typeof v === 'string' && /^[=+\-@\t\r]/.test(v) && !/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(v) ? `'${v}` : String(v);
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 // A Markdown cell of text: its pipes escaped, and its markup written as text ("<script>" in
@@ -74,16 +74,18 @@ export function resultMarkdown(result, type, prefs, label, texts = {}) {
 }
 
 /** CSV and Markdown of a comparison: one column per scenario; inputs in canonical units
- *  (the unit in the row's name), then properties. */
-export function compareCsv(results, labels, type) {
+ *  (the unit in the row's name), then properties. A column whose inputs are invalid has
+ *  its inputs as typed (`texts`), no results, and its errors (`errors`) in a last row. */
+export function compareCsv(results, labels, type, texts = [], errors = []) {
   const rows = [['section', 'name', ...labels]];
   for (const f of type.fields) {
-    const cells = results.map((r) => (r ? inputCells(r.inputs[f.name]) : ['', '']));
-    const unit = cells.map(([, u]) => u).find(Boolean);
+    const cells = results.map((r, k) => (r ? inputCells(r.inputs[f.name]) : [((texts[k] || {})[f.name] || '').trim(), '']));
+    const unit = results.map((r, k) => r && cells[k][1]).find(Boolean);
     rows.push(['input', `${f.name}${unit ? ` (${unit})` : ''}`, ...cells.map(([v]) => v)]);
   }
   for (const p of type.properties)
     rows.push(['property', `${p.name}${p.unit ? ` (${p.unit})` : ''}`, ...results.map((r) => (!r ? '' : 'error' in r.properties[p.name] ? '' : r.properties[p.name].value))]);
+  if (results.some((r) => !r)) rows.push(['error', 'invalid inputs', ...results.map((r, k) => (r ? '' : (errors[k] || []).join('; ')))]);
   return rows.map((r) => r.map(csvCell).join(',')).join('\n') + '\n';
 }
 
@@ -109,12 +111,20 @@ export function compareMarkdown(results, labels, type, prefs, texts = []) {
   return lines.join('\n') + '\n';
 }
 
-/** Buttons for three texts ({csv, json, md}) made on demand by `make()`; null when no result. */
+/** Buttons for three texts ({csv, json, md}) made on demand by `make()`, which returns
+ *  {why} instead when there is nothing to export: said beside the buttons (they had done
+ *  nothing, or said "Copy failed", while an input was invalid: an attacker's trial). */
 export function exportButtons(make, name) {
-  const get = (k) => { const t = make(); return t ? t[k] : null; };
-  const copy = (k) => async () => { const t = get(k); return t === null ? false : copyText(t); };
+  const status = el('span', { class: 'exports-status', role: 'status', hidden: true });
+  const get = (k) => {
+    const t = make();
+    status.textContent = t && t.why ? t.why : '';
+    status.hidden = !status.textContent;
+    return t && !t.why ? t[k] : null;
+  };
+  const copy = (k) => async () => { const t = get(k); return t === null ? undefined : copyText(t); };
   const save = (k, ext, mime) => () => { const t = get(k); if (t !== null) download(`${name()}.${ext}`, new Blob([t], { type: mime })); };
-  return el('div', { class: 'exports' },
+  return el('div', { class: 'exports' }, status,
     el('span', { class: 'exports-label', text: 'Export' }),
     actionButton('Copy CSV', copy('csv')), actionButton('Copy JSON', copy('json')), actionButton('Copy Markdown', copy('md')),
     actionButton('CSV ↓', save('csv', 'csv', 'text/csv'), 'download CSV'),

@@ -355,6 +355,34 @@ test('exports: CSV, JSON (the CLI Result) and Markdown of the results', async ()
   assert.equal(dl.suggestedFilename(), 'mlsysim-ReferenceJobAttackSurface.json');
 });
 
+test('with an invalid input, the exports say why there is nothing to export; Compare\'s keep such a column\'s inputs and errors', async () => {
+  // an attacker's trial: the downloads did nothing, "Copy CSV" said "Copy failed", and Compare's
+  // CSV left the column blank (its JSON a bare null)
+  await open('?preset=ReferenceJobAttackSurface');
+  await page.fill('#in-dp_degree', '-3');
+  await page.locator('#in-dp_degree').press('Tab');
+  await page.click('#view-calc >> text=CSV ↓');
+  const why = page.locator('#view-calc .exports-status');
+  await why.waitFor();
+  assert.equal(await why.textContent(), 'Nothing to export while dp_degree is invalid or missing: the exports hold the results of valid inputs.');
+  await page.click('#view-calc >> text=Copy CSV');
+  assert.equal(await page.locator('#view-calc .exports button', { hasText: 'Copy failed' }).count(), 0);
+  await page.fill('#in-dp_degree', '16');
+  await page.click('#view-calc >> text=Copy CSV');
+  assert.equal(await why.isHidden(), true);
+  await open('?mode=compare&ctype=SyncStrategyScenario&c0=TransformerBsp8Workers&c0.workers=-1&c1=TransformerAsp8Workers');
+  await page.click('#view-compare >> text=Copy CSV');
+  const csv = await clipboard();
+  assert.match(csv, /\ninput,workers,-1,8\n/);  // as typed, beside column 2's
+  assert.match(csv, /\ninput,per_worker_batch,32,32\n/);
+  assert.match(csv, /\nerror,invalid inputs,"workers: must be an integer >= 1, got -1",\n$/);
+  await page.click('#view-compare >> text=Copy JSON');
+  const json = JSON.parse(await clipboard());
+  assert.deepEqual(json[0].errors, ['workers: must be an integer >= 1, got -1']);
+  assert.equal(json[0].inputs_typed.workers, '-1');
+  assert.equal(json[1].preset, 'TransformerAsp8Workers');
+});
+
 test('compare and exports read whole: edited columns say so, names are not cut, CSV has the inputs, JSON names presets', async () => {
   await open('?mode=compare');
   await page.click('#compare-add');  // a copy of column 3 (ASP) ...
