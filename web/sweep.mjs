@@ -526,13 +526,15 @@ export class Sweep {
   }
 
   /** The controls no longer describe the plot shown: it is dimmed (or, with none drawn
-   *  yet, absent), the exports are off, and the status says why. */
+   *  yet, absent), the exports are off, and the status says why. `control`: the control
+   *  at fault ('from', 'to', 'n'), a list of them, or null. */
   refuse(message, control) {
     const status = $('sweep-status');
+    const at = [control].flat();
     for (const c of ['from', 'to', 'n']) {
       const input = $(`sweep-${c}`);
-      input.setAttribute('aria-invalid', String(c === control));
-      input.classList.toggle('invalid', c === control);
+      input.setAttribute('aria-invalid', String(at.includes(c)));
+      input.classList.toggle('invalid', at.includes(c));
     }
     status.classList.add('failed');
     this.stale = true;
@@ -554,9 +556,18 @@ export class Sweep {
     const s = this.app.state.sweep;
     const f = this.fields().find((q) => q.name === s.field);
     let xs, from, to;
+    // From, To and Points each say what is wrong with them at once (an attacker's trial:
+    // a link with all three wrong marked From alone, and each fix revealed the next)
+    const wrong = [];
+    const read = (text, what) => { try { return parseBound(text, what, f, this.app.m, type.name); } catch (e) { wrong.push(e); return NaN; } };
+    from = read(s.from, 'From');
+    to = read(s.to, 'To');
+    if (wrong.length) {
+      try { sweepValues(f, { ...s, from: 1, to: 2, scale: 'lin' }); } catch (e) { if (e.control === 'n') wrong.push(e); }
+      this.refuse(sentences(wrong.map((e) => e.message)), wrong.map((e) => e.control));
+      return;
+    }
     try {
-      from = parseBound(s.from, 'From', f, this.app.m, type.name);
-      to = parseBound(s.to, 'To', f, this.app.m, type.name);
       xs = sweepValues(f, { ...s, from, to });
       if (!s.props.length) throw controlError(null, 'Tick at least one property to plot.');
     } catch (e) {

@@ -912,3 +912,20 @@ test('with two y axes or more, each axis is drawn in its line\'s colour and its 
   assert.equal(await page.locator('#sweep-plot .plot-title svg.swatch').count(), 0);
   assert.equal(await page.evaluate(() => window.mlsysimApp.sweep.plot.axes[1].border?.show ?? false), false);
 });
+
+test('From, To and Points that are all wrong are all marked and named at once', async () => {
+  // an attacker's trial: only From was marked; each fix revealed the next error
+  await page.goto(`${server.origin}/index.html?mode=sweep&sfield=workers&sfrom=abc&sto=xyz&sn=-1`);
+  await page.waitForSelector('body[data-ready="1"]');
+  await page.waitForFunction(() => document.getElementById('sweep-status').classList.contains('failed'));
+  const marked = await page.evaluate(() => ['from', 'to', 'n'].map((c) => document.getElementById(`sweep-${c}`).getAttribute('aria-invalid')));
+  assert.deepEqual(marked, ['true', 'true', 'true']);
+  const status = await page.textContent('#sweep-status');
+  assert.match(status, /^From must be a number such as 1 or 2\.5e3, got "abc"\. To must be a number such as 1 or 2\.5e3, got "xyz"\. Points must be a whole number from 2 to 100000, got "-1"\./);
+  // fixed one by one, each mark goes with its error
+  await page.fill('#sweep-from', '1');
+  await page.locator('#sweep-from').press('Tab');
+  await page.waitForFunction(() => document.getElementById('sweep-from').getAttribute('aria-invalid') === 'false');
+  assert.equal(await page.getAttribute('#sweep-to', 'aria-invalid'), 'true');
+  assert.doesNotMatch(await page.textContent('#sweep-status'), /From must/);
+});
