@@ -647,6 +647,9 @@ export function decodeState(ctx, search) {
   s.embed = { show: names('eshow', fieldNames), editable: names('eedit', fieldNames), properties: names('eprops', propNames), predict: names('epredict', propNames) || [],
     theme: choice('theme', THEMES, 'auto'), about: choice('about', ABOUT, 'collapsed'),
     site: '', id: q.has('eid') ? [...text(q.get('eid'))].slice(0, 100).join('') : '' };
+  // an id is matched by the host page's script: one cut is said (an attacker's trial: in silence)
+  if (q.has('eid') && [...text(q.get('eid'))].length > 100)
+    notices.push(`eid: at most 100 characters are kept, so it is cut to "${clip(s.embed.id, 40)}"; a host page matching the whole id would not find it.`);
   if (q.has('esite')) {
     // the snippets load the calculator's code from this folder: a link that names one
     // other than this page's says so, where the reader sees it before copying a snippet

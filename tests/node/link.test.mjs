@@ -585,3 +585,13 @@ test('an entry\'s name written as JSON in its JSON box ("GPT3", with its quotes)
   // a name with an escape is JSON's to read, not ours: left as typed
   assert.equal(apiInputs(type, { workload: '"GP\\u0054"' }).inputs.workload, '"GP\\u0054"');
 });
+
+test('an embed id longer than 100 characters is cut with a notice, which says so', async () => {
+  // an attacker's trial: cut in silence, where a host page matches the whole id
+  const m = await load();
+  const ctx = { m, types: scenarioTypes(m), presets: m.listPresets(), registry: registryMap(m) };
+  const { state, notices } = decodeState(ctx, `?mode=embed&eid=${'x'.repeat(300)}`);
+  assert.equal(state.embed.id, 'x'.repeat(100));
+  assert.ok(notices.some((n) => n.startsWith('eid: at most 100 characters are kept, so it is cut to "xxxx')), notices.join(' | '));
+  assert.deepEqual(decodeState(ctx, `?mode=embed&eid=${'x'.repeat(100)}`).notices, []);
+});
