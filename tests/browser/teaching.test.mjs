@@ -175,7 +175,7 @@ test('compare: a column outside what the model covers (a queue that grows withou
   const md = await clipboard();
   const line = md.split('\n').find((l) => l.startsWith('| **service_time**'));
   assert.equal(line, '| **service_time** | 54 ms ★ | 58 ms (+7.41 %) | 52 ms (−3.7 %) |');
-  assert.match(md, /★ best value where the property says which way is better, among the columns the model covers \(not .+ \(queue_wait is unavailable\)\); percentages/);
+  assert.match(md, /★ best value where the property says which way is better, among the columns the model covers \(not .+ \(queue_wait is unavailable\)\); changes against the first column/);
 });
 
 test('sweep: workers 1 to 1024 (log) with speedup and cost plots without errors', async () => {
