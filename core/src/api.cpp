@@ -42,6 +42,14 @@ const std::string& slot_field(const ScenarioType& type, const Slot& s) {
   return type.fields[static_cast<std::size_t>(k)].name;
 }
 
+// True when expression node `n` names property `name`.
+bool uses_property(const Expr::Node& n, const std::string& name) {
+  if (n.kind == Expr::Kind::Prop && n.name == name) return true;
+  for (const auto& a : n.args)
+    if (uses_property(*a, name)) return true;
+  return false;
+}
+
 // Values of every property of `type` for the loaded `slots`; errors[p] is "" or the
 // property error's text. `invalid` lists the inputs that were given but refused.
 void compute(const ScenarioType& type, const double* slots, const bool* present, std::vector<double>& values,
@@ -68,6 +76,16 @@ void compute(const ScenarioType& type, const double* slots, const bool* present,
       errors[p] = name + ": too small for a double: it comes to about " + number_text(v) +
                   ", closer to 0 than 2.2e-308, where a double keeps too few digits to show it (a step of the equation underflows)";
     else values[p] = v + 0.0;
+  }
+  // a property that is unavailable because one it uses is says which (its value is that
+  // one's error carried through: model.cpp's Op::Result), not "a step overflows"
+  for (std::size_t p = 0; p < np; ++p) {
+    if (errors[p].rfind(type.properties[p].name + ": not a finite number", 0) != 0) continue;
+    for (std::size_t q = 0; q < np; ++q)
+      if (q != p && !errors[q].empty() && uses_property(type.properties[p].expr.node(), type.properties[q].name)) {
+        errors[p] = type.properties[p].name + ": needs " + type.properties[q].name + ", which is unavailable";
+        break;
+      }
   }
 }
 

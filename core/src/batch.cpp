@@ -84,7 +84,8 @@ void Model::run_batch(const Program& prog, const double* const* columns, const b
         case Op::Exp:
         case Op::Ceil:
         case Op::Floor:
-        case Op::Neg: {
+        case Op::Neg:
+        case Op::Result: {
           Entry& e = stack[top - 1];
           if (e.scalar) {
             e.v = step1(op.code, e.v);

@@ -171,7 +171,12 @@ struct Compiler {
       case Kind::Prop: {
         const PropertySpec* p = find_property(type, n.name);
         if (!p) declaration_error(type.name + ": equation uses undeclared property " + n.name);
-        return emit(p->expr.node(), prog, nesting + 1, optional);  // inlined
+        // inlined, and then as its own result is: a property another uses that is unavailable
+        // (too small for a double) makes that one unavailable too, in both interpreters; a
+        // value of 2e-298 had been computed beside a roofline_time of "max(NaN, 4.794 ms)"
+        const std::size_t depth = emit(p->expr.node(), prog, nesting + 1, optional);
+        op(Op::Result);
+        return depth;
       }
       case Kind::Least:
       case Kind::Greatest: {
@@ -404,7 +409,8 @@ double Model::run(const Program& prog, const double* slot_values, std::uint32_t*
       case Op::Exp:
       case Op::Ceil:
       case Op::Floor:
-      case Op::Neg: stack[top - 1] = step1(op.code, stack[top - 1]); break;
+      case Op::Neg:
+      case Op::Result: stack[top - 1] = step1(op.code, stack[top - 1]); break;
       case Op::Select:
         top -= 2;
         stack[top - 1] = choose(stack[top - 1], stack[top], stack[top + 1]);

@@ -30,6 +30,7 @@ struct Op {
     Add, Sub, Mul, Div, Mod, Min, Max,                  // x = x op y
     Lt, Le, Gt, Ge, Eq, Ne, And, Or,                    // x = (x op y) as 1 or 0
     Sqrt, Log2, CeilLog2, Exp, Ceil, Floor, Neg,        // x = f(x)
+    Result,                                             // x = as_result(x): the end of a property used by another
     Select,                                             // c a b -> c ? a : b
     Var,                                                // push the bound variable of a search
     Least, Greatest,                                    // from estimate -> the integer searched
@@ -71,6 +72,10 @@ inline double ceil_log2(double x) noexcept {
   return f == 0.5 ? e - 1 : e;
 }
 
+/// A property's value as both interpreters give it: NaN when it is not finite or is
+/// subnormal (0 < |v| < 2.2e-308: a step underflowed, and too few digits are left).
+inline double as_result(double v) noexcept { return v == 0 || std::isnormal(v) ? v : NAN; }
+
 /// One operation of one operand, as both interpreters apply it.
 inline double step1(Op::Code c, double x) noexcept {
   switch (c) {
@@ -81,13 +86,11 @@ inline double step1(Op::Code c, double x) noexcept {
     case Op::Ceil: return std::ceil(x);
     case Op::Floor: return std::floor(x);
     case Op::Neg: return -x;
+    case Op::Result: return as_result(x);
     default: return NAN;
   }
 }
 
-/// A property's value as both interpreters give it: NaN when it is not finite or is
-/// subnormal (0 < |v| < 2.2e-308: a step underflowed, and too few digits are left).
-inline double as_result(double v) noexcept { return v == 0 || std::isnormal(v) ? v : NAN; }
 
 /// `when`: a where c holds, b where it does not, NaN when c is not a finite number.
 inline double choose(double c, double a, double b) noexcept { return std::isfinite(c) ? (c != 0 ? a : b) : NAN; }

@@ -139,29 +139,41 @@ TEST_CASE("Huge but valid inputs that overflow a result make only that property 
 
 TEST_CASE("A result closer to 0 than a double's smallest normal number is a property error, in evaluate and in a sweep",
           "[sync][property-error]") {
-  // an attacker's trial: daly_interval read -1.75e-308 s, a difference of two underflowed terms.
-  // iteration_time = 1e-308 s x (1 + 0.25) = 1.25e-308 s, below 2.2250738585072014e-308
-  Json in = bsp();
-  in["base_iteration_time"] = "1e-308 s";
-  const Json r = eval(in);
-  CHECK(r["properties"]["iteration_time"]["error"] ==
-        "iteration_time: too small for a double: it comes to about 1.25e-308, closer to 0 than 2.2e-308, where a double keeps "
-        "too few digits to show it (a step of the equation underflows)");
-  CHECK_THAT(prop(r, "speedup"), Near(40.0 / 7));  // the others stand
-  // at 2e-308 s it is 2.5e-308, a normal double: shown
-  in["base_iteration_time"] = "2e-308 s";
-  CHECK_THAT(prop(eval(in), "iteration_time"), Near(2.5e-308));
+  // an attacker's trial: daly_interval read -1.75e-308 s, a difference of two underflowed terms; a
+  // re-checker's: a result computed from such a property had a value, its work line "min(989 TFLOP/s, NaN x ...)".
+  // Llama8BDecodeStepH100 reads 1.606e10 byte (8.03e9 param x 2 byte/param): 1e-300 flop over it is
+  // 6.227e-311 flop/byte, below 2.2250738585072014e-308
+  const Json r = mlsysim::evaluate_preset("Llama8BDecodeStepH100", {{"operations", "1e-300 flop"}}).value()["properties"];
+  CHECK(r["arithmetic_intensity"]["error"] ==
+        "arithmetic_intensity: too small for a double: it comes to about 6.227e-311, closer to 0 than 2.2e-308, where a "
+        "double keeps too few digits to show it (a step of the equation underflows)");
+  // what is computed from it is unavailable, and says so
+  CHECK(r["attainable_throughput"]["error"] == "attainable_throughput: needs arithmetic_intensity, which is unavailable");
+  CHECK(r["roofline_time"]["error"] == "roofline_time: needs compute_time, which is unavailable");
+  CHECK_THAT(r["ridge_point"]["value"].get<double>(), Near(989e12 / 3.35e12));  // the others stand
   // a sweep gives a gap where evaluate gives the error, and the value where it gives one
   mlsysim::SweepRequest req;
-  req.type = "SyncStrategyScenario";
-  req.inputs = bsp();
-  req.field = "base_iteration_time";
-  req.properties = {"iteration_time"};
-  const std::vector<double> values{1e-308, 2e-308};
+  req.type = "RooflineScenario";
+  req.inputs = test::preset_inputs("Llama8BDecodeStepH100");
+  req.field = "operations";
+  req.properties = {"arithmetic_intensity", "attainable_throughput"};
+  const std::vector<double> values{1e-300, 1.606e10};
   std::vector<double> out;
   REQUIRE(mlsysim::sweep(req, values.data(), values.size(), out));
   CHECK(std::isnan(out[0]));
-  CHECK(out[1] == 2e-308 * 1.25);
+  CHECK(std::isnan(out[2]));
+  CHECK(out[1] == mlsysim::evaluate_preset("Llama8BDecodeStepH100", {{"operations", "1.606e10 flop"}}).value()["properties"]["arithmetic_intensity"]["value"].get<double>());
+  CHECK(out[3] == mlsysim::evaluate_preset("Llama8BDecodeStepH100", {{"operations", "1.606e10 flop"}}).value()["properties"]["attainable_throughput"]["value"].get<double>());
+  // an input that a double holds with too few digits is refused where it is read, by name
+  Json tiny = bsp();
+  tiny["base_iteration_time"] = "1e-308 s";
+  CHECK_THROWS_WITH(eval(tiny),
+                    "base_iteration_time: got \"1e-308 s\": too small for a double (closer to 0 than 2.2e-308 in s), where it "
+                    "keeps too few digits");
+  tiny = bsp();
+  tiny["communication_overhead"] = "1e-310";
+  CHECK_THROWS_WITH(eval(tiny),
+                    Catch::EndsWith("too small for a double (closer to 0 than 2.2e-308), where it keeps too few digits"));
 }
 
 TEST_CASE("An overflow in any step of an equation is a property error, not a wrong number", "[sync][property-error]") {
