@@ -248,7 +248,8 @@ export class EmbeddedScenario {
         // "(edited)" once the reader has changed what the embed first showed (style.css
         // keeps the mark's room, so the title never rewraps)
         start ||= texts;
-        title.dataset.edited = String(Object.keys(texts).some((k) => texts[k] !== start[k]));
+        // spaces around a value aside, as the module reads it (" 8 " is 8: a re-checker's trial)
+        title.dataset.edited = String(Object.keys(texts).some((k) => (texts[k] ?? '').trim() !== (start[k] ?? '').trim()));
         const base = o.preset ? presetTexts(ctx, o.preset) : {};
         const inputs = Object.fromEntries(Object.entries(texts).filter(([k, v]) => (base[k] ?? '') !== v));
         // the full calculator opens on what the reader sees, edits included

@@ -15,7 +15,8 @@ const csvCell = (v) => {
 // a name had reached the Markdown as HTML: an attacker's trial); mdCode for a code span,
 // whose text Markdown does not read as markup.
 const mdCode = (v) => String(v).replace(/\|/g, '\\|').replace(/\n/g, ' ');
-const mdCell = (v) => mdCode(v).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+// ... and its link and image syntax ("![x](http://...)" in a name would fetch from another site)
+const mdCell = (v) => mdCode(v).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/([[\]])/g, '\\$1');
 
 function inputText(v) {
   if (v === null || v === undefined) return '';

@@ -144,16 +144,28 @@ export function exactText(p, spec = null, card = null) {
   const exact = `${Number.isInteger(value) ? String(value) : String(Number(value.toPrecision(12)))}${unit}`;
   // nothing when the card's value says it all: "256 samples = 256 samples", "1,024 = 1024"
   // repeated every whole count (a new user's trial)
-  return card !== null && card.replace(/,/g, '') === exact ? '' : `= ${exact}`;
+  return card !== null && sameAsCard(card, value, unit) ? '' : `= ${exact}`;
 }
 
-/** A difference of `v` against `base`, for the compare table: "+2.64 %", "−75 %", "±0",
+/** True when a card's text (`card`) reads exactly `value` in `unit` (" USD", " samples",
+ *  ""): "256 samples", "1,024", "2.5e-5" for 0.000025, "$30,720,000.00" for 30720000 USD. */
+function sameAsCard(card, value, unit) {
+  const m = /^([−-]?)(\$?)([\d,]*\.?\d+(?:e[+-]?\d+)?)(.*)$/.exec(card);
+  if (!m) return false;
+  const n = Number(m[3].replace(/,/g, '')) * (m[1] ? -1 : 1);
+  const rest = m[4].trim(), u = unit.trim();
+  return n === value && (m[2] ? u === 'USD' && rest === '' : rest === u);
+}
+
+/** A difference of `v` against `base`, for the compare table: "+2.64 %", "−40 %", "±0",
  *  or, at twice `base` or more (same sign), the ratio: "×32" where "+3,100 %" had to be
- *  worked back to a factor (a new user's trial: 32 sequences against 1). */
+ *  worked back to a factor (a new user's trial: 32 sequences against 1), and at half of
+ *  it or less "÷32" (where "−96.9 %" had: a re-checker's trial). */
 export function diffText(v, base) {
   if (v === base) return '±0';
   if (base === 0) return v > 0 ? '+∞ %' : '−∞ %';
   if (v / base >= 2) return `×${numberText(v / base, 3)}`;
+  if (v / base > 0 && v / base <= 0.5) return `÷${numberText(base / v, 3)}`;
   const pct = ((v - base) / Math.abs(base)) * 100;
   return `${pct > 0 ? '+' : '−'}${numberText(Math.abs(pct), 3)} %`;
 }

@@ -145,8 +145,6 @@ Expected<double> read_float(const Json& v, const std::string& field, const std::
     return InputError(field, must + ": it is " + range_note(v.get_ref<const std::string&>()));
   if (!number || !std::isfinite(x) || !b.contains(x))
     return InputError(field, must + (number && v.is_string() ? zero_note(v.get_ref<const std::string&>(), x) : ""));
-  if (x != 0 && !std::isnormal(x))
-    return InputError(field, must + ": too small for a double (closer to 0 than 2.2e-308), where it keeps too few digits");
   return x + 0.0;
 }
 
@@ -171,7 +169,7 @@ Expected<double> read_quantity(const Json& v, const std::string& field, const st
   };
   const auto unit_error = [&](const UnitError& e) {
     std::string what = e.what();
-    std::string advice = v.is_string() ? number_advice(v.get_ref<const std::string&>(), takes) : "";
+    std::string advice = v.is_string() ? number_advice(v.get_ref<const std::string&>(), takes, shown_unit) : "";
     if (!e.unknown.empty()) {
       // parse_unit's own hints name units of any dimension ("G": grams): replaced
       what = "unknown unit " + describe(Json(e.unknown));
@@ -252,12 +250,6 @@ Expected<double> read_quantity(const Json& v, const std::string& field, const st
     return InputError(field, prefix + "expected " + expected + ", got " + describe(v) + " (" + got_dim + ")" +
                                 (!advice.empty() ? advice : example.empty() ? "" : "; for example \"" + one + "\""));
   }
-  // a value a double holds with too few digits (1e-315 flop, closer to 0 than 2.2e-308):
-  // every result of it had read 0 or "divides by zero" (a re-checker's trial)
-  if (q.value != 0 && !std::isnormal(q.value))
-    return InputError(field, prefix + "got " + describe(v) + ": too small for a double (closer to 0 than 2.2e-308 in " +
-                                 (dim.canonical_unit().empty() ? std::string("a plain number") : dim.canonical_unit()) +
-                                 "), where it keeps too few digits");
   if (!b.contains(q.value)) {
     // the bounds as the field's display unit writes them (>= 0 USD/h, not USD/s)
     const Bounds shown = b.scaled(display_unit.empty() ? 1.0 : declared_unit(display_unit).value);

@@ -66,6 +66,13 @@ Expected<FieldValue> read_value(const Tables& t, const FieldSpec& spec, const Js
       const Expected<double> x = spec.type == FieldType::Float ? read_float(v, field, prefix, spec.bounds)
                                                                 : read_quantity(v, field, prefix, spec.dim, spec.bounds, spec.display_unit);
       if (!x) return x.error();
+      // a scenario's input a double holds with too few digits (1e-315 flop: closer to 0 than
+      // 2.2e-308): its results had read 0 or "divides by zero" (a re-checker's trial), and a
+      // result that small is unavailable (model.hpp as_result). readValue reads it as it is.
+      if (*x != 0 && !std::isnormal(*x))
+        return InputError(field, prefix + "got " + describe(v) + ": too small for a double (closer to 0 than 2.2e-308" +
+                                     (spec.dim.canonical_unit().empty() ? std::string() : " " + spec.dim.canonical_unit()) +
+                                     "), where it keeps too few digits");
       out.x = *x;
       break;
     }

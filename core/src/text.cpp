@@ -102,13 +102,13 @@ std::string scaled(double v, const Scale* scales, std::size_t n, int digits = 4)
 
 const Scale kMoney[] = {{1e6, "million"}, {1e9, "billion"}, {1e12, "trillion"}};
 
-std::string money(double v) {
+std::string money(double v, int digits = 4) {
   const double a = std::fabs(v);
   const std::string sign = v < 0 ? "-" : "";
   char buf[64];
   if (a >= 1e6) {
-    if (a >= 1e15) return sign + "$" + format_sig(a);
-    return sign + "$" + scaled(a, kMoney, 3);
+    if (a >= 1e15) return sign + "$" + format_sig(a, digits);
+    return sign + "$" + scaled(a, kMoney, 3, digits);
   }
   // below ten cents, two significant digits written out ("$0.0000017", "$0.015"): a cost
   // that is not zero never reads as zero, students compare decimals, not exponents, and
@@ -256,7 +256,7 @@ std::string singular_at_one(std::string text) {
 std::string human_text(double v, std::string_view unit, BytePrefix bytes, int digits) {
   if (!std::isfinite(v)) return js_number(v);
   digits = std::clamp(digits, 4, 17);
-  if (unit == "USD") return money(v);
+  if (unit == "USD") return money(v, digits);
   if (is_count_label(unit)) {
     const std::string n = number_text(v, digits);
     return unit == "count" ? n : singular_at_one(n + " " + std::string(unit));
@@ -270,7 +270,7 @@ std::string human_text(double v, std::string_view unit, BytePrefix bytes, int di
   if (unit == "1/s" || unit == "USD/s") {
     const Per& per = rate_per(unit, std::fabs(v));  // zero as display_scale: "$0.00/h", "0/s"
     const double x = v * per.seconds;
-    return (unit == "USD/s" ? money(x) : format_sig(x, digits)) + "/" + per.name;
+    return (unit == "USD/s" ? money(x, digits) : format_sig(x, digits)) + "/" + per.name;
   }
   if (unit.size() > 2 && unit.compare(0, 2, "1/") == 0) return format_sig(v, digits) + "/" + std::string(unit.substr(2));
   return format_sig(v, digits) + " " + std::string(unit);

@@ -502,7 +502,7 @@ std::string without_commas(std::string_view number) {
 }
 }  // namespace
 
-std::string number_advice(std::string_view text, const std::function<bool(const std::string&)>& accepts) {
+std::string number_advice(std::string_view text, const std::function<bool(const std::string&)>& accepts, std::string_view shown_unit) {
   const std::string plain = plain_spaces(text);
   const std::string_view t = trim(plain);
   // a typeset minus sign (U+2212), as text copied from a book or a slide has it: "1e\u22123 s"
@@ -542,6 +542,8 @@ std::string number_advice(std::string_view text, const std::function<bool(const 
     if (n > 0 && accepts) {
       // the field's own: a price per hour ("5 USD/h"), or no money at all ("5" workers)
       if (!has_unit && rest.empty() && accepts(fixed + "/h")) return dollar + ": write " + in_quotes(fixed + "/h");
+      if (!has_unit && rest.empty() && shown_unit.rfind("USD", 0) == 0 && accepts(number + " " + std::string(shown_unit)))
+        return dollar + ": write " + in_quotes(number + " " + std::string(shown_unit));  // "5 USD/kWh" for a price of energy
       if (!has_unit && rest.empty() && accepts(number)) return dollar + ", and this input is no amount of money: write " + in_quotes(number);
       return dollar + ", and this input is no amount of money";
     }

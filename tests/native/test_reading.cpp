@@ -636,6 +636,9 @@ TEST_CASE("Advice suggests only a text the field takes, and says what was typed"
         "base_iteration_time: malformed number \"$5\"; expected a time such as \"1 s\": a dollar sign before the number is "
         "not read, and this input is no amount of money");
   CHECK_THAT(refusal(ndr, {{"link_bandwidth", "$400"}}), Catch::EndsWith("a dollar sign before the number is not read, and this input is no amount of money"));
+  // a price in the field's own unit (a re-checker's trial: "$5" in a price of energy had no suggestion)
+  CHECK_THAT(refusal("Gpt3ClassRunUsAverage", {{"electricity_price", "$5"}}),
+             Catch::EndsWith("a dollar sign before the number is not read: write \"5 USD/kWh\""));
   // where money is what the field takes, as before
   CHECK_THAT(refusal(tco, {{"unit_cost", "$30,000"}}), Catch::EndsWith("a dollar sign before the number is not read: write \"30000 USD\""));
   // a suggestion the rule refuses is none: -5 USD/h breaks >= 0 USD/h

@@ -168,7 +168,7 @@ TEST_CASE("A result closer to 0 than a double's smallest normal number is a prop
   Json tiny = bsp();
   tiny["base_iteration_time"] = "1e-308 s";
   CHECK_THROWS_WITH(eval(tiny),
-                    "base_iteration_time: got \"1e-308 s\": too small for a double (closer to 0 than 2.2e-308 in s), where it "
+                    "base_iteration_time: got \"1e-308 s\": too small for a double (closer to 0 than 2.2e-308 s), where it "
                     "keeps too few digits");
   tiny = bsp();
   tiny["communication_overhead"] = "1e-310";

@@ -250,6 +250,9 @@ TEST_CASE("A work line's numbers, read as written, give the result as it is show
   // 178.9 MWh x 0.12 USD/kWh = $21,468, not the $21,469.59 shown: the energy is written to the cent
   CHECK(work("TrainingEnergyScenario", test::preset_inputs("Gpt3ClassRunUsAverage"), "electricity_cost") ==
         "178.91328 MWh \u00d7 0.12 USD/kWh = $21,469.59");
+  // millions of dollars take digits too (a re-checker's trial: $107.6 million / $36.8 million is 2.924, not 2.925)
+  CHECK(work("ClusterTcoScenario", test::preset_inputs("H100Cluster1KOwnVsCloud"), "cloud_to_owned_cost_ratio") ==
+        "$107.64 million / $36.805 million = 2.925");
   // where 4 digits give the result, 4 digits: 14,000 x 625 ms x 8 x 2 USD/h = $38.89
   CHECK(work("SyncStrategyScenario", test::preset_inputs("TransformerBsp8Workers"), "cost") ==
         "14,000 \u00d7 625 ms \u00d7 8 \u00d7 2 USD/h = $38.89");

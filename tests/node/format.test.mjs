@@ -62,6 +62,10 @@ test('the exact line of a money rate is per hour, as its card reads it', () => {
   assert.equal(exactText({ value: 0.4375, unit: '' }, null, '0.4375'), '');
   assert.equal(exactText({ value: 7 / 23, unit: '' }, null, '0.3043'), '= 0.304347826087');
   assert.equal(exactText({ value: 0.625, unit: 's' }, null, '625 ms'), '= 0.625 s');
+  // ... nor where it reads the same number in another form (a re-checker's trial)
+  assert.equal(exactText({ value: 30720000, unit: 'USD' }, null, '$30,720,000.00'), '');
+  assert.equal(exactText({ value: 0.000025, unit: '' }, null, '2.5e-5'), '');
+  assert.equal(exactText({ value: 30720000, unit: 'USD' }, null, '$30.72 million'), '= 30720000 USD');
   // in the unit the card is written in, when the property has one: 4348.895921 tokens per s;
   // 2,019,230,640 s of accelerator time is 560,897.4 h (/ 3600)
   assert.equal(exactText({ value: 4348.895921, unit: '1/s' }, { display_unit: 'tokens/s', display_factor: 1 }), '= 4348.895921 tokens/s');
@@ -156,13 +160,17 @@ test('an entry\'s bytes in binary units say their decimal size too, as results w
 test('a difference in the compare table reads as a percentage, or from twice the first column as a factor', () => {
   // SSP's speedup against BSP's: 5.865 / 5.714 = 1.0264
   assert.equal(diffText(100000 / (15500 * 1.1), 100000 / (14000 * 1.25)), '+2.64 %');
-  assert.equal(diffText(0.25, 1), '−75 %');
+  assert.equal(diffText(0.25, 1), '÷4');
   assert.equal(diffText(1.5, 1), '+50 %');
   // 32 sequences' KV cache against one: 32 times, where "+3,100 %" had to be worked back
   assert.equal(diffText(32 * 268435456, 268435456), '×32');
   assert.equal(diffText(2, 1), '×2');
   assert.equal(diffText(101.44, 1), '×101');  // to 3 digits
   assert.equal(diffText(2.5, 1), '×2.5');
+  // and a fall to half or less as the factor it falls by (a re-checker's trial: "−96.9 %" for 1 against 32)
+  assert.equal(diffText(1, 32), '÷32');
+  assert.equal(diffText(0.5, 1), '÷2');
+  assert.equal(diffText(0.6, 1), '−40 %');
   // of the other sign, or against zero, a percentage (a factor would hide the sign)
   assert.equal(diffText(-3, 1), '−400 %');
   assert.equal(diffText(5, 0), '+∞ %');
@@ -183,6 +191,9 @@ test('exports write a link\'s text as text: no spreadsheet formula in a CSV cell
   assert.match(csv, /\nproperty,gradient_bytes,14000000000,byte,14 GB,/);  // 7e9 x 2 byte/param; numbers stay numbers
   const md = resultMarkdown(r, type, prefs('auto'), null, {});
   assert.ok(!md.includes('<script>'), md);
+  // nor a link or an image, which rendered notes would fetch (a re-checker's trial)
+  const img = resultMarkdown(m.evaluate(type.name, { ...inputs, workload: { name: '![x](http://evil.example/t.png)', parameters: '7e9 param' } }), type, prefs('auto'), null, {});
+  assert.match(img, /!\\\[x\\\]\(http:\/\/evil\.example\/t\.png\)/);
   assert.match(md, /&lt;script&gt;x&lt;\/script&gt;/);
   // an equation is a code span, which Markdown does not read as markup: written as it is
   assert.match(md, /\| `gradient_bytes` \| 14 GB \| `P × gradient_bytes_per_param` \|/);

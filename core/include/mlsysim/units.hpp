@@ -146,7 +146,9 @@ std::string typed_number(std::string_view text);
 /// takes a text: a dollar sign's advice then writes only a text it takes ("$5" in a price
 /// per time: "5 USD/h"; in a count: "5"; in a bandwidth, none: an attacker's trial saw
 /// "write \"400 USD\"" for a bandwidth).
-std::string number_advice(std::string_view text, const std::function<bool(const std::string&)>& accepts = nullptr);
+/// `shown_unit`: the field's display unit, which "$5" may be written in ("5 USD/kWh").
+std::string number_advice(std::string_view text, const std::function<bool(const std::string&)>& accepts = nullptr,
+                          std::string_view shown_unit = "");
 /// True when the parser's unknown unit `unknown` is one number_advice writes the whole
 /// quantity for, unit included: digits of a grouped number ("1 000 s": "000"; "12 345.6 s":
 /// "345.6") or cents. Its
