@@ -332,7 +332,7 @@ export class Builder {
     $('builder-iframe').textContent = iframe;
     $('builder-element').textContent = element;
     this.siteOnThisComputer(site);
-    this.tooLong(query);
+    this.tooLong(query, site);
     return query;
   }
 
@@ -340,11 +340,12 @@ export class Builder {
    *  show the preset's instead, with a notice to the student), or their address longer
    *  than servers take: an attacker's trial pasted a 12,000-character inline name, and
    *  the builder wrote snippets its own embed refused, saying nothing. */
-  tooLong(query) {
+  tooLong(query, site) {
     const long = this.options().filter(([k, v]) => k.startsWith('i.') && v.length > MAX_TEXT);
     const said = $('builder-too-long');
     const n = (x) => x.toLocaleString('en-US');
-    const url = `embed.html?${query}`.length;
+    // the whole address the snippet's src holds, its site included (a re-checker's trial)
+    const url = `${site.endsWith('/') ? site : `${site}/`}embed.html?${query}`.length;
     said.textContent = long.length
       ? `${andList(long.map(([k, v]) => `${k.slice(2)} (${n(v.length)} characters)`))}: an embed reads at most ${n(MAX_TEXT)} characters of an input, so these snippets would show the preset's value instead. Shorten ${long.length === 1 ? 'it' : 'them'} (an inline entry's name, say).`
       : url > URL_MAX ? `The iframe's address is ${n(url)} characters long: many web servers refuse one longer than ${n(URL_MAX)} (error 414). Fewer or shorter inline inputs make it shorter; the element's snippet has no such limit.`
