@@ -109,8 +109,9 @@ Computed computed(const ScenarioType& type, const Inputs& in, const std::vector<
 // a registry's memory_capacity, which is how the registry states it. Neither, one or both.
 struct Families {
   bool decimal = false, binary = false;
+  std::vector<std::pair<double, std::string>> shown;  // each such field's value and its text
 };
-Families field_byte_families(const std::string& text, const Model& m) {
+Families field_byte_families(const std::string& text, const Model& m, const double* slots) {
   Families f;
   for (std::size_t open = text.find('{'); open != std::string::npos; open = text.find('{', open + 1)) {
     const std::size_t close = text.find('}', open);
@@ -121,6 +122,7 @@ Families field_byte_families(const std::string& text, const Model& m) {
     if (s.unit != "byte") continue;
     const bool bin = s.display_unit.find("iB") != std::string::npos;
     (bin ? f.binary : f.decimal) = true;
+    f.shown.emplace_back(slots[k], text_in_unit(slots[k], s.display_unit));
   }
   return f;
 }
@@ -134,7 +136,7 @@ Families field_byte_families(const std::string& text, const Model& m) {
 // read "16.06 GB exceed 8 GiB").
 std::string fill(const std::string& text, const ScenarioType& type, const Inputs& in, const Model& m, const double* slots,
                  const std::vector<double>& values, BytePrefix bytes) {
-  const Families fields = field_byte_families(text, m);
+  const Families fields = field_byte_families(text, m, slots);
   const bool other = bytes == BytePrefix::decimal ? fields.binary : fields.decimal;
   const BytePrefix other_prefix = bytes == BytePrefix::decimal ? BytePrefix::binary : BytePrefix::decimal;
   std::string out;
@@ -161,8 +163,19 @@ std::string fill(const std::string& text, const ScenarioType& type, const Inputs
           out += "(unavailable)";
           continue;
         }
-        out += spec.text(values[p], bytes);
-        if (other && spec.unit == "byte" && spec.display_unit.empty()) out += " (" + spec.text(values[p], other_prefix) + ")";
+        // with the digits it takes to read otherwise than a field it is compared with and is
+        // not equal to (a re-checker's trial: "weight_bytes 80 GiB exceed memory_capacity 80 GiB")
+        const double v = values[p];
+        const auto clash = [&](const std::string& t) {
+          for (const auto& [fv, ft] : fields.shown)
+            if (fv != v && ft == t) return true;
+          return false;
+        };
+        const bool bytes_here = spec.unit == "byte" && spec.display_unit.empty();
+        int d = 4;
+        while (bytes_here && d < 10 && (clash(spec.text(v, bytes, d)) || (other && clash(spec.text(v, other_prefix, d))))) ++d;
+        out += spec.text(v, bytes, d);
+        if (other && bytes_here) out += " (" + spec.text(v, other_prefix, d) + ")";
       }
     if (!found && m.slot(name) >= 0) {
       const Slot& s = m.slots[static_cast<std::size_t>(m.slot(name))];

@@ -154,6 +154,14 @@ TEST_CASE("A configuration that does not fit in memory is warned of, with how ma
   binary.bytes = mlsysim::BytePrefix::binary;
   CHECK_THAT(mlsysim::evaluate("LlmServingScenario", serving, binary).value()["warnings"][0].get<std::string>(),
              Catch::StartsWith("the weights alone do not fit: weight_bytes 131.5 GiB exceed memory_capacity 80 GiB"));
+  // a value just over the capacity reads otherwise than it (a re-checker's trial: "80 GiB exceed ... 80 GiB"):
+  // 42,949,673,000 param x 2 B = 85,899,346,000 B = 80.00000009 GiB, written to the digits that tell it apart
+  Json edge = serving;
+  edge["workload"] = {{"name", "w"}, {"parameters", "42949673000 param"}, {"layers", 32}, {"hidden_dim", 4096}, {"heads", 32}, {"kv_heads", 8}};
+  CHECK_THAT(mlsysim::evaluate("LlmServingScenario", edge, binary).value()["warnings"][0].get<std::string>(),
+             Catch::StartsWith("the weights alone do not fit: weight_bytes 80.0000001 GiB exceed memory_capacity 80 GiB"));
+  CHECK_THAT(warnings("LlmServingScenario", edge)[0].get<std::string>(),
+             Catch::StartsWith("the weights alone do not fit: weight_bytes 85.899346 GB (80.0000001 GiB) exceed memory_capacity 80 GiB"));
   // ZeRO-3: 70.6e9 x 16 B = 1129.6 GB; / 4 = 282.4 GB (/ 2^30 = 263.0 GiB) > 80 GiB; 1129.6 / 85.90 = 13.15, so 14 devices
   Json zero3 = {{"workload", "Llama3_70B"}, {"dp_degree", 4}, {"device_memory", "80 GiB"}};
   REQUIRE(warnings("ZeroShardingScenario", zero3).size() == 1);
