@@ -327,21 +327,23 @@ export class Builder {
    *  returns the embed's query. */
   writeSnippets() {
     const site = this.app.state.embed.site || thisSite();
-    const { iframe, element, query } = embedSnippets(this.options(), site, `mlsysim calculator: ${this.app.calcLabel()}`,
+    const options = this.options();
+    const { iframe, element, query } = embedSnippets(options, site, `mlsysim calculator: ${this.app.calcLabel()}`,
       this.app.state.embed.id || this.defaultId(), this.frameHeight);
     $('builder-iframe').textContent = iframe;
     $('builder-element').textContent = element;
     this.siteOnThisComputer(site);
-    this.tooLong(query, site);
+    this.tooLong(options, query, site);
     return query;
   }
 
   /** Says so when an input the snippets give is longer than an embed reads (it would
    *  show the preset's instead, with a notice to the student), or their address longer
    *  than servers take: an attacker's trial pasted a 12,000-character inline name, and
-   *  the builder wrote snippets its own embed refused, saying nothing. */
-  tooLong(query, site) {
-    const long = this.options().filter(([k, v]) => k.startsWith('i.') && v.length > MAX_TEXT);
+   *  the builder wrote snippets its own embed refused, saying nothing. `options` and
+   *  `query`: the snippets' (writeSnippets), `site` their folder. */
+  tooLong(options, query, site) {
+    const long = options.filter(([k, v]) => k.startsWith('i.') && v.length > MAX_TEXT);
     const said = $('builder-too-long');
     const n = (x) => x.toLocaleString('en-US');
     // the whole address the snippet's src holds, its site included (a re-checker's trial)

@@ -1,14 +1,14 @@
 // Exports of results: CSV, JSON (the CLI's Result shape) and a Markdown table for
 // course notes; each with a copy button and a download.
 import { el, copyText, download, actionButton } from './dom.mjs';
-import { shownText, diffText, bestValue, propertyValues, contenders, outsideModel } from './format.mjs';
+import { shownText, diffText, bestValue, propertyValues, contenders, outsideModel, PLAIN_NUMBER } from './format.mjs';
 
 // A text that starts as a formula does (=, +, -, @, a tab or a return) is one a
 // spreadsheet runs: an inline entry's name from a link, "=HYPERLINK(...)", was written as
 // it was (an attacker's trial). Such a text cell starts with an apostrophe, as OWASP's
 // advice on CSV injection has it; numbers, and a text that is one ("-1"), as they are.
 const csvCell = (v) => {
-  const s = typeof v === 'string' && /^[=+\-@\t\r]/.test(v) && !/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(v) ? `'${v}` : String(v);
+  const s = typeof v === 'string' && /^[=+\-@\t\r]/.test(v) && !PLAIN_NUMBER.test(v) ? `'${v}` : String(v);
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 // A Markdown cell of text: its pipes escaped, and its markup written as text ("<script>" in

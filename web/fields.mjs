@@ -2,7 +2,7 @@
 // evaluation loop that maps errors back to the fields that caused them. Shared by the
 // calculator and the comparison.
 import { el, breakable } from './dom.mjs';
-import { humanText, sentences } from './format.mjs';
+import { humanText, sentences, PLAIN_NUMBER } from './format.mjs';
 import { FIELD, CUSTOM } from './until-live.mjs';
 
 export { CUSTOM };
@@ -59,7 +59,7 @@ function beyondDouble(t) {
 /** A typed number goes to the module as a number (errors then read "got -3"); other
  *  text, and numbers a double might not hold as typed (beyondDouble), go as typed. */
 export function numberOrText(text) {
-  if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text) || beyondDouble(text)) return text;
+  if (!PLAIN_NUMBER.test(text) || beyondDouble(text)) return text;
   return Number.isFinite(Number(text)) ? Number(text) : text;
 }
 

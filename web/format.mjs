@@ -147,6 +147,9 @@ export function exactText(p, spec = null, card = null) {
   return card !== null && sameAsCard(card, value, unit) ? '' : `= ${exact}`;
 }
 
+/** A number as typed, and nothing else: "-3", "2.5e3", ".5" (not "1,000", "5 s", "$5"). */
+export const PLAIN_NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
 /** True when a card's text (`card`) reads exactly `value` in `unit` (" USD", " samples",
  *  ""): "256 samples", "1,024", "2.5e-5" for 0.000025, "$30,720,000.00" for 30720000 USD. */
 function sameAsCard(card, value, unit) {

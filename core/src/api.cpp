@@ -42,12 +42,10 @@ const std::string& slot_field(const ScenarioType& type, const Slot& s) {
   return type.fields[static_cast<std::size_t>(k)].name;
 }
 
-// True when expression node `n` names property `name`.
-bool uses_property(const Expr::Node& n, const std::string& name) {
-  if (n.kind == Expr::Kind::Prop && n.name == name) return true;
-  for (const auto& a : n.args)
-    if (uses_property(*a, name)) return true;
-  return false;
+// The other properties an expression names (its substituted work shows their values).
+void properties_named(const Expr::Node& n, Json& out) {
+  if (n.kind == Expr::Kind::Prop && std::find(out.begin(), out.end(), Json(n.name)) == out.end()) out.push_back(n.name);
+  for (const auto& a : n.args) properties_named(*a, out);
 }
 
 // Values of every property of `type` for the loaded `slots`; errors[p] is "" or the
@@ -81,8 +79,10 @@ void compute(const ScenarioType& type, const double* slots, const bool* present,
   // one's error carried through: model.cpp's Op::Result), not "a step overflows"
   for (std::size_t p = 0; p < np; ++p) {
     if (errors[p].rfind(type.properties[p].name + ": not a finite number", 0) != 0) continue;
+    Json uses = Json::array();
+    properties_named(type.properties[p].expr.node(), uses);
     for (std::size_t q = 0; q < np; ++q)
-      if (q != p && !errors[q].empty() && uses_property(type.properties[p].expr.node(), type.properties[q].name)) {
+      if (q != p && !errors[q].empty() && std::find(uses.begin(), uses.end(), Json(type.properties[q].name)) != uses.end()) {
         errors[p] = type.properties[p].name + ": needs " + type.properties[q].name + ", which is unavailable";
         break;
       }
@@ -284,11 +284,6 @@ Expected<Json> evaluate_inputs(const ScenarioType& type, const Json& inputs, con
   return result(type, *in, preset, options, errors);
 }
 
-// The other properties an expression names (its substituted work shows their values).
-void properties_named(const Expr::Node& n, Json& out) {
-  if (n.kind == Expr::Kind::Prop && std::find(out.begin(), out.end(), Json(n.name)) == out.end()) out.push_back(n.name);
-  for (const auto& a : n.args) properties_named(*a, out);
-}
 
 // The types and fields that take property `name` of `t` as an input ([{type, field}]).
 Json links_of(const ScenarioType& t, const std::string& name) {
