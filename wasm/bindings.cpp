@@ -27,15 +27,17 @@ std::string reply(const mlsysim::Expected<T>& r) {
 std::string error_reply(const mlsysim::InputError& e) { return dump_text(Json{{"error", e.what()}, {"field", e.field}}); }
 
 // `request` is the JSON of {"type", "inputs"} or {"preset", "overrides"} (as for
-// `mlsysim eval --input`); the flags are EvalOptions'. Returns {"result": Result} or
-// {"error": text, "field": name}.
-std::string request(const std::string& request_json, bool binary_bytes, bool work, bool partial) {
+// `mlsysim eval --input`); the flags are EvalOptions' (`time` and `money_full` its
+// settings, checked by post.mjs). Returns {"result": Result} or {"error": text, "field": name}.
+std::string request(const std::string& request_json, bool binary_bytes, bool work, bool partial, const std::string& time,
+                    bool money_full) {
   const mlsysim::Expected<Json> req = mlsysim::parse_request(request_json, "inputs");
   if (!req) return error_reply(req.error());
   mlsysim::EvalOptions options;
   options.bytes = binary_bytes ? mlsysim::BytePrefix::binary : mlsysim::BytePrefix::decimal;
   options.work = work;
   options.partial = partial;
+  options.settings = {time, money_full};
   return reply(mlsysim::evaluate_request(*req, options));
 }
 
@@ -105,8 +107,11 @@ std::string read_value(const std::string& value_json, const std::string& unit, c
 
 // `value` in property `property` of `type`'s reported unit, as its results write it.
 // Returns {"result": text} or {"error", "field"} (mlsysim::property_text).
-std::string property_text(const std::string& type, const std::string& property, double value, bool binary_bytes) {
-  return reply(mlsysim::property_text(type, property, value, binary_bytes ? mlsysim::BytePrefix::binary : mlsysim::BytePrefix::decimal));
+std::string property_text(const std::string& type, const std::string& property, double value, bool binary_bytes,
+                          const std::string& time, bool money_full) {
+  return reply(mlsysim::property_text(type, property, value,
+                                      binary_bytes ? mlsysim::BytePrefix::binary : mlsysim::BytePrefix::decimal,
+                                      {time, money_full}));
 }
 
 std::string version() { return mlsysim::version(); }
@@ -116,20 +121,21 @@ std::string number_text(double v) { return mlsysim::number_text(v); }
 // Returns {"result": text} or {"error", "field": "unit"} for a unit that is neither empty,
 // a count label nor one the unit parser reads: "parsec" was written back ("1 parsec"),
 // markup and all (an attacker's trial).
-std::string human_text(double v, const std::string& unit, bool binary_bytes) {
+std::string human_text(double v, const std::string& unit, bool binary_bytes, const std::string& time, bool money_full) {
   if (!unit.empty() && !mlsysim::is_count_label(unit)) {
     const auto parsed = mlsysim::parse_unit(unit);
     if (!parsed) return error_reply(mlsysim::InputError("unit", parsed.error().what()));
   }
+  const std::string set = mlsysim::settings_text(v, unit, {time, money_full});
   return reply(mlsysim::Expected<std::string>(
-      mlsysim::human_text(v, unit, binary_bytes ? mlsysim::BytePrefix::binary : mlsysim::BytePrefix::decimal)));
+      !set.empty() ? set : mlsysim::human_text(v, unit, binary_bytes ? mlsysim::BytePrefix::binary : mlsysim::BytePrefix::decimal)));
 }
 
 std::string significant_text(double v, int digits) { return mlsysim::significant_text(v, digits); }
 // {factor, unit, money} as JSON, or "null" for a unit no result scales
-std::string display_scale(double v, const std::string& unit, bool binary_bytes) {
-  const mlsysim::DisplayScale d =
-      mlsysim::display_scale(v, unit, binary_bytes ? mlsysim::BytePrefix::binary : mlsysim::BytePrefix::decimal);
+std::string display_scale(double v, const std::string& unit, bool binary_bytes, const std::string& time, bool money_full) {
+  const mlsysim::DisplayScale d = mlsysim::display_scale(
+      v, unit, binary_bytes ? mlsysim::BytePrefix::binary : mlsysim::BytePrefix::decimal, {time, money_full});
   if (!d.known) return "null";
   return mlsysim::Json{{"factor", d.factor}, {"unit", d.unit}, {"money", d.money}}.dump();
 }

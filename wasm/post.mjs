@@ -311,11 +311,21 @@ function mlsysimOptions(options, keys) {
   };
   if (out.bytes !== undefined && out.bytes !== 'decimal' && out.bytes !== 'binary')
     throw mlsysimError(`options.bytes: must be "decimal" or "binary", got ${shown(out.bytes)}`, 'options');
+  if (out.time !== undefined && !MLSYSIM_TIMES.includes(out.time))
+    throw mlsysimError(`options.time: must be one of ${MLSYSIM_TIMES.map((t) => `"${t}"`).join(', ')}, got ${shown(out.time)}`, 'options');
+  if (out.money !== undefined && out.money !== 'short' && out.money !== 'full')
+    throw mlsysimError(`options.money: must be "short" or "full", got ${shown(out.money)}`, 'options');
   for (const k of ['work', 'partial', 'details', 'warnings'])
     if (out[k] !== undefined && typeof out[k] !== 'boolean')
       throw mlsysimError(`options.${k}: must be true or false, got ${shown(out[k])}`, 'options');
   return out;
 }
+
+/** The Time setting's choices (options.time): "auto", each time scaled as it reads best,
+ *  or the unit every time in seconds is written in (the core's time_setting_seconds). */
+const MLSYSIM_TIMES = ['auto', 'ns', '\u00b5s', 'ms', 's', 'min', 'h', 'day'];
+/** The raw calls' last three arguments for options' bytes, time and money. */
+const mlsysimDisplay = (o) => [o.bytes === 'binary', o.time ?? 'auto', o.money === 'full'];
 
 /** A number's text as the cards write numbers, without their digit groups: decimal, with
  *  an exponent, NaN or Infinity. Number() also reads "0x10" (16), "0b11" and "0o7": not
@@ -549,9 +559,10 @@ async function createMlsysim(options = {}) {
   const limits = list('limits');
 
   function call(request, options) {
-    const o = mlsysimOptions(options, ['bytes', 'work', 'partial']);
+    const o = mlsysimOptions(options, ['bytes', 'work', 'partial', 'time', 'money']);
     const text = mlsysimJson(request, 'inputs' in request ? 'inputs' : 'overrides');
-    return mlsysimResult(raw._request, text, o.bytes === 'binary', !!o.work, !!o.partial);
+    const [binary, time, money] = mlsysimDisplay(o);
+    return mlsysimResult(raw._request, text, binary, !!o.work, !!o.partial, time, money);
   }
 
   /**
@@ -720,33 +731,38 @@ async function createMlsysim(options = {}) {
      * "0.5"); with `digits` (1..17), to that many significant digits (a plot's ticks).
      * humanText(value, unit, options?) -> string: a value in a reported unit (a property's
      * `unit`) scaled to a sensible prefix, as results' `text` ("625 ms", "350 GB", "$38.89");
-     * options.bytes: 'binary' for KiB/MiB/GiB. Not-a-number values give "NaN". A unit the
+     * options.bytes: 'binary' for KiB/MiB/GiB; options.time: a unit of MLSYSIM_TIMES in which
+     * every time in seconds is written ('ms': "625 ms"; 'auto', the default, scales it);
+     * options.money: 'full' for dollars to the cent ("$8,923,000.00", not "$8.923 million").
+     * Not-a-number values give "NaN". A unit the
      * unit parser does not read ("parsec") is an Error whose field is "unit".
      * displayScale(value, unit, options?) -> {factor, unit, money} | null: the scale humanText
      * writes a value of that magnitude in, for an axis of such values (value / factor reads
      * in `unit`: "ms", "GiB", "$ million", "$/h", "per year"; money: ticks read "$20"); null
-     * for a unit no result scales (byte/param).
+     * for a unit no result scales (byte/param). options as humanText's: with options.time
+     * an axis of times reads in that unit ({factor: 86400, unit: "days"}), with money 'full'
+     * one of money in dollars.
      */
     numberText: (value, digits) =>
       (digits === undefined ? raw._numberText(mlsysimNumber(value)) : raw._significantText(mlsysimNumber(value), mlsysimDigits(digits))),
     humanText(value, unit, options) {
-      return mlsysimResult(raw._humanText, mlsysimNumber(value), mlsysimUnit(unit), mlsysimOptions(options, ['bytes']).bytes === 'binary');
+      return mlsysimResult(raw._humanText, mlsysimNumber(value), mlsysimUnit(unit), ...mlsysimDisplay(mlsysimOptions(options, ['bytes', 'time', 'money'])));
     },
     /**
      * propertyText(type, property, value, options?) -> string: `value`, in the property's
      * reported `unit`, as that property's results write their `text`: in its display unit
      * when it has one ("200 tokens/s", "560,897.4 h"), else as humanText writes it ("625
-     * ms"). options.bytes as for humanText. Error {field: "type" | "property"} for a name
+     * ms"). options (bytes, time, money) as for humanText. Error {field: "type" | "property"} for a name
      * that is not one (with the nearest), {field: "value"} for a value that is no number.
      */
     propertyText(type, property, value, options) {
       mlsysimArg(type, 'type', MLSYSIM_WHAT.type);
       mlsysimArg(property, 'property', "a property's name (a string)");
-      const binary = mlsysimOptions(options, ['bytes']).bytes === 'binary';
-      return mlsysimResult(raw._propertyText, type, property, mlsysimNumber(value), binary);
+      const display = mlsysimDisplay(mlsysimOptions(options, ['bytes', 'time', 'money']));
+      return mlsysimResult(raw._propertyText, type, property, mlsysimNumber(value), ...display);
     },
     displayScale: (value, unit, options) =>
-      JSON.parse(raw._displayScale(mlsysimNumber(value), mlsysimUnit(unit), mlsysimOptions(options, ['bytes']).bytes === 'binary')),
+      JSON.parse(raw._displayScale(mlsysimNumber(value), mlsysimUnit(unit), ...mlsysimDisplay(mlsysimOptions(options, ['bytes', 'time', 'money'])))),
     /** {bases, spellings, count_labels}: every unit the module reads (docs/units.md) */
     listUnits: () => list('units'),
     /** {sweep_points, sweep_values}: the largest sweep the module takes */
@@ -756,8 +772,9 @@ async function createMlsysim(options = {}) {
      * 'binary' for the byte texts; options.work: true adds each property's substituted
      * equation as `work: {text, mathml, expression}`; options.partial: true lists every
      * invalid input in `input_errors` ([{field, message}]) instead of throwing at the
-     * first, and computes every property whose inputs are valid. Throws Error {message,
-     * field}.
+     * first, and computes every property whose inputs are valid; options.time and
+     * options.money as for humanText, for the texts of times and money (and the digits of
+     * `work`, so that its line gives the result as written). Throws Error {message, field}.
      */
     evaluate: (type, inputs, options) =>
       call({ type: mlsysimArg(type, 'type', MLSYSIM_WHAT.type), inputs: inputs === undefined ? {} : inputs }, options),

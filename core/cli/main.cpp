@@ -6,7 +6,8 @@
 //   mlsysim eval --input FILE|- [--json]
 //   --preset-file FILE (list and eval): a course's own presets (docs/embedding.md)
 //
-// Extras: --binary (byte texts in KiB/MiB/GiB), --work (substituted equations), --help,
+// Extras: --binary (byte texts in KiB/MiB/GiB), --time UNIT and --money full (times in one
+// unit, money to the cent), --work (substituted equations), --help,
 // --version.
 // Exit status: 0 on success; 2 on invalid input or usage, the error text on stderr.
 #include <algorithm>
@@ -35,15 +36,17 @@ std::string usage() {
   for (const std::string& n : mlsysim::list_names()) lists += (lists.empty() ? "" : "|") + n;
   return "usage:\n"
          "  mlsysim list " + lists + " [--json] [--preset-file FILE]\n"
-         "  mlsysim eval PRESET [--set FIELD=VALUE]... [--json] [--binary] [--work]\n"
-         "  mlsysim eval --type TYPE --set FIELD=VALUE... [--json] [--binary] [--work]\n"
-         "  mlsysim eval --input FILE|- [--json] [--binary] [--work]\n"
+         "  mlsysim eval PRESET [--set FIELD=VALUE]... [--json] [--binary] [--time UNIT] [--money full] [--work]\n"
+         "  mlsysim eval --type TYPE --set FIELD=VALUE... [--json] [--binary] [--time UNIT] [--money full] [--work]\n"
+         "  mlsysim eval --input FILE|- [--json] [--binary] [--time UNIT] [--money full] [--work]\n"
          "\n"
          "--preset-file FILE (with list or eval): a course's own presets, JSON {\"presets\": [...]};\n"
          "each entry is checked, every problem is reported on standard error, and `list`\n"
          "exits with status 2 if there is any; `eval` can evaluate the valid ones by name.\n"
-         "--binary: byte texts in KiB/MiB/GiB. --work (any eval form): each equation with the\n"
-         "inputs substituted. --version: the library version.\n"
+         "--binary: byte texts in KiB/MiB/GiB. --time UNIT (ns, \u00b5s, ms, s, min, h, day or auto):\n"
+         "every time in that unit. --money full: money to the cent (\"$8,923,000.00\"). --work (any\n"
+         "eval form): each equation with the inputs substituted, its numbers to as many digits\n"
+         "as give the result as written. --version: the library version.\n"
          "\n"
          "VALUE is read as JSON when it is JSON (8, 0.25, {\"name\": ...}), else as text\n"
          "(\"0.5 s\", \"2 USD/hour\", GPT3). Exit status 2 on invalid input.\n";
@@ -261,7 +264,8 @@ int run(const std::vector<std::string>& args) {
     std::cout << "mlsysim " << mlsysim::version() << "\n";
     return written();
   }
-  bool json = false, binary = false, work = false;
+  bool json = false, binary = false, work = false, money_full = false, has_time = false, has_money = false;
+  std::string time;
   std::vector<std::string> positional;
   std::string type, input, preset_file;
   bool has_type = false, has_input = false, has_preset_file = false;
@@ -273,11 +277,23 @@ int run(const std::vector<std::string>& args) {
       if (i + 1 >= args.size()) throw UsageError(a + " needs a value");
       return args[++i];
     };
-    if (eval_only.empty() && (a == "--binary" || a == "--work" || a == "--type" || a == "--input" || a == "--set"))
+    if (eval_only.empty() && (a == "--binary" || a == "--work" || a == "--type" || a == "--input" || a == "--set" ||
+                              a == "--time" || a == "--money"))
       eval_only = a;
     if (a == "--json") json = true;
     else if (a == "--binary") binary = true;
     else if (a == "--work") work = true;
+    else if (a == "--time") {
+      if (has_time) throw UsageError("--time given twice; give one unit");
+      time = next(), has_time = true;
+      if (time != "auto" && mlsysim::time_setting_seconds(time) == 0)
+        throw UsageError("--time must be ns, \u00b5s, ms, s, min, h, day or auto, got " + InputError::quoted(time));
+    } else if (a == "--money") {
+      if (has_money) throw UsageError("--money given twice; give full or short once");
+      const std::string& m = next();
+      if (m != "full" && m != "short") throw UsageError("--money must be full or short, got " + InputError::quoted(m));
+      money_full = m == "full", has_money = true;
+    }
     else if (a == "--type") {
       if (has_type) throw UsageError("--type given twice; give one scenario type");  // the last would win unsaid
       type = next(), has_type = true;
@@ -304,6 +320,7 @@ int run(const std::vector<std::string>& args) {
   mlsysim::EvalOptions options;
   options.bytes = binary ? mlsysim::BytePrefix::binary : mlsysim::BytePrefix::decimal;
   options.work = work;
+  options.settings = {time, money_full};
   // a course's presets: each refused entry reported on standard error
   mlsysim::PresetFile course;
   if (has_preset_file) {

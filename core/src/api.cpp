@@ -229,10 +229,10 @@ Json result(const ScenarioType& type, const Inputs& in, const Json& preset, cons
       props[spec.name] = {{"error", at.errors[p]}};
       continue;
     }
-    const std::string text = spec.text(at.values[p], options.bytes);
+    const std::string text = spec.shown(at.values[p], options.bytes, options.settings);
     Json entry = {{"value", at.values[p]}, {"unit", spec.unit}, {"text", text}};
     if (options.work) {
-      const Work w = expr_work(spec, at.values[p], m, at.slots.data(), at.values, type, options.bytes);
+      const Work w = expr_work(spec, at.values[p], m, at.slots.data(), at.values, type, options.bytes, options.settings);
       entry["work"] = {{"text", w.text},
                        {"mathml", math("<mi>" + spec.name + "</mi><mo>=</mo>" + w.mathml + "<mo>=</mo>" + mtext(text))},
                        {"expression", w.expression}};
@@ -646,12 +646,13 @@ Expected<double> read_value(const Json& value, const std::string& unit, const st
   return read_quantity(value, name, "", dim, Bounds{}, is_count_label(unit) ? "" : unit == "USD/s" ? "USD/h" : unit);
 }
 
-Expected<std::string> property_text(const std::string& type, const std::string& property, double value, BytePrefix bytes) {
+Expected<std::string> property_text(const std::string& type, const std::string& property, double value, BytePrefix bytes,
+                                    const DisplaySettings& settings) {
   const Expected<const ScenarioType*> t = find_scenario_type(type);
   if (!t) return t.error();
   std::vector<std::string> names;
   for (const PropertySpec& p : (*t)->properties) {
-    if (p.name == property) return p.text(value, bytes);
+    if (p.name == property) return p.shown(value, bytes, settings);
     names.push_back(p.name);
   }
   return InputError("property", "unknown property " + describe(Json(property)) + " of " + type + did_you_mean_name(property, names) +

@@ -224,9 +224,11 @@ struct Work {
 /// The equation with slot values and property values substituted; `when` shows the
 /// branch it chooses. Every byte count in it (an input's or a property's) is written with
 /// `bytes`' prefixes, as the cards are, so that a line never divides GB by GiB. Its
-/// numbers have 4 significant digits, or as many more (to 10) as it takes for the line's
-/// arithmetic to give `result` as `spec` writes it (a difference of near values).
+/// numbers have 4 significant digits, or as many more (to 17) as it takes for the line's
+/// arithmetic to give `result` as the line shows it (spec.shown with `settings`: a
+/// difference of near values, money in full to the cent).
 Work expr_work(const PropertySpec& spec, double result, const Model& m, const double* slots,
-               const std::vector<double>& property_values, const ScenarioType& type, BytePrefix bytes = BytePrefix::decimal);
+               const std::vector<double>& property_values, const ScenarioType& type, BytePrefix bytes = BytePrefix::decimal,
+               const DisplaySettings& settings = {});
 
 }  // namespace mlsysim

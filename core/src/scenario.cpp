@@ -32,6 +32,11 @@ std::string PropertySpec::text(double value, BytePrefix bytes, int digits) const
                                                         : text_in_unit(value, display_unit, digits);
 }
 
+std::string PropertySpec::shown(double value, BytePrefix bytes, const DisplaySettings& settings) const {
+  const std::string set = settings_text(value, unit, settings);
+  return set.empty() ? text(value, bytes) : set;
+}
+
 std::string ScenarioType::equation(const PropertySpec& p) const {
   return expr_text(p.expr) + (p.note.empty() ? "" : " (" + p.note + ")");
 }

@@ -299,8 +299,44 @@ std::string significant_text(double v, int digits) {
   return format_sig(v, std::clamp(digits, 1, 17));
 }
 
-DisplayScale display_scale(double v, std::string_view unit, BytePrefix bytes) {
+namespace {
+struct TimeSetting {
+  const char* name;
+  double seconds;
+};
+const TimeSetting kTimeSettings[] = {{"ns", 1e-9}, {"\xC2\xB5s", 1e-6}, {"ms", 1e-3}, {"s", 1},
+                                     {"min", 60},  {"h", 3600},        {"day", kDay}};
+}  // namespace
+
+double time_setting_seconds(std::string_view time) {
+  for (const TimeSetting& t : kTimeSettings)
+    if (time == t.name) return t.seconds;
+  return 0;
+}
+
+std::string settings_text(double v, std::string_view unit, const DisplaySettings& settings) {
+  if (unit == "s") {
+    const double seconds = time_setting_seconds(settings.time);
+    if (seconds == 0) return "";
+    const double scaled = v / seconds;
+    if (!std::isfinite(scaled) || (scaled == 0 && v != 0)) return "";
+    const std::string n = number_text(scaled);
+    // "day" is a word, plural but for one, as human_text writes it ("22.82 days", "1 day")
+    return n + " " + (settings.time == "day" && n != "1" ? "days" : settings.time);
+  }
+  if (unit != "USD" || !settings.money_full) return "";
+  const double a = std::fabs(v);
+  if (!(a >= 1e6 && a < 1e15)) return money(v);  // to the cent already, or as it reads best
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.2f", a);
+  return (v < 0 ? "-$" : "$") + group_thousands(buf);
+}
+
+DisplayScale display_scale(double v, std::string_view unit, BytePrefix bytes, const DisplaySettings& settings) {
   const double a = std::isfinite(v) ? std::fabs(v) : 0;
+  if (unit == "USD" && settings.money_full) return {1, "$", true, true};
+  if (unit == "s" && time_setting_seconds(settings.time) > 0)
+    return {time_setting_seconds(settings.time), settings.time == "day" ? "days" : settings.time, false, true};
   if (unit == "USD") {
     if (a < 1e6 || a >= 1e15) return {1, "$", true, true};
     const Scale& s = pick_scale(a, kMoney, 3);

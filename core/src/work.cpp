@@ -39,7 +39,8 @@ double number_read(const std::string& text) {
 }  // namespace
 
 Work expr_work(const PropertySpec& spec, double result, const Model& model, const double* slots,
-               const std::vector<double>& property_values, const ScenarioType& type, BytePrefix bytes) {
+               const std::vector<double>& property_values, const ScenarioType& type, BytePrefix bytes,
+               const DisplaySettings& settings) {
   const Expr& e = spec.expr;
   // the value of property `name`, and its declaration in `spec` when asked
   auto property = [&](const std::string& name, const PropertySpec** spec) -> double {
@@ -124,16 +125,18 @@ Work expr_work(const PropertySpec& spec, double result, const Model& model, cons
   };
   // A line whose numbers, as written, do not give the result as it is shown is no work a
   // student can check: "1 − 54.4 KB / 54.52 KB" gives 0.0022, not selective_saving's 0.002293
-  // (an auditor's trial). Its numbers get the fewest digits, from 4 up to 10, with which
-  // the arithmetic gives the result's text; 4 when none does (money keeps its cents).
+  // (an auditor's trial). Its numbers get the fewest digits, from 4 up to a double's 17 (a
+  // result of 14 digits: accelerator_hours in ms), with which the arithmetic gives the
+  // result's text as the reader's settings show it (a time in hours, money to the cent);
+  // 4 when none does (money keeps its cents).
   int digits = 4;
   if (std::isfinite(result)) {
-    const std::string shown = spec.text(result, bytes);
-    for (int d = 4; d <= 10; ++d) {
+    const std::string shown = spec.shown(result, bytes, settings);
+    for (int d = 4; d <= 17; ++d) {
       read_at = d;
       const double r = value(e.node());
       read_at = 0;
-      if (spec.text(r, bytes) == shown) {
+      if (spec.shown(r, bytes, settings) == shown) {
         digits = d;
         break;
       }

@@ -30,6 +30,27 @@ TEST_CASE("eval PRESET shows each quantity input in the unit people write it in"
   CHECK_THAT(typed.out, Catch::Contains("device_hour_rate            3600 USD/h\n"));
 }
 
+TEST_CASE("eval --time and --money write times in one unit and money to the cent, work lines to match", "[cli]") {
+  // TransformerBsp8Workers by hand: iteration_time 0.625 s; cost 14,000 x 0.625 s x 8 x 2 USD/h = $38.89
+  const Run r = cli("eval TransformerBsp8Workers --time ms --money full --work");
+  REQUIRE(r.status == 0);
+  CHECK_THAT(r.out, Catch::Contains("iteration_time              625 ms"));
+  CHECK_THAT(r.out, Catch::Contains("cost                        $38.89"));
+  // Llama 3 8B on Frontier: 722.7e21 flop / 3.2408e18 flop/s / 60 = 3,716.67 min
+  const Run f = cli("eval Llama8BOnFrontier8K --time min --work");
+  CHECK_THAT(f.out, Catch::Contains("3,716.7 min"));
+  CHECK_THAT(f.out, Catch::Contains("= 722.7 ZFLOP / (3.2408 EFLOP/s)\n"));
+  CHECK(Json::parse(cli("eval TransformerBsp8Workers --json --time h").out)["properties"]["iteration_time"]["text"] ==
+        "0.0001736 h");  // 0.625 / 3600
+  const Run bad = cli("eval TransformerBsp8Workers --time hours", true);
+  CHECK(bad.status == 2);
+  CHECK_THAT(bad.out, Catch::StartsWith("mlsysim: --time must be ns, \u00b5s, ms, s, min, h, day or auto, got \"hours\""));
+  const Run money = cli("eval TransformerBsp8Workers --money long", true);
+  CHECK(money.status == 2);
+  CHECK_THAT(money.out, Catch::StartsWith("mlsysim: --money must be full or short, got \"long\""));
+  CHECK_THAT(cli("eval TransformerBsp8Workers --time ms --time h", true).out, Catch::StartsWith("mlsysim: --time given twice"));
+}
+
 TEST_CASE("eval --type with --set reads numbers as JSON and the rest as text", "[cli]") {
   const Run r = cli(
       "eval --type SyncStrategyScenario --set workers=8 --set per_worker_batch=32 --set iterations=14000 "
@@ -80,7 +101,7 @@ TEST_CASE("Bad input exits with status 2 and the error text on standard error", 
   CHECK(input_twice.status == 2);
   CHECK_THAT(input_twice.out, Catch::StartsWith("mlsysim: --input given twice; give one request"));
   // an option of eval's is refused by list, not ignored (`list presets --work` printed the list)
-  for (const char* option : {"--work", "--binary", "--type SyncStrategyScenario", "--input -", "--set workers=8"}) {
+  for (const char* option : {"--work", "--binary", "--type SyncStrategyScenario", "--input -", "--set workers=8", "--time ms", "--money full"}) {
     const Run listed = cli(std::string("list presets ") + option, true, "{}");
     CHECK(listed.status == 2);
     CHECK_THAT(listed.out, Catch::StartsWith("mlsysim: " + std::string(option).substr(0, std::string(option).find(' ')) +

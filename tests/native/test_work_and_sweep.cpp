@@ -258,6 +258,62 @@ TEST_CASE("A work line's numbers, read as written, give the result as it is show
         "14,000 \u00d7 625 ms \u00d7 8 \u00d7 2 USD/h = $38.89");
 }
 
+TEST_CASE("The Time and Money settings write times in one unit and money to the cent", "[work][units]") {
+  const mlsysim::DisplaySettings ms{"ms", false}, h{"h", false}, day{"day", false}, full{"", true};
+  CHECK(mlsysim::settings_text(0.625, "s", ms) == "625 ms");
+  CHECK(mlsysim::settings_text(8750, "s", h) == "2.431 h");  // 8750 / 3600 = 2.4306
+  CHECK(mlsysim::settings_text(0, "s", day) == "0 days");
+  CHECK(mlsysim::settings_text(86400, "s", day) == "1 day");
+  CHECK(mlsysim::settings_text(22.82 * 86400, "s", day) == "22.82 days");
+  CHECK(mlsysim::settings_text(90, "s", {"min", false}) == "1.5 min");
+  CHECK(mlsysim::settings_text(2.5e-6, "s", {"\u00b5s", false}) == "2.5 \u00b5s");
+  // a unit that cannot hold the value: the caller's own text stands, never "Infinity ns" or "0 days"
+  CHECK(mlsysim::settings_text(1e300, "s", {"ns", false}).empty());
+  CHECK(mlsysim::settings_text(1e-320, "s", day).empty());
+  // asked nothing: auto, another unit, short money
+  CHECK(mlsysim::settings_text(0.625, "s", {"auto", false}).empty());
+  CHECK(mlsysim::settings_text(0.625, "byte", ms).empty());
+  CHECK(mlsysim::settings_text(8923000, "USD", {}).empty());
+  // money in full: to the cent with digit groups; below ten cents and from $1e15 as the cards write it
+  CHECK(mlsysim::settings_text(8923000, "USD", full) == "$8,923,000.00");
+  CHECK(mlsysim::settings_text(-1234567.891, "USD", full) == "-$1,234,567.89");
+  CHECK(mlsysim::settings_text(38.888888, "USD", full) == "$38.89");
+  CHECK(mlsysim::settings_text(0.0149, "USD", full) == "$0.015");
+  CHECK(mlsysim::settings_text(1e15, "USD", full) == mlsysim::human_text(1e15, "USD"));
+  CHECK(mlsysim::time_setting_seconds("day") == 86400);
+  CHECK(mlsysim::time_setting_seconds("auto") == 0);
+  // an axis under the settings: days titled as the cards write them, money in dollars
+  CHECK(mlsysim::display_scale(5e6, "s", mlsysim::BytePrefix::decimal, day).unit == "days");
+  CHECK(mlsysim::display_scale(5e6, "USD", mlsysim::BytePrefix::decimal, full).factor == 1);
+}
+
+TEST_CASE("Under the Time and Money settings a work line still gives the result as it is shown", "[work]") {
+  // the page wrote the card's time in the reader's unit after a line checked against the
+  // core's own text (a re-checker's note, stop 45): 722.7 ZFLOP / 3.241 EFLOP/s = 3,716.4 min, not
+  // the 3,716.7 min shown. By hand: 722.7e21 / 3.2408e18 / 60 = 3,716.67 -> 3,716.7
+  const auto work = [](const char* preset, const mlsysim::DisplaySettings& settings, const char* property) {
+    mlsysim::EvalOptions o = with_work();
+    o.settings = settings;
+    const Json r = mlsysim::evaluate_preset(preset, nullptr, o).value()["properties"][property];
+    return r["work"]["text"].get<std::string>() + " = " + r["text"].get<std::string>();
+  };
+  CHECK(work("Llama8BOnFrontier8K", {"min", false}, "training_time") == "722.7 ZFLOP / (3.2408 EFLOP/s) = 3,716.7 min");
+  // 8,192 x 2.58105991 days x 1,440 min/day = 30,447,421.61 min
+  CHECK(work("Llama8BOnFrontier8K", {"min", false}, "accelerator_hours") == "8,192 \u00d7 2.58105991 days = 30,447,421.6 min");
+  // a result of 14 digits takes 14: 1,024 x 22.822975093483 days x 8.64e7 ms/day = 2,019,230,769,230.78 ms
+  CHECK(work("Gpt3OnTraining1KA100", {"ms", false}, "accelerator_hours") ==
+        "1,024 \u00d7 22.822975093483 days = 2,019,230,769,230.8 ms");
+  // money in full: 560,897.436 h x 2 USD/h = $1,121,794.872 -> $1,121,794.87 (4 digits read $1,121,794.80)
+  CHECK(work("Gpt3OnTraining1KA100", {"", true}, "training_cost") == "560,897.436 h \u00d7 2 USD/h = $1,121,794.87");
+  // the MathML's result is the text shown too
+  mlsysim::EvalOptions o = with_work();
+  o.settings = {"", true};
+  const Json r = mlsysim::evaluate_preset("Gpt3OnTraining1KA100", nullptr, o).value()["properties"]["training_cost"];
+  CHECK_THAT(r["work"]["mathml"].get<std::string>(), Catch::Contains("<mtext>$1,121,794.87</mtext>"));
+  CHECK(mlsysim::property_text("TrainingComputeScenario", "training_cost", 1121794.872, mlsysim::BytePrefix::decimal, {"", true}).value() ==
+        "$1,121,794.87");
+}
+
 namespace {
 mlsysim::SweepRequest bsp_sweep(const std::string& field) {
   mlsysim::SweepRequest req;

@@ -16,6 +16,9 @@ namespace mlsysim {
 /// Options of an evaluation.
 struct EvalOptions {
   BytePrefix bytes = BytePrefix::decimal;  // the `text` of byte results: GB or GiB
+  /// The `text` of times and money (and the digits of `work` that give it): every time in
+  /// one unit, money in full (text.hpp settings_text).
+  DisplaySettings settings;
   /// Add `work` to each computed property: {text, mathml, expression}, the equation with
   /// the inputs substituted (see Result below).
   bool work = false;
@@ -137,10 +140,11 @@ Expected<double> read_value(const Json& value, const std::string& unit, const st
 /// propertyText(type, property, value): `value` (in the property's reported unit) as that
 /// property's results write their `text`: in its display unit when it has one ("200
 /// tokens/s", "560,897.4 h"), else scaled by its size ("625 ms", "$38.89"). For a value the
-/// page shows beside a result, a student's prediction. InputError on field "type" or
+/// page shows beside a result, a student's prediction; with `settings` as a result's text
+/// is then (a time in the fixed unit, money in full). InputError on field "type" or
 /// "property" for a name that is not one (with the nearest).
 Expected<std::string> property_text(const std::string& type, const std::string& property, double value,
-                                    BytePrefix bytes = BytePrefix::decimal);
+                                    BytePrefix bytes = BytePrefix::decimal, const DisplaySettings& settings = {});
 
 /// The request form of `mlsysim eval --input`: {"type": T, "inputs": {...}} or
 /// {"preset": P, "overrides": {...}}; `course` as for evaluate_preset. InputError.

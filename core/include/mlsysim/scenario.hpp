@@ -53,6 +53,9 @@ struct PropertySpec {
   /// scaled by its size (human_text: "23,371 days"); to `digits` significant digits as
   /// human_text's (more than 4 only in substituted work).
   std::string text(double value, BytePrefix bytes, int digits = 4) const;
+  /// The value as a result's `text` shows it to a reader with `settings` (a time in the
+  /// fixed unit, money in full: settings_text), else as text() writes it.
+  std::string shown(double value, BytePrefix bytes, const DisplaySettings& settings) const;
 };
 
 /// Named builder of a PropertySpec:

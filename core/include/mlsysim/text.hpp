@@ -43,6 +43,25 @@ std::string number_text(double v, int digits = 4);
 /// For labels that need more digits than a result's 4 to differ (a plot's ticks).
 std::string significant_text(double v, int digits);
 
+/// The reader's Time and Money settings (the page's; evaluate's options `time` and `money`,
+/// docs/api.md). `time`: "" or "auto" (each time scaled as human_text scales it), or one of
+/// the units time_setting_seconds names, in which every time in seconds is written;
+/// `money_full`: dollars to the cent with digit groups ("$8,923,000.00"; "$8.923 million"
+/// without it).
+struct DisplaySettings {
+  std::string time;
+  bool money_full = false;
+};
+/// The seconds in a unit the Time setting takes: ns, µs, ms, s, min, h, day; 0 for any
+/// other text ("auto" and "" included).
+double time_setting_seconds(std::string_view time);
+/// `v` in reported `unit` as `settings` write it: a time in seconds in the fixed unit
+/// (0.625 s in "ms" -> "625 ms", 8750 s in "h" -> "2.431 h", "22.82 days" but "1 day"),
+/// money in full (below ten cents and from $1e15 as human_text writes it: "$0.015",
+/// "$1e15"). "" where the settings ask nothing of `unit`, or where the fixed time unit
+/// cannot hold the value (1e300 s in ns, 1e-320 s in days): the caller's text stands.
+std::string settings_text(double v, std::string_view unit, const DisplaySettings& settings);
+
 /// The scale human_text writes a value of magnitude |v| in, as a plot's axis reads it:
 /// values in canonical units divide by `factor` to read in `unit` ("ms", "GiB", "$ million",
 /// "$/h", "per year"; "" for counts). `money`: ticks are written "$20". `known` is false for a
@@ -53,7 +72,10 @@ struct DisplayScale {
   bool money = false;
   bool known = true;
 };
-DisplayScale display_scale(double v, std::string_view unit, BytePrefix bytes = BytePrefix::decimal);
+/// With `settings`, an axis of times reads in the fixed unit ({86400, "days"}) and one of
+/// money in dollars ({1, "$", money}) where they ask it.
+DisplayScale display_scale(double v, std::string_view unit, BytePrefix bytes = BytePrefix::decimal,
+                           const DisplaySettings& settings = {});
 /// The same rule, but a quantity's large number in scientific notation from 1e7, as
 /// substituted work writes it beside its unit ("1.75e11 param", "1.606e10 byte").
 std::string quantity_number_text(double v, int digits = 4);
