@@ -6,7 +6,7 @@
 // live on one page.
 import { $, el, mathml, breakable, breakablePaths, enterToResults } from './dom.mjs';
 import { fieldControl, showEntryFacts, listedEntry, evaluateTexts, formText, usesInput, symbolItem, CUSTOM } from './fields.mjs';
-import { shownText, exactText, cardUnit, numberText, humanText, valueText, propertyValueText, withEscapesExplained, keepTogether, ruleSpaces, sentences, andList, INPUT_UNAVAILABLE } from './format.mjs';
+import { settings, exactText, cardUnit, numberText, humanText, valueText, propertyValueText, withEscapesExplained, keepTogether, ruleSpaces, sentences, andList, INPUT_UNAVAILABLE } from './format.mjs';
 import { fitBoxes } from './fit.mjs';
 
 const ANNOUNCE_DELAY_MS = 900;  // a burst of typing is announced once, when it pauses
@@ -162,7 +162,7 @@ export class ScenarioView {
       // re-checker's trial), or the same value in the same unit
       const q = u !== name && r.properties[u];
       return q && 'value' in q && this.isHidden(u) &&
-        (shownText(q, prefs) === shownText(p, prefs) || (q.unit === p.unit && q.value === p.value));
+        (q.text === p.text || (q.unit === p.unit && q.value === p.value));
     });
   }
 
@@ -487,7 +487,7 @@ export class ScenarioView {
     const prefs = this.opts.prefs();
     // an edited input asks for a new prediction: the value hides again (the history stays)
     if (edited) for (const [name, st] of this.predictions) if (st.revealed) { st.revealed = false; this.clearPrediction(name); }
-    const { result, errors, missing, general, standIns } = evaluateTexts(this.opts.m, this.type, texts, this.lastGood, { bytes: prefs.bytes, work: true });
+    const { result, errors, missing, general, standIns } = evaluateTexts(this.opts.m, this.type, texts, this.lastGood, { ...settings(prefs), work: true });
     // a required input not given that the reader has not edited yet (a blank form) is not
     // an error of theirs: its row and the results that need it wait, and the notice says
     // what to fill in
@@ -579,19 +579,19 @@ export class ScenarioView {
         this.hideWork(work, name);
       } else if (this.hiddenInputsOf(name).length) {
         // its work would quote a value still waiting for its prediction
-        value.textContent = shownText(p, prefs);
+        value.textContent = p.text;
         exact.textContent = exactText(p, prop, value.textContent);
         this.hideWork(work, name);
       } else {
-        setText(value, shownText(p, prefs));
-        setText(exact, exactText(p, prop, shownText(p, prefs)));
+        setText(value, p.text);
+        setText(exact, exactText(p, prop, p.text));
         // the work ends in the result as the display units show it; a line that reads the
         // same (its label says it all) is left as it is, fitted, as are the texts above
-        const rest = `${p.work.text} = ${shownText(p, prefs)}`, line = `${name} = ${rest}`;
+        const rest = `${p.work.text} = ${p.text}`, line = `${name} = ${rest}`;
         if (work.hidden || !work.firstElementChild || work.getAttribute('aria-label') !== line) {
           const math = mathml(p.work.mathml);
           const texts = math.getElementsByTagNameNS('http://www.w3.org/1998/Math/MathML', 'mtext');
-          if (texts.length) texts[texts.length - 1].textContent = shownText(p, prefs);
+          if (texts.length) texts[texts.length - 1].textContent = p.text;
           work.replaceChildren(math, linearText(name, rest));
           work.hidden = false;
           work.setAttribute('aria-label', line);
@@ -628,7 +628,7 @@ export class ScenarioView {
     return [...new Set(result.warnings.map((w) => {
       const tells = hidden.filter((n) => {
         const p = result.properties[n];
-        return p && 'text' in p && (w.includes(p.text) || w.includes(shownText(p, this.opts.prefs())));
+        return p && 'text' in p && w.includes(p.text);
       });
       // (after "Warning:"; "A warning about … is shown …" read as a warning about a warning)
       return tells.length ? `It quotes the value of ${andList(tells)}, so it waits for your prediction.` : w;
@@ -736,7 +736,7 @@ export class ScenarioView {
     st.verdict = prediction ? predictionVerdict(prediction.predicted, p.value, p.unit, prefs, write) : '';
     if (prediction) {
       st.history.push({ ...prediction, actual: p.value });
-      const item = el('li', { text: `${write(prediction.predicted)} for ${shownText(p, prefs)}: ${predictionError(prediction.predicted, p.value)}` });
+      const item = el('li', { text: `${write(prediction.predicted)} for ${p.text}: ${predictionError(prediction.predicted, p.value)}` });
       c.predict.history.querySelector('ol').append(item);
       c.predict.history.hidden = false;
       this.opts.onPrediction({ property: name, predicted: prediction.predicted, actual: p.value, unit: p.unit, inputs: r.inputs });
@@ -744,7 +744,7 @@ export class ScenarioView {
     c.predict.error.hidden = true;
     this.render(this.result, false);
     // heard once: the value and the verdict
-    if (this.parts.announce) this.parts.announce.textContent = `${name} is ${shownText(p, prefs)}.${st.verdict ? ` ${st.verdict}` : ''}`;
+    if (this.parts.announce) this.parts.announce.textContent = `${name} is ${p.text}.${st.verdict ? ` ${st.verdict}` : ''}`;
     this.announced.set(name, this.shown(name));
     // the controls that had focus are gone: the card's heading takes it (its name only,
     // so the value is heard once, from the status)
@@ -796,7 +796,7 @@ export class ScenarioView {
   shown(name, result = this.result) {
     if (this.isHidden(name)) return 'shown after your prediction';
     const p = result && result.properties[name];
-    return !p ? '—' : 'error' in p ? 'unavailable' : shownText(p, this.opts.prefs());
+    return !p ? '—' : 'error' in p ? 'unavailable' : p.text;
   }
 
   /** The inputs and results as one plain table, shown only in print (@media print). */

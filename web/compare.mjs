@@ -6,7 +6,7 @@ import { $, el, breakable, breakableRule } from './dom.mjs';
 import { fieldControl, evaluateTexts, presetTexts } from './fields.mjs';
 
 export { presetTexts };
-import { shownText, diffText, bestValue, propertyValues, contenders, outsideModel, keepTogether, ruleSpaces } from './format.mjs';
+import { settings, diffText, bestValue, propertyValues, contenders, outsideModel, keepTogether, ruleSpaces } from './format.mjs';
 import { MIN_COLUMNS, MAX_COLUMNS } from './link.mjs';
 
 
@@ -129,7 +129,7 @@ export class Compare {
       const texts = {};
       for (const [name, c] of this.cells[k]) texts[name] = c.get();
       col.texts = texts;
-      const { result, errors, general } = evaluateTexts(this.app.m, this.type, texts, this.lastGood[k], { bytes: prefs.bytes });
+      const { result, errors, general } = evaluateTexts(this.app.m, this.type, texts, this.lastGood[k], settings(prefs));
       for (const [name, c] of this.cells[k]) {
         const msg = errors.get(name);
         c.error.textContent = msg || '';
@@ -172,7 +172,7 @@ export class Compare {
       cells.forEach((c, k) => {
         const r = this.results[k];
         const prop = r && r.properties[p.name];
-        c.value.textContent = !r ? '—' : 'error' in prop ? 'unavailable' : shownText(prop, prefs);
+        c.value.textContent = !r ? '—' : 'error' in prop ? 'unavailable' : prop.text;
         c.td.title = prop && 'error' in prop ? prop.error : '';
         c.diff.textContent = k > 0 && values[k] !== null && values[0] !== null ? diffText(values[k], values[0]) : '';
         const isBest = best !== null && ranked[k] === best;

@@ -1,7 +1,7 @@
 // Exports of results: CSV, JSON (the CLI's Result shape) and a Markdown table for
 // course notes; each with a copy button and a download.
 import { el, copyText, download, actionButton } from './dom.mjs';
-import { shownText, diffText, bestValue, propertyValues, contenders, outsideModel, PLAIN_NUMBER } from './format.mjs';
+import { diffText, bestValue, propertyValues, contenders, outsideModel, PLAIN_NUMBER } from './format.mjs';
 
 // A text that starts as a formula does (=, +, -, @, a tab or a return) is one a
 // spreadsheet runs: an inline entry's name from a link, "=HYPERLINK(...)", was written as
@@ -68,7 +68,7 @@ export function resultMarkdown(result, type, prefs, label, texts = {}) {
   lines.push('', '| property | value | equation |', '|---|---|---|');
   for (const p of type.properties) {
     const r = result.properties[p.name];
-    lines.push(`| \`${p.name}\` | ${mdCell('error' in r ? `unavailable: ${r.error}` : shownText(r, prefs))} | \`${mdCode(p.equation)}\` |`);
+    lines.push(`| \`${p.name}\` | ${mdCell('error' in r ? `unavailable: ${r.error}` : r.text)} | \`${mdCode(p.equation)}\` |`);
   }
   for (const w of result.warnings) lines.push('', `> Warning: ${mdCell(w)}`);
   return lines.join('\n') + '\n';
@@ -104,7 +104,7 @@ export function compareMarkdown(results, labels, type, prefs, texts = []) {
       const prop = r.properties[p.name];
       if ('error' in prop) return 'unavailable';
       const diff = k > 0 && values[0] !== null ? ` (${diffText(values[k], values[0])})` : '';
-      return mdCell(`${shownText(prop, prefs)}${best !== null && ranked[k] === best ? ' ★' : ''}${diff}`);
+      return mdCell(`${prop.text}${best !== null && ranked[k] === best ? ' ★' : ''}${diff}`);
     }).join(' | ')} |`);
   }
   const outside = results.map((r, k) => (r && !ranking[k] ? `${labels[k]} (${outsideModel(r)} is unavailable)` : null)).filter(Boolean);

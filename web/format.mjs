@@ -1,6 +1,7 @@
-// Display units: how a property's value is shown. Bytes choose decimal or binary
-// prefixes in the core itself (evaluate's `bytes` option); times and money are
-// re-expressed here from the exact value and unit the core returns.
+// Display units: how a property's value is shown. The core writes every value under the
+// reader's settings (evaluate's, humanText's and propertyText's options bytes, time and
+// money: core/include/mlsysim/text.hpp settings_text), so that a result's text, its work
+// line and a plot's labels are written by one rule.
 
 // Code points that do not show, or that reorder the text around them: controls, format
 // characters (U+202E RIGHT-TO-LEFT OVERRIDE would reverse the rest of a message), line and
@@ -72,9 +73,11 @@ export function keepTogether(line) {
     .replace(/ (?=(?:[=×\/+−<>≤≥·^]|>=|<=|when\b|otherwise\b)(?: |$))/g, '\u00a0');
 }
 
-export const TIME_UNITS = { auto: null, ns: 1e-9, 'µs': 1e-6, ms: 1e-3, s: 1, min: 60, h: 3600, day: 86400 };
 export const DEFAULT_PREFS = { bytes: 'decimal', time: 'auto', money: 'short' };
-export const PREF_CHOICES = { bytes: ['decimal', 'binary'], time: /* @__PURE__ */ Object.keys(TIME_UNITS), money: ['short', 'full'] };
+/** The settings' choices: the module's options (docs/api.md, evaluate's `time` and `money`). */
+export const PREF_CHOICES = { bytes: ['decimal', 'binary'], time: ['auto', 'ns', 'µs', 'ms', 's', 'min', 'h', 'day'], money: ['short', 'full'] };
+/** The module's options for display prefs `prefs` (no other key: the module refuses one). */
+export const settings = (prefs) => ({ bytes: prefs.bytes, time: prefs.time, money: prefs.money });
 
 // Every number is written by the core's one rule (text.hpp number_text), through the
 // module: useModule(m) once per page, before anything is shown.
@@ -87,41 +90,9 @@ export function numberText(v, digits) { return core.numberText(v, digits); }
 /** A value in a reported unit, scaled as the cards scale it ("625 ms", "350 GB"). */
 export function humanText(v, unit, bytes = 'decimal') { return core.humanText(v, unit, { bytes }); }
 
-/** The text of `value` in `unit` that the time and money settings of `prefs` ask for,
- *  or null where they ask nothing or cannot hold the value (the core's text stands): a
- *  time that overflows or underflows the chosen unit (1e300 s in ns, 1e-320 s in days)
- *  keeps the core's scale rather than reading "Infinity ns" or "0 day". */
 /** True when the settings write every time of unit `unit` in one unit (time=ms...). */
 export function timeFixed(unit, prefs) {
-  return unit === 's' && prefs.time !== 'auto' && !!TIME_UNITS[prefs.time];
-}
-
-function prefText(value, unit, prefs) {
-  if (timeFixed(unit, prefs)) {
-    const scaled = value / TIME_UNITS[prefs.time];
-    // "day" is a word, plural but for one, as the core writes it ("22.82 days", "1 day")
-    const text = numberText(scaled);
-    const word = prefs.time === 'day' && text !== '1' ? 'days' : prefs.time;
-    if (Number.isFinite(scaled) && (scaled !== 0 || value === 0)) return `${text} ${word}`;
-    return null;
-  }
-  if (unit === 'USD' && prefs.money === 'full') return fullMoney(value);
-  return null;
-}
-
-/** The text shown for property result `p` ({value, unit, text}) under `prefs`. */
-export function shownText(p, prefs) {
-  return prefText(p.value, p.unit, prefs) ?? p.text;
-}
-
-/** Money in full ("$1,234,567.00"); an amount below a cent, or of a quadrillion dollars
- *  or more, is written as the cards write it ("$0.0000017", "$1e303"), so a cost that is
- *  not zero never reads as zero and no amount runs to hundreds of digits. */
-export function fullMoney(v) {
-  const a = Math.abs(v);
-  // below ten cents, as the short form: two significant digits ("$0.015", not "$0.01")
-  if ((a > 0 && a < 0.1) || a >= 1e15 || !Number.isFinite(v)) return humanText(v, 'USD');
-  return v.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+  return unit === 's' && prefs.time !== 'auto' && PREF_CHOICES.time.includes(prefs.time);
 }
 
 /** The unit a property's card reads in, for what it says and takes beside the card (its
@@ -214,7 +185,7 @@ export function bestValue(values, better) {
  *  which knows only the unit, writes "200/s"; the module's propertyText). For a value
  *  beside a result: a student's prediction. */
 export function propertyValueText(type, name, value, unit, prefs = DEFAULT_PREFS) {
-  return prefText(value, unit, prefs) ?? core.propertyText(type, name, value, { bytes: prefs.bytes });
+  return core.propertyText(type, name, value, settings(prefs));
 }
 
 // ---- numbers in plots (web/sweep.mjs, web/figure.mjs) ----
@@ -223,7 +194,7 @@ export function propertyValueText(type, name, value, unit, prefs = DEFAULT_PREFS
 
 /** What a card shows for `value` in reported unit `unit` under display prefs `prefs`. */
 export function valueText(value, unit, prefs = DEFAULT_PREFS) {
-  return prefText(value, unit, prefs) ?? humanText(value, unit, prefs.bytes);
+  return core.humanText(value, unit, settings(prefs));
 }
 
 /**
@@ -236,10 +207,7 @@ export function valueText(value, unit, prefs = DEFAULT_PREFS) {
  * null for a unit no card scales (byte/param): its ticks are plain numbers in that unit.
  */
 export function axisScale(unit, max, prefs = DEFAULT_PREFS) {
-  if (unit === 'USD' && prefs.money === 'full') return { factor: 1, unit: '$', money: true };
-  // an axis of days is titled as the cards write them, "(days)" (auto titles it so)
-  if (timeFixed(unit, prefs)) return { factor: TIME_UNITS[prefs.time], unit: prefs.time === 'day' ? 'days' : prefs.time, money: false };
-  return core.displayScale(Number.isFinite(max) ? max : 0, unit, { bytes: prefs.bytes });
+  return core.displayScale(Number.isFinite(max) ? max : 0, unit, settings(prefs));
 }
 
 /** Axis labels of numbers from this size up are written with an exponent ("2.4e12"):

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serve, browser, shots } from './harness.mjs';
 import { load } from '../node/load.mjs';
-import { shownText, humanText, useModule } from '../../web/format.mjs';
+import { humanText, useModule } from '../../web/format.mjs';
 import { PALETTES, DASHES, seriesStyle } from '../../web/figure.mjs';
 
 const m = await load();
@@ -352,9 +352,8 @@ test('the hover legend shows the card\'s text, never a raw number such as 0.2164
   const h = await hover(0.5);
   const xs = await page.evaluate(() => Array.from(window.mlsysimApp.sweep.last.xs));
   const p = presets.find((x) => x.name === 'TransformerBsp8Workers');
-  const r = m.evaluate(p.type, { ...p.inputs, workers: xs[h.idx] }, {});
-  const prefs = { bytes: 'decimal', time: 'ms', money: 'full' };
-  assert.deepEqual(h.values.slice(1), ['sample_efficiency', 'cost', 'iteration_time'].map((q) => shownText(r.properties[q], prefs)));
+  const r = m.evaluate(p.type, { ...p.inputs, workers: xs[h.idx] }, { bytes: 'decimal', time: 'ms', money: 'full' });
+  assert.deepEqual(h.values.slice(1), ['sample_efficiency', 'cost', 'iteration_time'].map((q) => r.properties[q].text));
   assert.match(h.values[1], /^0\.\d{4}$/);  // 4 significant digits, as on its card
   assert.match(h.values[2], /^\$[\d,]+\.\d\d$/);
   assert.match(h.values[3], / ms$/);

@@ -436,6 +436,15 @@ test('display units: bytes, time and money as chosen, kept in the link', async (
   await open('?preset=TransformerBsp8Workers&i.device_hour_rate=0.001%20USD%2Fh&i.iterations=10&i.workers=1&money=full');
   assert.equal(await page.textContent(`${card('cost')} .value`), '$0.0000017');
   assert.match(await page.getAttribute(`${card('cost')} .work`, 'aria-label'), /= \$0\.0000017$/);
+  // a work line gives the result as the settings show it (the page converted a line checked
+  // against the 4-digit text): by hand, 722.7e21 / 3.2408e18 / 60 = 3,716.67 min, where
+  // 3.241 EFLOP/s gives 3,716.4; and 560,897.436 h × 2 USD/h = $1,121,794.87
+  await open('?preset=Llama8BOnFrontier8K&time=min');
+  assert.equal(await page.getAttribute(`${card('training_time')} .work`, 'aria-label'), 'training_time = 722.7 ZFLOP / (3.2408 EFLOP/s) = 3,716.7 min');
+  await open('?preset=Gpt3OnTraining1KA100&money=full');
+  assert.equal(await page.getAttribute(`${card('training_cost')} .work`, 'aria-label'), 'training_cost = 560,897.436 h × 2 USD/h = $1,121,794.87');
+  await page.selectOption('#pref-money', 'short');
+  assert.equal(await page.getAttribute(`${card('training_cost')} .work`, 'aria-label'), 'training_cost = 560,897.4 h × 2 USD/h = $1.122 million');
 });
 
 test('no console errors and no request outside the origin', () => {

@@ -389,10 +389,10 @@ test('options of the wrong kind are refused by name, never read as the default',
   refused(() => m.sweep('SyncStrategyScenario', I, 'base_iteration_time', [500], ['cost'], { Unit: 'ms' }),
     'options: unknown option "Unit" (did you mean "unit"?); this call takes unit, into, warnings');
   refused(() => m.evaluatePreset('TransformerBsp8Workers', {}, { byte: 'binary' }),
-    'options: unknown option "byte" (did you mean "bytes"?); this call takes bytes, work, partial');
+    'options: unknown option "byte" (did you mean "bytes"?); this call takes bytes, work, partial, time, money');
   refused(() => m.evaluatePreset('TransformerBsp8Workers', {}, { Work: true }),
-    'options: unknown option "Work" (did you mean "work"?); this call takes bytes, work, partial');
-  refused(() => m.humanText(1e9, 'byte', { binary: true }), 'options: unknown option "binary"; this call takes bytes');
+    'options: unknown option "Work" (did you mean "work"?); this call takes bytes, work, partial, time, money');
+  refused(() => m.humanText(1e9, 'byte', { binary: true }), 'options: unknown option "binary"; this call takes bytes, time, money');
   refused(() => m.propertyText('LlmServingScenario', 'decode_throughput', 1, { bytes: { toString: () => 'binary' } }),
     'options.bytes: must be "decimal" or "binary", got an object that reads as "binary"');
   refused(() => m.evaluatePreset('TransformerBsp8Workers', {}, { bytes: ['binary'] }),
@@ -429,9 +429,9 @@ test('options of the wrong kind are refused by name, never read as the default',
   refused(() => m.sweep('SyncStrategyScenario', I, 'base_iteration_time', [500], ['cost'], Object.create({ units: 'ms' })),
     'options: unknown option "units" (did you mean "unit"?); this call takes unit, into, warnings');
   refused(() => m.evaluatePreset('TransformerBsp8Workers', {}, new (class { get Work() { return true; } })()),
-    'options: unknown option "Work" (did you mean "work"?); this call takes bytes, work, partial');
+    'options: unknown option "Work" (did you mean "work"?); this call takes bytes, work, partial, time, money');
   refused(() => m.evaluatePreset('TransformerBsp8Workers', {}, Object.defineProperty({}, 'Work', { value: true })),
-    'options: unknown option "Work" (did you mean "work"?); this call takes bytes, work, partial');
+    'options: unknown option "Work" (did you mean "work"?); this call takes bytes, work, partial, time, money');
   assert.equal(m.sweep('SyncStrategyScenario', I, 'base_iteration_time', [500], ['cost'], Object.create({ unit: 'ms' })).properties.cost[0],
     m.sweep('SyncStrategyScenario', I, 'base_iteration_time', [500], ['cost'], { unit: 'ms' }).properties.cost[0]);
   assert.equal(m.evaluatePreset('TransformerBsp8Workers', {}, new (class { get work() { return true; } })()).properties.speedup.work.text.length > 0, true);

@@ -1,45 +1,67 @@
-// The page's display settings (web/format.mjs) over the core's formatter: a fixed time
-// unit or full money never shows a value it cannot hold (Infinity, 0, hundreds of digits).
+// The display settings (the module's options time and money; web/format.mjs passes the
+// page's): a fixed time unit or full money never shows a value it cannot hold (Infinity,
+// 0, hundreds of digits). Values by hand.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { load } from './load.mjs';
-import { useModule, shownText, fullMoney, keepTogether, exactText, cardUnit, tickTexts, sentences, axisScale, diffText } from '../../web/format.mjs';
+import { useModule, valueText, keepTogether, exactText, cardUnit, tickTexts, sentences, axisScale, diffText } from '../../web/format.mjs';
 
 const m = await load();
 useModule(m);
 const prefs = (time, money = 'short') => ({ bytes: 'decimal', time, money });
-const result = (value, unit) => ({ value, unit, text: m.humanText(value, unit) });
+const shown = (value, unit, p) => valueText(value, unit, p);
 
 test('a fixed time unit holds the values it can, and leaves the others in the core\'s scale', () => {
-  assert.equal(shownText(result(0.625, 's'), prefs('ms')), '625 ms');
-  assert.equal(shownText(result(8750, 's'), prefs('h')), '2.431 h');  // 8750 / 3600
-  assert.equal(shownText(result(0, 's'), prefs('day')), '0 days');
+  assert.equal(shown(0.625, 's', prefs('ms')), '625 ms');
+  assert.equal(shown(8750, 's', prefs('h')), '2.431 h');  // 8750 / 3600
+  assert.equal(shown(0, 's', prefs('day')), '0 days');
+  assert.equal(m.humanText(90, 's', { time: 'min' }), '1.5 min');
+  assert.equal(m.humanText(2.5e-6, 's', { time: 'µs' }), '2.5 µs');
   // a word, plural but for one, as the core writes days (an attacking helper read "22.82 day")
-  assert.equal(shownText(result(22.82 * 86400, 's'), prefs('day')), '22.82 days');
-  assert.equal(shownText(result(86400, 's'), prefs('day')), m.humanText(86400, 's'));
-  assert.equal(shownText(result(86400, 's'), prefs('day')), '1 day');
+  assert.equal(shown(22.82 * 86400, 's', prefs('day')), '22.82 days');
+  assert.equal(shown(86400, 's', prefs('day')), m.humanText(86400, 's'));
+  assert.equal(shown(86400, 's', prefs('day')), '1 day');
   // an axis of them is titled "(days)", as with auto (a second trial read "(day)")
   assert.equal(axisScale('s', 20 * 86400, prefs('day')).unit, 'days');
+  assert.equal(axisScale('s', 20 * 86400, prefs('day')).factor, 86400);
   assert.equal(axisScale('s', 20 * 86400, prefs('auto')).unit, 'days');
+  assert.equal(axisScale('s', 2, prefs('ms')).factor, 1e-3);
   // 1.25e300 s is 1.25e309 ns: beyond a double; 1e-320 s is 1.2e-325 day: below one
   for (const [v, time] of [[1.25e300, 'ns'], [1e303, 'µs'], [1e-320, 'day'], [5e-324, 'h']]) {
-    const shown = shownText(result(v, 's'), prefs(time));
-    assert.equal(shown, m.humanText(v, 's'), `${v} s in ${time}`);
-    assert.doesNotMatch(shown, /Infinity|^0 /);
+    const text = shown(v, 's', prefs(time));
+    assert.equal(text, m.humanText(v, 's'), `${v} s in ${time}`);
+    assert.doesNotMatch(text, /Infinity|^0 /);
   }
+  // a property's prediction is written as its card: accelerator_hours in the fixed unit too
+  assert.equal(m.propertyText('TrainingComputeScenario', 'accelerator_hours', 7200, { time: 'min' }), '120 min');
+  assert.equal(m.propertyText('TrainingComputeScenario', 'accelerator_hours', 7200), '2 h');
 });
 
 test('full money writes cents, and leaves sub-cent and astronomical amounts to the core', () => {
-  assert.equal(fullMoney(38.888888), '$38.89');
-  assert.equal(fullMoney(8923000), '$8,923,000.00');
-  assert.equal(fullMoney(1.7e-6), m.humanText(1.7e-6, 'USD'));
+  const full = (v) => shown(v, 'USD', prefs('auto', 'full'));
+  assert.equal(full(38.888888), '$38.89');
+  assert.equal(full(8923000), '$8,923,000.00');
+  assert.equal(full(-1234567.891), '-$1,234,567.89');
+  assert.equal(full(1.7e-6), m.humanText(1.7e-6, 'USD'));
   // from a cent to ten cents, two significant digits as the short form ("$0.01" was a third low)
-  assert.equal(fullMoney(0.0149), '$0.015');
-  assert.equal(fullMoney(-0.0549), '-$0.055');
-  assert.equal(fullMoney(0.1), '$0.10');
-  assert.equal(fullMoney(1e303), m.humanText(1e303, 'USD'));
-  assert.ok(fullMoney(1e303).length < 20, fullMoney(1e303));
-  assert.equal(shownText(result(2e15, 'USD'), prefs('auto', 'full')), m.humanText(2e15, 'USD'));
+  assert.equal(full(0.0149), '$0.015');
+  assert.equal(full(-0.0549), '-$0.055');
+  assert.equal(full(0.1), '$0.10');
+  assert.equal(full(1e303), m.humanText(1e303, 'USD'));
+  assert.ok(full(1e303).length < 20, full(1e303));
+  assert.equal(full(2e15), m.humanText(2e15, 'USD'));
+  assert.deepEqual(axisScale('USD', 5e6, prefs('auto', 'full')), { factor: 1, unit: '$', money: true });
+});
+
+test('the settings are options the module checks, by name', () => {
+  assert.throws(() => m.humanText(1, 's', { time: 'hours' }), { message: 'options.time: must be one of "auto", "ns", "µs", "ms", "s", "min", "h", "day", got "hours"', field: 'options' });
+  assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', {}, { money: 'long' }), { message: 'options.money: must be "short" or "full", got "long"', field: 'options' });
+  // evaluate writes its texts, and its work lines' digits, under them: by hand, 722.7e21 flop /
+  // 3.2408e18 flop/s / 60 = 3,716.67 min (with 3.241 it read 3,716.4 min)
+  const t = m.evaluatePreset('Llama8BOnFrontier8K', {}, { time: 'min', work: true }).properties.training_time;
+  assert.equal(`${t.work.text} = ${t.text}`, '722.7 ZFLOP / (3.2408 EFLOP/s) = 3,716.7 min');
+  const c = m.evaluatePreset('Gpt3OnTraining1KA100', {}, { money: 'full', work: true }).properties.training_cost;
+  assert.equal(`${c.work.text} = ${c.text}`, '560,897.436 h × 2 USD/h = $1,121,794.87');  // 560,897.436 × 2
 });
 
 test('a math line written out as text breaks after operators and never between a number and its unit', () => {
