@@ -596,7 +596,7 @@ export class Sweep {
       const t0 = performance.now();
       try {
         r = this.app.m.sweep(type.name, base.inputs, f.name, xs, s.props,
-          { ...(f.type === 'quantity' ? { unit: f.display_unit } : {}), warnings: true });
+          { ...(f.type === 'quantity' ? { unit: f.display_unit } : {}), warnings: true, bytes: this.app.state.prefs.bytes });
         if (bases.length === 1) warned = r.warnings;
         else columnWarnings.push(...r.warnings.map((w) => ({ w, label: base.label })));
       } catch (e) {

@@ -52,6 +52,11 @@ Expected<SweepRequest> sweep_request(const Json& req) {
     if (!req["warnings"].is_boolean()) return InputError("warnings", "must be true or false, got " + describe(req["warnings"]));
     r.warnings = req["warnings"].get<bool>();
   }
+  if (req.contains("bytes") && !req["bytes"].is_null()) {
+    if (req["bytes"] != "decimal" && req["bytes"] != "binary")
+      return InputError("bytes", "must be \"decimal\" or \"binary\", got " + describe(req["bytes"]));
+    r.bytes = req["bytes"] == "binary" ? BytePrefix::binary : BytePrefix::decimal;
+  }
   return r;
 }
 
@@ -149,6 +154,7 @@ Expected<PreparedSweep> prepare_sweep(const SweepRequest& request) {
     if (r.a == spec.name || r.b == spec.name)
       ps.others.push_back(base.x(r.a == spec.name ? r.b : r.a));
   ps.header.warnings_asked = request.warnings;
+  ps.bytes = request.bytes;
   for (const Program& w : m.warnings) {  // as evaluate checks a warning: only with all it reads
     bool complete = true;
     for (std::uint32_t k : w.slots) complete = complete && present[k];
@@ -246,7 +252,7 @@ Expected<void> run_points(const PreparedSweep& ps, const double* values, std::si
       else w.ranges.back().second = i;
     }
     if (!w.points) continue;
-    w.text = warning_text(type, k, inputs_at(ps, values[w.ranges.front().first]));
+    w.text = warning_text(type, k, inputs_at(ps, values[w.ranges.front().first]), ps.bytes);
     w.infeasible = type.warnings[k].infeasible;
     warned->push_back(std::move(w));
   }

@@ -314,13 +314,13 @@ double time_setting_seconds(std::string_view time) {
   return 0;
 }
 
-std::string settings_text(double v, std::string_view unit, const DisplaySettings& settings) {
+std::string settings_text(double v, std::string_view unit, const DisplaySettings& settings, int digits) {
   if (unit == "s") {
     const double seconds = time_setting_seconds(settings.time);
     if (seconds == 0) return "";
     const double scaled = v / seconds;
     if (!std::isfinite(scaled) || (scaled == 0 && v != 0)) return "";
-    const std::string n = number_text(scaled);
+    const std::string n = number_text(scaled, digits);
     // "day" is a word, plural but for one, as human_text writes it ("22.82 days", "1 day")
     return n + " " + (settings.time == "day" && n != "1" ? "days" : settings.time);
   }

@@ -80,13 +80,17 @@ Work expr_work(const PropertySpec& spec, double result, const Model& model, cons
       const ExprForms f = value_forms(shown, s.display_unit, v, d);
       return {f, number_read(f.text) * s.display_factor};
     }
-    // a property: its value as its card shows it (a count's label left out)
+    // a property: its value as its card shows it (a count's label left out), under the
+    // reader's settings too: a card that reads "0.2373 h" is not "14.24 min" in the next
+    // card's line (a new user's trial)
     const PropertySpec* p = nullptr;
     const double v = property(n.name, &p);
     if (!p || is_count_label(p->unit)) {
       const ExprForms f = value_forms(v, "", v, d);
       return {f, number_read(f.text)};
     }
+    if (const std::string set = settings_text(v, p->unit, settings, d); !set.empty())
+      return scaled(set, v, p->unit == "s" ? time_setting_seconds(settings.time) : 1);
     const double factor = p->display_unit.empty() ? display_scale(v, p->unit, bytes).factor : declared_unit(p->display_unit).value;
     return scaled(p->text(v, bytes, d), v, factor);
   };

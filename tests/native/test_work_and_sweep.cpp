@@ -298,11 +298,21 @@ TEST_CASE("Under the Time and Money settings a work line still gives the result 
     return r["work"]["text"].get<std::string>() + " = " + r["text"].get<std::string>();
   };
   CHECK(work("Llama8BOnFrontier8K", {"min", false}, "training_time") == "722.7 ZFLOP / (3.2408 EFLOP/s) = 3,716.7 min");
-  // 8,192 x 2.58105991 days x 1,440 min/day = 30,447,421.61 min
-  CHECK(work("Llama8BOnFrontier8K", {"min", false}, "accelerator_hours") == "8,192 \u00d7 2.58105991 days = 30,447,421.6 min");
-  // a result of 14 digits takes 14: 1,024 x 22.822975093483 days x 8.64e7 ms/day = 2,019,230,769,230.78 ms
+  // a property in the line reads in the settings' unit, as its card does (a new user's trial: the
+  // young_interval card read "0.2373 h" and the next line "14.24 min"), to the digits the line
+  // needs: 8,192 x 3,716.72627 min = 30,447,421.60 min
+  CHECK(work("Llama8BOnFrontier8K", {"min", false}, "accelerator_hours") == "8,192 \u00d7 3,716.72627 min = 30,447,421.6 min");
+  // a result of 14 digits takes 13: 1,024 x 1,971,905,048.077 ms = 2,019,230,769,230.85 ms
   CHECK(work("Gpt3OnTraining1KA100", {"ms", false}, "accelerator_hours") ==
-        "1,024 \u00d7 22.822975093483 days = 2,019,230,769,230.8 ms");
+        "1,024 \u00d7 1,971,905,048.077 ms = 2,019,230,769,230.8 ms");
+  // Gpt3On10KYoungDaly in hours: checkpoint_write_time 24.5 s = 0.006806 h, M = 4.138 h;
+  // sqrt(2 x 0.006806 x 4.138) = 0.23733 h (the new user's line, in minutes, read 14.24 min)
+  CHECK(work("Gpt3On10KYoungDaly", {"h", false}, "young_interval") == "sqrt(2 \u00d7 0.006806 h \u00d7 4.138 h) = 0.2373 h");
+  CHECK(work("Gpt3On10KYoungDaly", {"h", false}, "checkpoint_overhead") == "0.006806 h / 0.2373 h = 0.02868");
+  // money in full, each amount to the cent (a new user's trial: $30.72 million + $1.477 million
+  // + $4.608 million is $36,805,000.00, not the $36,804,860.31 shown): by hand the sum below
+  CHECK(work("H100Cluster1KOwnVsCloud", {"", true}, "total_cost_of_ownership") ==
+        "$30,720,000.00 + $1,476,860.31 + $4,608,000.00 = $36,804,860.31");
   // money in full: 560,897.436 h x 2 USD/h = $1,121,794.872 -> $1,121,794.87 (4 digits read $1,121,794.80)
   CHECK(work("Gpt3OnTraining1KA100", {"", true}, "training_cost") == "560,897.436 h \u00d7 2 USD/h = $1,121,794.87");
   // the MathML's result is the text shown too
@@ -374,6 +384,23 @@ TEST_CASE("A sweep gives at each point what evaluate gives there", "[sweep]") {
   }
   // by hand: 1024 workers x 14000 x 0.625 s x 2/3600 USD/s = 4977.78 USD
   CHECK_THAT(out[1 * 5 + 4], Near(1024 * 14000 * 0.625 * 2 / 3600.0));
+}
+
+TEST_CASE("A sweep's warnings write byte amounts as the request's bytes ask", "[sweep]") {
+  // GPT-3's weights on one H100: 1.75e11 x 2 bytes = 350 GB = 325.96 GiB, against 80 GiB
+  Json in = test::preset_inputs("Llama8BChatH100");
+  in["workload"] = "GPT3";
+  const auto text = [&](const Json& bytes) {
+    const Json req = {{"type", "LlmServingScenario"}, {"inputs", in}, {"field", "batch_size"}, {"warnings", true}, {"bytes", bytes}};
+    const double one = 1;
+    std::vector<double> out;
+    mlsysim::SweepSession session;
+    const auto r = session.sweep(req.dump(), &one, 1, out);
+    return r ? Json::parse(*r)["warnings"][0]["text"].get<std::string>() : "error " + r.error().field + ": " + r.error().what();
+  };
+  CHECK_THAT(text("binary"), Catch::Contains("weight_bytes 326 GiB exceed memory_capacity 80 GiB"));
+  CHECK_THAT(text(nullptr), Catch::Contains("weight_bytes 350 GB (326 GiB) exceed"));
+  CHECK(text("GiB") == "error bytes: bytes: must be \"decimal\" or \"binary\", got \"GiB\"");
 }
 
 TEST_CASE("A sweep session prepares a request once and sweeps new values over it", "[sweep]") {

@@ -117,6 +117,14 @@ test('a sweep asked for its warnings says where they hold: LlmServingScenario\'s
   assert.equal(r.warnings[0].text, m.evaluate('LlmServingScenario', { ...inputs, batch_size: 261 }).warnings[0]);
   assert.match(r.warnings[0].text, /^the batch does not fit: batch_size 261 at context_tokens 2,048 needs 1\.00[0-9]* times memory_capacity 80 GiB/);
   assert.equal(r.warnings[0].infeasible, true);
+  // byte amounts as the reader's Bytes setting writes them (a sweep wrote decimal GB beside the
+  // GiB the cards showed): GPT-3's 1.75e11 × 2 bytes = 350 GB = 326 GiB (350e9 / 2^30 = 325.96)
+  const big = { ...inputs, workload: 'GPT3' };
+  const binary = m.sweep('LlmServingScenario', big, 'batch_size', [1, 2], ['decode_throughput'], { warnings: true, bytes: 'binary' }).warnings[0].text;
+  assert.match(binary, /weight_bytes 326 GiB exceed memory_capacity 80 GiB/);
+  assert.equal(binary, m.evaluate('LlmServingScenario', { ...big, batch_size: 1 }, { bytes: 'binary' }).warnings[0]);
+  assert.match(m.sweep('LlmServingScenario', big, 'batch_size', [1], null, { warnings: true }).warnings[0].text, /weight_bytes 350 GB \(326 GiB\)/);
+  assert.throws(() => m.sweep('LlmServingScenario', big, 'batch_size', [1], null, { warnings: true, bytes: 'GiB' }), { field: 'options', message: 'options.bytes: must be "decimal" or "binary", got "GiB"' });
   // the same request again (the kept preparation) and new values: the same answer for them
   assert.deepEqual(m.sweep('LlmServingScenario', inputs, 'batch_size', [600, 1], ['decode_throughput'], { warnings: true }).warnings.map((w) => w.ranges), [[[0, 0]]]);
   // not asked for: no such member, and no cost

@@ -9,6 +9,7 @@
 
 #include "mlsysim/catalog.hpp"
 #include "mlsysim/json.hpp"
+#include "mlsysim/text.hpp"
 
 namespace mlsysim {
 
@@ -24,6 +25,7 @@ struct SweepRequest {
   std::string unit;                     // unit of `values` for a quantity field ("" = canonical)
   std::vector<std::string> properties;  // empty = every property
   bool warnings = false;                // also say which of the type's warnings hold where (SweepWarning)
+  BytePrefix bytes = BytePrefix::decimal;  // the byte amounts in the warnings' texts: GB or GiB
 };
 
 /// A warning of the scenario type (ScenarioType::warnings) that holds at some valid points
@@ -47,7 +49,8 @@ struct SweepSummary {
 
 /// The request form of a sweep, as JavaScript sends it (wasm/bindings.cpp): {"type",
 /// "inputs" (object, optional), "field", "unit" (string or null), "properties" (array of
-/// names or null), "warnings" (true, false or absent)}. InputError naming the key that is
+/// names or null), "warnings" (true, false or absent), "bytes" ("decimal", "binary" or
+/// absent: the warnings' byte amounts)}. InputError naming the key that is
 /// missing or of the wrong kind.
 Expected<SweepRequest> sweep_request(const Json& request);
 
@@ -71,6 +74,7 @@ struct PreparedSweep {
   std::vector<double> slots;              // the model's slots with the other inputs loaded
   std::vector<double> others;             // the other factors of exact-product rules on the field
   std::vector<char> warnable;             // per warning of the type: every input it reads is given
+  BytePrefix bytes = BytePrefix::decimal;  // as requested, for the warnings' texts
   SweepSummary header;                    // properties and units (no invalid points yet)
 };
 

@@ -60,7 +60,8 @@ double time_setting_seconds(std::string_view time);
 /// money in full (below ten cents and from $1e15 as human_text writes it: "$0.015",
 /// "$1e15"). "" where the settings ask nothing of `unit`, or where the fixed time unit
 /// cannot hold the value (1e300 s in ns, 1e-320 s in days): the caller's text stands.
-std::string settings_text(double v, std::string_view unit, const DisplaySettings& settings);
+/// `digits` (4 to 17) as human_text's, for a time (money in full has its cents).
+std::string settings_text(double v, std::string_view unit, const DisplaySettings& settings, int digits = 4);
 
 /// The scale human_text writes a value of magnitude |v| in, as a plot's axis reads it:
 /// values in canonical units divide by `factor` to read in `unit` ("ms", "GiB", "$ million",
