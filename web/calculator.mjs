@@ -6,7 +6,7 @@
 // live on one page.
 import { $, el, mathml, breakable, breakablePaths, enterToResults } from './dom.mjs';
 import { fieldControl, showEntryFacts, listedEntry, evaluateTexts, formText, usesInput, symbolItem, CUSTOM } from './fields.mjs';
-import { settings, exactText, cardUnit, numberText, humanText, valueText, propertyValueText, withEscapesExplained, keepTogether, ruleSpaces, sentences, andList, INPUT_UNAVAILABLE } from './format.mjs';
+import { settings, timeFixed, exactText, cardUnit, numberText, humanText, valueText, propertyValueText, withEscapesExplained, keepTogether, ruleSpaces, sentences, andList, INPUT_UNAVAILABLE } from './format.mjs';
 import { fitBoxes } from './fit.mjs';
 
 const ANNOUNCE_DELAY_MS = 900;  // a burst of typing is announced once, when it pauses
@@ -643,15 +643,12 @@ export class ScenarioView {
    */
   predictBox(p) {
     const id = (kind) => `${this.opts.idBase}${kind}-${p.name}`;
-    // in the unit its card is written in ("tokens/s", not "1/s"; money rates per hour)
-    const shownUnit = cardUnit(p);
-    const unit = !shownUnit || shownUnit === 'count' ? ''
-      : p.display_unit ? ` (a number in ${shownUnit}, or a value in any unit of its kind)` : ` (a value in ${shownUnit} or any unit of its kind)`;
     const input = el('input', { type: 'text', id: id('predict'), class: 'predict-input', autocomplete: 'off', spellcheck: 'false',
       'aria-describedby': `${id('predict-help')} ${id('predict-err')}`, 'aria-invalid': 'false' });
     const error = el('p', { id: id('predict-err'), class: 'field-error', hidden: true });
     const verdict = el('p', { class: 'verdict', hidden: true });
     const check = el('button', { type: 'button', class: 'action check', text: 'Check' });
+    const help = el('p', { class: 'help', id: id('predict-help'), text: this.predictHelp(p) });
     const reveal = el('button', { type: 'button', class: 'action reveal', text: 'Show me' });
     const history = el('div', { class: 'predict-history', hidden: true },
       el('p', { class: 'predict-history-title', text: 'Your predictions' }), el('ol', {}));
@@ -661,15 +658,33 @@ export class ScenarioView {
     const ask = el('div', { class: 'predict-ask' },
       el('label', { for: id('predict'), class: 'predict-label', text: 'Your prediction' }),
       el('div', { class: 'predict-row' }, input, check, reveal),
-      el('p', { class: 'help', id: id('predict-help'), text: `Predict ${p.name}${unit}, then check it against the model.` }),
-      error);
+      help, error);
     const node = el('div', { class: 'predict' }, ask, verdict);
-    return { node, ask, input, error, verdict, history, check, reveal };
+    return { node, ask, input, error, verdict, history, check, reveal, help };
+  }
+
+  /** The one unit property `p`'s card is always written in, in which a bare number is
+   *  read: the Time setting's for a time when it fixes one (a new user's trial: an embed
+   *  with time=min asked for "a value in s"), else its display unit ("tokens/s"), or ''. */
+  fixedUnit(p) {
+    const prefs = this.opts.prefs();
+    return timeFixed(p.unit, prefs) ? prefs.time : p.display_unit || '';
+  }
+
+  /** What property `p`'s prediction box asks for, in the unit its card is written in
+   *  ("tokens/s", not "1/s"; money rates per hour; the Time setting's unit). */
+  predictHelp(p) {
+    const fixed = this.fixedUnit(p), shownUnit = fixed === 'day' ? 'days' : fixed || cardUnit(p);
+    const unit = !shownUnit || shownUnit === 'count' ? ''
+      : fixed ? ` (a number in ${shownUnit}, or a value in any unit of its kind)` : ` (a value in ${shownUnit} or any unit of its kind)`;
+    return `Predict ${p.name}${unit}, then check it against the model.`;
   }
 
   /** Shows a predicted card's controls or verdict as its state says. */
   renderPrediction(name, box, p, stale) {
     const st = this.predictions.get(name);
+    const help = this.predictHelp(this.type.properties.find((x) => x.name === name));
+    if (box.help.textContent !== help) box.help.textContent = help;  // the Time setting changed
     const nothing = p && 'error' in p && !(stale && INPUT_UNAVAILABLE.test(p.error));
     box.ask.hidden = st.revealed || !!nothing;
     // "no value to compare with" no longer holds once there is one
@@ -700,8 +715,9 @@ export class ScenarioView {
         // a bare number is read in the unit the card is always written in, as the help
         // says ("200" for decode_throughput is 200 tokens/s); a card scaled by its size
         // (625 ms, 14.24 min) has no such unit, so there a number needs its own
-        const bare = prop.display_unit && /^[+-]?(?:\d[\d,]*(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i.test(text);
-        predicted = this.opts.m.readValue(bare ? `${text} ${prop.display_unit}` : text, prop.unit, 'prediction');
+        const fixed = this.fixedUnit(prop);
+        const bare = fixed && /^[+-]?(?:\d[\d,]*(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i.test(text);
+        predicted = this.opts.m.readValue(bare ? `${text} ${fixed}` : text, prop.unit, 'prediction');
       } catch (e) {
         message = e.message;
       }

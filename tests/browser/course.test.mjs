@@ -248,6 +248,17 @@ test('a bare number for a card scaled by its size (625 ms or 14.24 min) is refus
   assert.match(await rate.locator('.field-error').textContent(), /did you mean "2 USD\/h"\?/);
 });
 
+test('with the Time setting fixed, a prediction asks for and reads a bare number in that unit, as the card shows it', async () => {
+  // a new user's trial: an embed with time=min showed "14.24 min" and asked for "a value in s"
+  const card = await predictedCard('Llama70BFourHourCheckpoints&time=min', 'young_interval');
+  assert.equal(await card.locator('.help').first().textContent(), 'Predict young_interval (a number in min, or a value in any unit of its kind), then check it against the model.');
+  await predict(card, '15');
+  assert.match(await card.locator('.verdict').textContent(), /^Your prediction: 15 min \(/);
+  // in days, the word as the cards write it
+  const days = await predictedCard('Book10KThreeWeekJob&time=day', 'node_mtbf');
+  assert.equal(await days.locator('.help').first().textContent(), 'Predict node_mtbf (a number in days, or a value in any unit of its kind), then check it against the model.');
+});
+
 test('the iframe posts each checked prediction to its parent; the element fires mlsysim-prediction', async () => {
   await page.goto(`${O}/course/lesson.html`);
   await page.evaluate((origin) => {
