@@ -12,7 +12,7 @@ import { MODES, MAX_COLUMNS, defaultState, defaultCompare, decodeState, encodeSt
 import { plainResult, resultCsv, resultMarkdown, compareCsv, compareMarkdown, exportButtons } from './export.mjs';
 import { startupFailure, failureDetails } from './startup.mjs';
 import { firstResultPainted } from './until-live.mjs';
-import { loadPresetFile, withPresetFile } from './course-presets.mjs';
+import { loadPresetFile, withPresetFile, otherOrigin } from './course-presets.mjs';
 
 /** The longest a link to Sweep or Embed keeps the loading line while that view's code
  *  loads (a slow network): then the page is revealed and the view says it is loading. */
@@ -46,11 +46,7 @@ class App {
    *  page fetches nothing beyond its own folder otherwise. */
   async loadPresetFile(written) {
     if (!written) return;
-    let origin = null;
-    try {
-      const url = new URL(written, location.href);
-      if (/^https?:$/.test(url.protocol) && url.origin !== location.origin) origin = url.origin;
-    } catch { /* not a URL: loadPresetFile says so */ }
+    const origin = otherOrigin(written, location.href);
     if (origin && !allowedOrigins().includes(origin)) {
       this.askFile = origin;
       const wait = { url: new URL(written, location.href).href, presets: [], left: [],

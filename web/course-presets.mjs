@@ -41,6 +41,18 @@ const loads = new Map();  // one fetch per module and file: several elements of 
  * summary, inputs, file}], left: [{preset, message}] (the module's notices), notices:
  * [text]}: one notice for a file that cannot be used, one per refused entry.
  */
+/** The origin of preset file `written` (relative to `base`) when it is an http(s) address on
+ *  another site than this page's, else null: a file a link alone can name, fetched only when
+ *  the reader chose it (the full calculator asks; an embed opened by itself does not fetch). */
+export function otherOrigin(written, base) {
+  try {
+    const url = new URL(written, base);
+    return /^https?:$/.test(url.protocol) && url.origin !== location.origin ? url.origin : null;
+  } catch {
+    return null;  // not a URL: loadPresetFile says so
+  }
+}
+
 export function loadPresetFile(m, url, base) {
   let href;
   try {

@@ -10,8 +10,8 @@ import { el, applyTheme, breakable, enterToResults } from './dom.mjs';
 import { ScenarioView } from './calculator.mjs';
 import { firstPreset, presetTexts, textsSet, registryMap, scenarioTypes, symbolItem, takeTyped, giveFocus } from './fields.mjs';
 import { readEmbedOptions, readTheme, calculatorQuery } from './link.mjs';
-import { useModule, withEscapesExplained, clipJson } from './format.mjs';
-import { loadPresetFile, withPresetFile } from './course-presets.mjs';
+import { useModule, withEscapesExplained, clipJson, clip } from './format.mjs';
+import { loadPresetFile, withPresetFile, otherOrigin } from './course-presets.mjs';
 
 
 /** The inputs a page sets in place of its preset's (`i.FIELD`), said under the preset's
@@ -40,10 +40,17 @@ export function moduleContext(m) {
 }
 
 /** `ctx` with the presets of the `preset-file` option that get(name) reads, if any (a URL
- *  relative to `base`: the iframe's page, or the element's host page). */
-export async function withOptionPresetFile(ctx, get, base) {
+ *  relative to `base`: the iframe's page, or the element's host page). With `otherSites`
+ *  false (an embed opened by itself, whose link anyone can write), a file on another site
+ *  is not fetched, and a notice says so (an attacker's trial; the full calculator asks). */
+export async function withOptionPresetFile(ctx, get, base, otherSites = true) {
   const written = (get('preset-file') || '').trim();
   if (!written) return ctx;
+  const origin = otherOrigin(written, base);
+  if (origin && !otherSites) {
+    return withPresetFile(ctx, { url: new URL(written, base).href, presets: [], left: [],
+      notices: [`preset-file: opened by itself, this embed fetches nothing from another site (${clip(origin, 120)}); it loads that course's presets inside the course page that frames it, and the full calculator asks first.`] }, written);
+  }
   return withPresetFile(ctx, await loadPresetFile(ctx.m, written, base), written);
 }
 

@@ -81,7 +81,7 @@ try {
   // first layout, and the reader saw numbers only once live (docs/performance.md,
   // "Hydration, and typing before live")
   if (document.querySelector('#embed > section[aria-busy="true"]')) await firstResultPainted();
-  const ctx = await withOptionPresetFile(moduleContext(m), get, location.href);
+  const ctx = await withOptionPresetFile(moduleContext(m), get, location.href, framed);
   const o = embed.render(ctx, get, params);
   if (!o.error) document.title = `${o.preset || o.type.name} · mlsysim scenario calculator`;
   document.body.dataset.ready = o.error ? 'error' : '1';

@@ -812,6 +812,34 @@ test('a preset file on another site is fetched only once the reader chooses to l
   }
 });
 
+test('an embed opened by itself fetches no preset file from another site; framed by a course page it does', async () => {
+  // an attacker's trial: embed.html?preset-file=<any site>, opened as a link, fetched it unasked
+  const { context: own, page: p, problems: seen } = await browser(O);
+  try {
+    const url = 'https://course.example/presets.json';
+    await p.route(url, (r) => r.fulfill({ contentType: 'application/json', headers: { 'Access-Control-Allow-Origin': '*' },
+      body: JSON.stringify({ presets: [example.presets[0]] }) }));
+    await p.goto(`${O}/embed.html?preset-file=${encodeURIComponent(url)}&preset=Week3Bsp16Workers`);
+    await p.waitForSelector('body[data-ready]');
+    assert.deepEqual(seen.offOrigin, []);
+    assert.match(await p.textContent('body'), /preset-file: opened by itself, this embed fetches nothing from another site \(https:\/\/course\.example\)/);
+    // in a course page's frame the file is the course's choice: fetched, and its preset shown
+    await p.goto(`${O}/course/lesson.html`);
+    await p.evaluate((src) => {
+      const f = document.createElement('iframe');
+      f.src = src;
+      f.style.width = '700px'; f.style.height = '900px';
+      document.getElementById('lesson').append(f);
+    }, `${O}/embed.html?preset-file=${encodeURIComponent(url)}&preset=Week3Bsp16Workers`);
+    const frame = p.frameLocator('iframe');
+    // global_batch = 16 x 32 = 512 (examples/course-presets.json)
+    await frame.locator('[data-property="global_batch"] .value').filter({ hasText: '512 samples' }).waitFor();
+    assert.deepEqual(seen.offOrigin, [url]);
+  } finally {
+    await own.close();
+  }
+});
+
 test('the Embed view says when an input is longer than an embed reads, or the address longer than servers take', async () => {
   // an attacker's trial: a 12,000-character inline name was written into both snippets, whose embed then
   // showed the preset's GPT3 with a notice to the student; at 100 KB the preview was the server's 414 page
