@@ -6,7 +6,7 @@
 // live on one page.
 import { $, el, mathml, breakable, breakablePaths, enterToResults } from './dom.mjs';
 import { fieldControl, showEntryFacts, listedEntry, evaluateTexts, formText, usesInput, symbolItem, CUSTOM } from './fields.mjs';
-import { settings, timeFixed, exactText, cardUnit, numberText, humanText, valueText, propertyValueText, withEscapesExplained, keepTogether, ruleSpaces, sentences, andList, INPUT_UNAVAILABLE } from './format.mjs';
+import { settings, timeFixed, PLAIN_NUMBER, exactText, cardUnit, numberText, humanText, valueText, propertyValueText, withEscapesExplained, keepTogether, ruleSpaces, sentences, andList, INPUT_UNAVAILABLE } from './format.mjs';
 import { fitBoxes } from './fit.mjs';
 
 const ANNOUNCE_DELAY_MS = 900;  // a burst of typing is announced once, when it pauses
@@ -716,7 +716,9 @@ export class ScenarioView {
         // says ("200" for decode_throughput is 200 tokens/s); a card scaled by its size
         // (625 ms, 14.24 min) has no such unit, so there a number needs its own
         const fixed = this.fixedUnit(prop);
-        const bare = fixed && /^[+-]?(?:\d[\d,]*(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i.test(text);
+        // (a number as typed: "15,000" is read as written, so that its error quotes the
+        // reader's text, not "15,000 day": an attacker's trial)
+        const bare = fixed && PLAIN_NUMBER.test(text);
         predicted = this.opts.m.readValue(bare ? `${text} ${fixed}` : text, prop.unit, 'prediction');
       } catch (e) {
         message = e.message;

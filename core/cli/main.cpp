@@ -287,7 +287,8 @@ int run(const std::vector<std::string>& args) {
       if (has_time) throw UsageError("--time given twice; give one unit");
       time = next(), has_time = true;
       if (time != "auto" && mlsysim::time_setting_seconds(time) == 0)
-        throw UsageError("--time must be ns, \u00b5s, ms, s, min, h, day or auto, got " + InputError::quoted(time));
+        throw UsageError("--time must be ns, \u00b5s, ms, s, min, h, day or auto, got " + InputError::quoted(time) +
+                         (time == "\xCE\xBCs" ? " (the micro sign is \u00b5, not Greek mu)" : ""));
     } else if (a == "--money") {
       if (has_money) throw UsageError("--money given twice; give full or short once");
       const std::string& m = next();

@@ -643,7 +643,13 @@ Expected<double> read_value(const Json& value, const std::string& unit, const st
   // (a number as people write it, "$40", "15T", "40%", gets the quantity reader's advice,
   // in the unit results write: money rates per hour, "2 USD/h", not "2 USD/s", 3,600
   // times off from the card a student predicts: a re-checker's trial)
-  return read_quantity(value, name, "", dim, Bounds{}, is_count_label(unit) ? "" : unit == "USD/s" ? "USD/h" : unit);
+  const Expected<double> x = read_quantity(value, name, "", dim, Bounds{}, is_count_label(unit) ? "" : unit == "USD/s" ? "USD/h" : unit);
+  // a number too small for a double is no 0 (a prediction of "1e-400 day" was checked as 0,
+  // where "1e400 day" was refused: an attacker's trial)
+  if (x && *x == 0 && value.is_string())
+    if (const std::string note = zero_note(value.get_ref<const std::string&>(), 0); !note.empty())
+      return InputError(name, "got " + describe(value) + note);
+  return x;
 }
 
 Expected<std::string> property_text(const std::string& type, const std::string& property, double value, BytePrefix bytes,

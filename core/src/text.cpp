@@ -102,10 +102,32 @@ std::string scaled(double v, const Scale* scales, std::size_t n, int digits = 4)
 
 const Scale kMoney[] = {{1e6, "million"}, {1e9, "billion"}, {1e12, "trillion"}};
 
+// An amount `a` (>= 0, below 1e15) with `decimals` (>= 2) decimals, digit groups, and trailing
+// zeros dropped down to the cents: "1,234.57". To the cent, a half cent rounds up, as a
+// reader rounds ($0.125 is $0.13; printf's ties to even wrote $0.12: an attacker's trial).
+std::string amount_text(double a, int decimals) {
+  char buf[64];
+  if (decimals <= 2) {
+    std::snprintf(buf, sizeof buf, "%.0f", std::round(a * 100));
+    std::string c(buf);
+    if (c.size() < 3) c.insert(0, 3 - c.size(), '0');
+    return group_thousands(c.substr(0, c.size() - 2) + "." + c.substr(c.size() - 2));
+  }
+  std::snprintf(buf, sizeof buf, "%.*f", decimals, a);
+  std::string s(buf);
+  while (s.back() == '0' && s.size() - s.find('.') > 3) s.pop_back();
+  return group_thousands(s);
+}
+
+// The decimals that give `a` `digits` significant digits, at least the cents: more than
+// the cents only where substituted work asks for more than 4 digits (work.cpp).
+int amount_decimals(double a, int digits) {
+  return digits <= 4 || a == 0 ? 2 : std::max(2, digits - 1 - static_cast<int>(std::floor(std::log10(a))));
+}
+
 std::string money(double v, int digits = 4) {
   const double a = std::fabs(v);
   const std::string sign = v < 0 ? "-" : "";
-  char buf[64];
   if (a >= 1e6) {
     if (a >= 1e15) return sign + "$" + format_sig(a, digits);
     return sign + "$" + scaled(a, kMoney, 3, digits);
@@ -113,16 +135,15 @@ std::string money(double v, int digits = 4) {
   // below ten cents, two significant digits written out ("$0.0000017", "$0.015"): a cost
   // that is not zero never reads as zero, students compare decimals, not exponents, and
   // cents alone wrote $0.0149 as "$0.01", a third low (an attacker's trial); at least the
-  // cents ("$0.10", not "$0.1")
+  // cents ("$0.10", not "$0.1"); with `digits`, as many significant digits
   if (a > 0 && a < 0.1) {
-    if (a < 1e-12) return sign + "$" + format_sig(a, 2);
-    std::snprintf(buf, sizeof buf, "%.*f", 1 - static_cast<int>(std::floor(std::log10(a))), a);
-    std::string s(buf);
-    while (s.back() == '0' && s.size() - s.find('.') > 3) s.pop_back();
-    return sign + "$" + s;
+    const int sig = digits > 4 ? digits : 2;
+    if (a < 1e-12) return sign + "$" + format_sig(a, sig);
+    return sign + "$" + amount_text(a, std::max(3, sig - 1 - static_cast<int>(std::floor(std::log10(a)))));
   }
-  std::snprintf(buf, sizeof buf, "%.2f", a);
-  return sign + "$" + group_thousands(buf);
+  // cents, or with `digits` more than 4 as many significant digits as asked: substituted
+  // work whose money terms must add up ("$0.2691072 / $36.805 million": an attacker's trial)
+  return sign + "$" + amount_text(a, amount_decimals(a, digits));
 }
 
 }  // namespace
@@ -315,6 +336,7 @@ double time_setting_seconds(std::string_view time) {
 }
 
 std::string settings_text(double v, std::string_view unit, const DisplaySettings& settings, int digits) {
+  if (!std::isfinite(v)) return "";  // "NaN", "Infinity" as every text writes them ("$nan": an attacker's trial)
   if (unit == "s") {
     const double seconds = time_setting_seconds(settings.time);
     if (seconds == 0) return "";
@@ -324,19 +346,21 @@ std::string settings_text(double v, std::string_view unit, const DisplaySettings
     // "day" is a word, plural but for one, as human_text writes it ("22.82 days", "1 day")
     return n + " " + (settings.time == "day" && n != "1" ? "days" : settings.time);
   }
-  if (unit != "USD" || !settings.money_full) return "";
-  const double a = std::fabs(v);
-  if (!(a >= 1e6 && a < 1e15)) return money(v);  // to the cent already, or as it reads best
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.2f", a);
-  return (v < 0 ? "-$" : "$") + group_thousands(buf);
+  if (!settings.money_full || (unit != "USD" && unit != "USD/s")) return "";
+  // a money rate per hour as the cards price it, its amount in full ("$1,500,000.00/h",
+  // not "$1.5 million/h")
+  const Per* per = unit == "USD/s" ? &rate_per(unit, std::fabs(v)) : nullptr;
+  const double x = per ? v * per->seconds : v, a = std::fabs(x);
+  if (!(a >= 1e6 && a < 1e15)) return per ? "" : money(x, digits);  // to the cent already, or as it reads best
+  return (x < 0 ? "-$" : "$") + amount_text(a, amount_decimals(a, digits)) + (per ? "/" + std::string(per->name) : "");
 }
 
 DisplayScale display_scale(double v, std::string_view unit, BytePrefix bytes, const DisplaySettings& settings) {
   const double a = std::isfinite(v) ? std::fabs(v) : 0;
   if (unit == "USD" && settings.money_full) return {1, "$", true, true};
-  if (unit == "s" && time_setting_seconds(settings.time) > 0)
-    return {time_setting_seconds(settings.time), settings.time == "day" ? "days" : settings.time, false, true};
+  // a fixed time unit, unless it cannot hold the value (1e308 s in ns), as settings_text
+  if (const double s = time_setting_seconds(settings.time); unit == "s" && s > 0 && std::isfinite(a / s) && (a == 0 || a / s != 0))
+    return {s, settings.time == "day" ? "days" : settings.time, false, true};
   if (unit == "USD") {
     if (a < 1e6 || a >= 1e15) return {1, "$", true, true};
     const Scale& s = pick_scale(a, kMoney, 3);

@@ -129,14 +129,17 @@ Work expr_work(const PropertySpec& spec, double result, const Model& model, cons
   };
   // A line whose numbers, as written, do not give the result as it is shown is no work a
   // student can check: "1 − 54.4 KB / 54.52 KB" gives 0.0022, not selective_saving's 0.002293
-  // (an auditor's trial). Its numbers get the fewest digits, from 4 up to a double's 17 (a
-  // result of 14 digits: accelerator_hours in ms), with which the arithmetic gives the
-  // result's text as the reader's settings show it (a time in hours, money to the cent);
-  // 4 when none does (money keeps its cents).
+  // (an auditor's trial). Its numbers get the fewest digits, from 4 up to the 15 any decimal
+  // keeps through a double (a result of 14 digits: accelerator_hours in ms), with which the
+  // arithmetic gives the result's text as the reader's settings show it (a time in hours,
+  // money to the cent); 15 when none does, the line then as near as a double's arithmetic
+  // allows (4 had put a result shown to 16 digits 100 s off: an attacker's trial).
+  constexpr int kMostDigits = 15;
   int digits = 4;
   if (std::isfinite(result)) {
     const std::string shown = spec.shown(result, bytes, settings);
-    for (int d = 4; d <= 17; ++d) {
+    digits = kMostDigits;
+    for (int d = 4; d <= kMostDigits; ++d) {
       read_at = d;
       const double r = value(e.node());
       read_at = 0;

@@ -248,6 +248,10 @@ TEST_CASE("readValue reads a prediction in the dimension of a property's unit", 
   // times off (a re-checker's trial)
   refused("2", "USD/s", "did you mean \"2 USD/h\"?");
   refused("2 USD", "USD/s", "for example \"1 USD/h\"");
+  // a number too small for a double is refused, as one too large is, not checked as 0 (an attacker's trial)
+  refused("1e-400 day", "s", "got \"1e-400 day\": it is too small for a double, so it reads as 0");
+  CHECK(mlsysim::read_value("0 day", "s", "prediction").value() == 0);
+  CHECK(mlsysim::read_value("0e-400 s", "s", "prediction").value() == 0);
   refused("40%", "", "write the fraction \"0.4\"");
   // what a card shows can be typed back: a count with its label, a rate per unit of time
   CHECK(mlsysim::read_value("256 samples", "samples", "prediction").value() == 256);

@@ -280,6 +280,23 @@ TEST_CASE("The Time and Money settings write times in one unit and money to the 
   CHECK(mlsysim::settings_text(38.888888, "USD", full) == "$38.89");
   CHECK(mlsysim::settings_text(0.0149, "USD", full) == "$0.015");
   CHECK(mlsysim::settings_text(1e15, "USD", full) == mlsysim::human_text(1e15, "USD"));
+  // a money rate's amount in full too ("$1.5 million/h" was left short: an attacker's trial)
+  CHECK(mlsysim::settings_text(1.5e6 / 3600, "USD/s", full) == "$1,500,000.00/h");
+  CHECK(mlsysim::settings_text(2.0 / 3600, "USD/s", full).empty());  // $2.00/h already to the cent
+  // not a number: the caller's "NaN" ("$nan" leaked from printf: an attacker's trial)
+  CHECK(mlsysim::settings_text(NAN, "USD", full).empty());
+  CHECK(mlsysim::settings_text(INFINITY, "s", ms).empty());
+  // to the cent a half cent rounds up, as a reader rounds (printf's ties to even wrote $0.12)
+  CHECK(mlsysim::human_text(0.125, "USD") == "$0.13");
+  CHECK(mlsysim::human_text(0.625, "USD") == "$0.63");
+  CHECK(mlsysim::human_text(1.005, "USD") == "$1.00");  // 1.005 is 1.00499999999999989 as a double
+  CHECK(mlsysim::settings_text(1000000.125, "USD", full) == "$1,000,000.13");
+  // more digits where work asks for them, the cents always: 0.2691072 to 7 digits
+  CHECK(mlsysim::human_text(0.2691072, "USD", mlsysim::BytePrefix::decimal, 7) == "$0.2691072");
+  CHECK(mlsysim::human_text(0.5, "USD", mlsysim::BytePrefix::decimal, 7) == "$0.50");
+  CHECK(mlsysim::settings_text(30720001.024, "USD", full, 11) == "$30,720,001.024");
+  // an axis the fixed unit cannot hold keeps the scale (1e308 s is 1e317 ns)
+  CHECK(mlsysim::display_scale(1e308, "s", mlsysim::BytePrefix::decimal, {"ns", false}).unit == "days");
   CHECK(mlsysim::time_setting_seconds("day") == 86400);
   CHECK(mlsysim::time_setting_seconds("auto") == 0);
   // an axis under the settings: days titled as the cards write them, money in dollars
@@ -315,6 +332,24 @@ TEST_CASE("Under the Time and Money settings a work line still gives the result 
         "$30,720,000.00 + $1,476,860.31 + $4,608,000.00 = $36,804,860.31");
   // money in full: 560,897.436 h x 2 USD/h = $1,121,794.872 -> $1,121,794.87 (4 digits read $1,121,794.80)
   CHECK(work("Gpt3OnTraining1KA100", {"", true}, "training_cost") == "560,897.436 h \u00d7 2 USD/h = $1,121,794.87");
+  // money terms take digits too, below a million and in full (an attacker's trials: "$0.27 /
+  // $36.8 million" gave 7.337e-9 for 7.312e-9; $30,720,001.02 + $1,476,860.31 + $4,608,000.15
+  // is $36,804,861.48, not the $36,804,861.49 shown). By hand: 0.26911 / 36.805e6 = 7.3118e-9;
+  // 30,720,001.02 + 1,476,860.314 + 4,608,000.154 = 36,804,861.488
+  const auto with = [](const char* preset, const Json& overrides, const mlsysim::DisplaySettings& settings, const char* property) {
+    mlsysim::EvalOptions o = with_work();
+    o.settings = settings;
+    const Json r = mlsysim::evaluate_preset(preset, overrides, o).value()["properties"][property];
+    return r["work"]["text"].get<std::string>() + " = " + r["text"].get<std::string>();
+  };
+  CHECK(with("H100Cluster1KOwnVsCloud", {{"cloud_hour_rate", "0.00000001 USD/h"}}, {}, "cloud_to_owned_cost_ratio") ==
+        "$0.26911 / $36.805 million = 7.312e-9");
+  CHECK(with("H100Cluster1KOwnVsCloud", {{"unit_cost", "30000.001 USD"}}, {"", true}, "total_cost_of_ownership") ==
+        "$30,720,001.02 + $1,476,860.314 + $4,608,000.154 = $36,804,861.49");
+  // a result shown to 16 digits takes the 15 a double keeps, never 4 ("1 / (32.73/year)" was
+  // 100 s off): 31,536,000 s / 32.7334556314863 = 963,417,989,076,152.8 ns, shown ...153.4
+  CHECK(with("DgxA100Fleet25DayJob", {{"gpu_mttf", "191963730.664 s"}, {"nic_mttf", "539999872.6855754 s"}, {"nics_per_node", 535}},
+             {"ns", false}, "node_mtbf") == "1 / (32.7334556314863/year) = 963,417,989,076,153.4 ns");
   // the MathML's result is the text shown too
   mlsysim::EvalOptions o = with_work();
   o.settings = {"", true};

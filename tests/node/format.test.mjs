@@ -56,6 +56,11 @@ test('full money writes cents, and leaves sub-cent and astronomical amounts to t
 test('the settings are options the module checks, by name', () => {
   assert.throws(() => m.humanText(1, 's', { time: 'hours' }), { message: 'options.time: must be one of "auto", "ns", "µs", "ms", "s", "min", "h", "day", got "hours"', field: 'options' });
   assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', {}, { money: 'long' }), { message: 'options.money: must be "short" or "full", got "long"', field: 'options' });
+  // the Greek mu looks like the micro sign: said, as the unit reader says it (an attacker's trial)
+  assert.throws(() => m.humanText(1, 's', { time: '\u03bcs' }), { message: 'options.time: must be one of "auto", "ns", "µs", "ms", "s", "min", "h", "day", got "\u03bcs" (the micro sign is µ, not Greek mu)' });
+  // not a number is written as every text writes it ("$nan" leaked from printf)
+  assert.equal(m.humanText(NaN, 'USD', { money: 'full' }), 'NaN');
+  assert.equal(m.propertyText('ClusterTcoScenario', 'capex', -Infinity, { money: 'full' }), '-Infinity');
   // evaluate writes its texts, and its work lines' digits, under them: by hand, 722.7e21 flop /
   // 3.2408e18 flop/s / 60 = 3,716.67 min (with 3.241 it read 3,716.4 min)
   const t = m.evaluatePreset('Llama8BOnFrontier8K', {}, { time: 'min', work: true }).properties.training_time;

@@ -56,6 +56,10 @@ test('what a link asks for but cannot get is named in a notice, and the rest is 
   assert.equal(state.calc.texts.workers, '16');
   for (const what of [/unknown preset "Nope"/, /unknown view "nowhere"/, /bytes "huge"/, /sweep "zzz"/, /"nope"/])
     assert.ok(notices.some((n) => what.test(n)), `${what} in ${JSON.stringify(notices)}`);
+  // the Greek mu looks like the micro sign: said (an attacker's trial)
+  const mu = decodeState(ctx, '?time=%CE%BCs');
+  assert.equal(mu.state.prefs.time, 'auto');
+  assert.ok(mu.notices.includes('The link asks for time "\u03bcs"; valid: auto, ns, µs, ms, s, min, h, day (the micro sign is µ, not Greek mu).'), JSON.stringify(mu.notices));
 });
 
 test('embed options: a preset with overrides, lists of shown fields and properties, and notices for the rest', () => {

@@ -25,8 +25,9 @@ enum class BytePrefix { decimal, binary };
 /// 2.53e-4 USD/s -> "$0.91/h"). Other units are written
 /// as they are after a number of 4 significant digits. `digits` (4 to 17) asks for more
 /// significant digits than 4 where a number shows more than its own value: substituted
-/// work whose arithmetic cancels (work.cpp). Money below a million keeps its cents whatever
-/// `digits` says; from a million ("$107.6 million") it takes them.
+/// work whose arithmetic cancels (work.cpp). Money keeps at least its cents, and takes more
+/// digits where `digits` asks ("$0.2691072", "$107.64 million"); to the cent a half cent
+/// rounds up ("$0.13" for 0.125).
 std::string human_text(double value, std::string_view unit, BytePrefix bytes = BytePrefix::decimal, int digits = 4);
 
 /// A plain number as the page shows every number (one rule for cards, work lines,
