@@ -580,11 +580,11 @@ export class ScenarioView {
       } else if (this.hiddenInputsOf(name).length) {
         // its work would quote a value still waiting for its prediction
         value.textContent = p.text;
-        exact.textContent = exactText(p, prop, value.textContent);
+        exact.textContent = exactText(p, prop, value.textContent, this.opts.prefs());
         this.hideWork(work, name);
       } else {
         setText(value, p.text);
-        setText(exact, exactText(p, prop, p.text));
+        setText(exact, exactText(p, prop, p.text, this.opts.prefs()));
         // the work ends in the result as the display units show it; a line that reads the
         // same (its label says it all) is left as it is, fitted, as are the texts above
         const rest = `${p.work.text} = ${p.text}`, line = `${name} = ${rest}`;

@@ -105,13 +105,23 @@ export function cardUnit(p) {
 
 /** The exact value with its unit, for the small print under a result; `spec` (the
  *  property's description) gives the unit its card is written in, when it has one
- *  ("= 4348.895921 tokens/s", "= 560897.4 h"; not "1/s" and seconds: a re-checker's trial).
- *  `card`, the value as the card shows it: "" when the exact value reads the same. */
-export function exactText(p, spec = null, card = null) {
+ *  ("= 4348.895921 tokens/s", "= 560897.4 h"; not "1/s" and seconds: a re-checker's trial),
+ *  and `prefs` the time unit the Time setting fixes ("= 3716.67489509 min" under a card of
+ *  "3,716.7 min", not seconds). `card`, the value as the card shows it: "" when the exact
+ *  value reads the same. */
+export function exactText(p, spec = null, card = null, prefs = DEFAULT_PREFS) {
+  // a time in the unit the settings fix, as the card reads it (the module's scale for it)
+  // (unless the unit cannot hold the value: 1e308 s in ns keeps its own scale)
+  const fixed = timeFixed(p.unit, prefs) && core.displayScale(p.value, p.unit, settings(prefs));
+  if (fixed && fixed.unit === (prefs.time === 'day' ? 'days' : prefs.time)) return exactIn(p.value / fixed.factor, ` ${fixed.unit}`, card);
   // a money rate per hour, as its card reads it ("$1.37/h"), not per second ("0.000379907 USD/s")
   const shown = cardUnit(spec && spec.display_unit ? spec : p);
   const value = spec && spec.display_unit ? p.value / spec.display_factor : shown === 'USD/h' ? p.value * 3600 : p.value;
-  const unit = shown && shown !== 'count' ? ` ${shown}` : '';
+  return exactIn(value, shown && shown !== 'count' ? ` ${shown}` : '', card);
+}
+
+/** "= value unit" to 12 significant digits, or "" when `card` reads exactly that. */
+function exactIn(value, unit, card) {
   const exact = `${Number.isInteger(value) ? String(value) : String(Number(value.toPrecision(12)))}${unit}`;
   // nothing when the card's value says it all: "256 samples = 256 samples", "1,024 = 1024"
   // repeated every whole count (a new user's trial)

@@ -82,6 +82,10 @@ test('the exact line of a money rate is per hour, as its card reads it', () => {
   // owned_cost_per_accelerator_hour read "$1.37/h = 0.000379907052258 USD/s"
   assert.equal(exactText({ value: 1.3676653881 / 3600, unit: 'USD/s' }), '= 1.3676653881 USD/h');
   assert.equal(exactText({ value: 0.625, unit: 's' }), '= 0.625 s');
+  // under the Time setting, in its unit as the card reads: by hand, 222,999.6 s / 60 = 3,716.66 min
+  assert.equal(exactText({ value: 222999.6, unit: 's' }, null, '3,717 min', prefs('min')), '= 3716.66 min');
+  assert.equal(exactText({ value: 0.625, unit: 's' }, null, '625 ms', prefs('ms')), '');
+  assert.equal(exactText({ value: 1e308, unit: 's' }, null, null, prefs('ns')), '= 1e+308 s');
   assert.equal(exactText({ value: 12500, unit: 'count' }), '= 12500');
   // nothing where the card already reads it exactly (a new user's trial: "256 samples = 256 samples")
   assert.equal(exactText({ value: 12500, unit: 'count' }, null, '12,500'), '');
