@@ -312,7 +312,7 @@ function mlsysimOptions(options, keys) {
   if (out.bytes !== undefined && out.bytes !== 'decimal' && out.bytes !== 'binary')
     throw mlsysimError(`options.bytes: must be "decimal" or "binary", got ${shown(out.bytes)}`, 'options');
   if (out.time !== undefined && !MLSYSIM_TIMES.includes(out.time))
-    throw mlsysimError(`options.time: must be one of ${MLSYSIM_TIMES.map((t) => `"${t}"`).join(', ')}, got ${shown(out.time)}${out.time === '\u03bcs' ? ' (the micro sign is \u00b5, not Greek mu)' : ''}`, 'options');
+    throw mlsysimError(`options.time: must be one of ${MLSYSIM_TIMES.map((t) => `"${t}"`).join(', ')}, got ${shown(out.time)}${out.time === '\u03bcs' ? ' (the micro sign is \u00b5, not Greek mu)' : out.time === 'us' ? ' (write \u00b5s, with the micro sign)' : ''}`, 'options');
   if (out.money !== undefined && out.money !== 'short' && out.money !== 'full')
     throw mlsysimError(`options.money: must be "short" or "full", got ${shown(out.money)}`, 'options');
   for (const k of ['work', 'partial', 'details', 'warnings'])

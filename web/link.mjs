@@ -233,7 +233,7 @@ export function readPrefs(get, notices, what = 'The link asks for') {
     const v = get(k);
     if (v === null) continue;
     if (choices.includes(v)) prefs[k] = v;
-    else notices.push(`${what} ${k} "${clip(v, 20)}"; valid: ${choices.join(', ')}${v === '\u03bcs' ? ' (the micro sign is µ, not Greek mu)' : ''}.`);
+    else notices.push(`${what} ${k} "${clip(v, 20)}"; valid: ${choices.join(', ')}${v === '\u03bcs' ? ' (the micro sign is µ, not Greek mu)' : v === 'us' ? ' (write µs, with the micro sign)' : ''}.`);
   }
   return prefs;
 }

@@ -288,7 +288,7 @@ int run(const std::vector<std::string>& args) {
       time = next(), has_time = true;
       if (time != "auto" && mlsysim::time_setting_seconds(time) == 0)
         throw UsageError("--time must be ns, \u00b5s, ms, s, min, h, day or auto, got " + InputError::quoted(time) +
-                         (time == "\xCE\xBCs" ? " (the micro sign is \u00b5, not Greek mu)" : ""));
+                         (time == "\xCE\xBCs" ? " (the micro sign is \u00b5, not Greek mu)" : time == "us" ? " (write \u00b5s, with the micro sign)" : ""));
     } else if (a == "--money") {
       if (has_money) throw UsageError("--money given twice; give full or short once");
       const std::string& m = next();

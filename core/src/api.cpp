@@ -646,9 +646,9 @@ Expected<double> read_value(const Json& value, const std::string& unit, const st
   const Expected<double> x = read_quantity(value, name, "", dim, Bounds{}, is_count_label(unit) ? "" : unit == "USD/s" ? "USD/h" : unit);
   // a number too small for a double is no 0 (a prediction of "1e-400 day" was checked as 0,
   // where "1e400 day" was refused: an attacker's trial)
-  if (x && *x == 0 && value.is_string())
-    if (const std::string note = zero_note(value.get_ref<const std::string&>(), 0); !note.empty())
-      return InputError(name, "got " + describe(value) + note);
+  // (said as refused: "so it reads as 0" read as if it had been taken as 0: a re-checker's trial)
+  if (x && *x == 0 && value.is_string() && !zero_note(value.get_ref<const std::string&>(), 0).empty())
+    return InputError(name, "got " + describe(value) + ": too small for a double, which holds nothing nearer 0 than 4.9e-324; write 0 or a larger value");
   return x;
 }
 

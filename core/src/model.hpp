@@ -224,7 +224,7 @@ struct Work {
 /// The equation with slot values and property values substituted; `when` shows the
 /// branch it chooses. Every byte count in it (an input's or a property's) is written with
 /// `bytes`' prefixes, as the cards are, so that a line never divides GB by GiB. Its
-/// numbers have 4 significant digits, or as many more (to 15) as it takes for the line's
+/// numbers have 4 significant digits, or as many more (to 16) as it takes for the line's
 /// arithmetic to give `result` as the line shows it (spec.shown with `settings`: a
 /// difference of near values, money in full to the cent).
 Work expr_work(const PropertySpec& spec, double result, const Model& m, const double* slots,

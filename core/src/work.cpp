@@ -129,12 +129,13 @@ Work expr_work(const PropertySpec& spec, double result, const Model& model, cons
   };
   // A line whose numbers, as written, do not give the result as it is shown is no work a
   // student can check: "1 − 54.4 KB / 54.52 KB" gives 0.0022, not selective_saving's 0.002293
-  // (an auditor's trial). Its numbers get the fewest digits, from 4 up to the 15 any decimal
-  // keeps through a double (a result of 14 digits: accelerator_hours in ms), with which the
+  // (an auditor's trial). Its numbers get the fewest digits, from 4 up to 16 (a result of 14
+  // digits: accelerator_hours in ms, or money to the cent from $1e11), with which the
   // arithmetic gives the result's text as the reader's settings show it (a time in hours,
-  // money to the cent); 15 when none does, the line then as near as a double's arithmetic
-  // allows (4 had put a result shown to 16 digits 100 s off: an attacker's trial).
-  constexpr int kMostDigits = 15;
+  // money to the cent); 16 when none does, the line then as near as a double's arithmetic
+  // allows (4 had put a result shown to 16 digits 100 s off: an attacker's trial). (17
+  // would write a double's noise: 0.12 USD/kWh as 0.11999999999999998.)
+  constexpr int kMostDigits = 16;
   int digits = 4;
   if (std::isfinite(result)) {
     const std::string shown = spec.shown(result, bytes, settings);

@@ -249,7 +249,7 @@ TEST_CASE("readValue reads a prediction in the dimension of a property's unit", 
   refused("2", "USD/s", "did you mean \"2 USD/h\"?");
   refused("2 USD", "USD/s", "for example \"1 USD/h\"");
   // a number too small for a double is refused, as one too large is, not checked as 0 (an attacker's trial)
-  refused("1e-400 day", "s", "got \"1e-400 day\": it is too small for a double, so it reads as 0");
+  refused("1e-400 day", "s", "got \"1e-400 day\": too small for a double, which holds nothing nearer 0 than 4.9e-324; write 0 or a larger value");
   CHECK(mlsysim::read_value("0 day", "s", "prediction").value() == 0);
   CHECK(mlsysim::read_value("0e-400 s", "s", "prediction").value() == 0);
   refused("40%", "", "write the fraction \"0.4\"");

@@ -60,6 +60,7 @@ test('what a link asks for but cannot get is named in a notice, and the rest is 
   const mu = decodeState(ctx, '?time=%CE%BCs');
   assert.equal(mu.state.prefs.time, 'auto');
   assert.ok(mu.notices.includes('The link asks for time "\u03bcs"; valid: auto, ns, µs, ms, s, min, h, day (the micro sign is µ, not Greek mu).'), JSON.stringify(mu.notices));
+  assert.ok(decodeState(ctx, '?time=us').notices.includes('The link asks for time "us"; valid: auto, ns, µs, ms, s, min, h, day (write µs, with the micro sign).'));
 });
 
 test('embed options: a preset with overrides, lists of shown fields and properties, and notices for the rest', () => {

@@ -20,6 +20,10 @@ test('a prediction within a factor of ten: the signed error in per cent, two sig
   assert.equal(predictionError(5.0001, 5), 'right to within 0.01 % (high)');
   assert.equal(predictionVerdict(6, speedup, '', PREFS), 'Your prediction: 6 (1.05 times the value); your prediction is 5 % high.');
   assert.equal(predictionVerdict(7200, 3600, 's', PREFS), 'Your prediction: 2 h (2 times the value); your prediction is 100 % high.');
+  // a ratio that would read "1" takes 5 digits (a re-checker's trial: "(1 times the value); … 0.013 % low"):
+  // 36.8 / 36.805 = 0.999864, 0.0136 % low; within 0.01 % the ratio is left out
+  assert.equal(predictionVerdict(36.8, 36.805, '', PREFS), 'Your prediction: 36.8 (0.99986 times the value); your prediction is 0.014 % low.');
+  assert.equal(predictionVerdict(5.0001, 5, '', PREFS), 'Your prediction: 5; your prediction is right to within 0.01 % (high).');
 });
 
 test('ten times off or more: orders of magnitude, which cannot overflow; the other sign is said', () => {
