@@ -644,9 +644,8 @@ Expected<double> read_value(const Json& value, const std::string& unit, const st
   // in the unit results write: money rates per hour, "2 USD/h", not "2 USD/s", 3,600
   // times off from the card a student predicts: a re-checker's trial)
   const Expected<double> x = read_quantity(value, name, "", dim, Bounds{}, is_count_label(unit) ? "" : unit == "USD/s" ? "USD/h" : unit);
-  // a number too small for a double is no 0 (a prediction of "1e-400 day" was checked as 0,
-  // where "1e400 day" was refused: an attacker's trial)
-  // (said as refused: "so it reads as 0" read as if it had been taken as 0: a re-checker's trial)
+  // a number too small for a double is refused as one too large is, not read as 0 (a
+  // prediction of "1e-400 day" was checked as 0: an attacker's trial)
   if (x && *x == 0 && value.is_string() && !zero_note(value.get_ref<const std::string&>(), 0).empty())
     return InputError(name, "got " + describe(value) + ": too small for a double, which holds nothing nearer 0 than 4.9e-324; write 0 or a larger value");
   return x;
