@@ -18,8 +18,12 @@ const mdCode = (v) => String(v).replace(/\|/g, '\\|').replace(/\n/g, ' ');
 // ... and its link and image syntax ("![x](http://...)" in a name would fetch from another site)
 const mdCell = (v) => mdCode(v).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/([[\]])/g, '\\$1');
 
-function inputText(v) {
+/** Input `v` of field `f` as the form shows it when not typed: a default as the field's
+ *  placeholder writes it ("default 50000 h"), not in canonical units ("180000000 s": an
+ *  instructor's trial), else its value. */
+function inputText(v, f) {
   if (v === null || v === undefined) return '';
+  if (f && f.default !== null && f.default !== undefined) return String(f.default);
   if (typeof v === 'object' && 'unit' in v && 'value' in v) return `${v.value} ${v.unit}`;
   if (typeof v === 'object') return v.name ?? JSON.stringify(v);
   return String(v);
@@ -51,7 +55,7 @@ export function resultCsv(result, type, texts = {}) {
   const rows = [['section', 'name', 'value', 'unit', 'text', 'equation']];
   for (const f of type.fields) {
     const v = result.inputs[f.name];
-    rows.push(['input', f.name, ...inputCells(v), (texts[f.name] || '').trim() || inputText(v), '']);
+    rows.push(['input', f.name, ...inputCells(v), (texts[f.name] || '').trim() || inputText(v, f), '']);
   }
   for (const p of type.properties) {
     const r = result.properties[p.name];
@@ -64,7 +68,7 @@ export function resultCsv(result, type, texts = {}) {
 export function resultMarkdown(result, type, prefs, label, texts = {}) {
   const title = `${label || result.preset || result.type} (${result.type})`;
   const lines = [`**${mdCell(title)}**`, '', '| input | value |', '|---|---|'];
-  for (const f of type.fields) lines.push(`| \`${f.name}\` | ${mdCell((texts[f.name] || '').trim() || inputText(result.inputs[f.name]) || '(not given)')} |`);
+  for (const f of type.fields) lines.push(`| \`${f.name}\` | ${mdCell((texts[f.name] || '').trim() || inputText(result.inputs[f.name], f) || '(not given)')} |`);
   lines.push('', '| property | value | equation |', '|---|---|---|');
   for (const p of type.properties) {
     const r = result.properties[p.name];
@@ -93,7 +97,7 @@ export function compareCsv(results, labels, type, texts = [], errors = []) {
 export function compareMarkdown(results, labels, type, prefs, texts = []) {
   const lines = [`| | ${labels.map(mdCell).join(' | ')} |`, `|---|${labels.map(() => '---').join('|')}|`];
   for (const f of type.fields)
-    lines.push(`| \`${f.name}\` | ${results.map((r, k) => mdCell(((texts[k] || {})[f.name] || '').trim() || (r ? inputText(r.inputs[f.name]) : '—'))).join(' | ')} |`);
+    lines.push(`| \`${f.name}\` | ${results.map((r, k) => mdCell(((texts[k] || {})[f.name] || '').trim() || (r ? inputText(r.inputs[f.name], f) : '—'))).join(' | ')} |`);
   const ranking = contenders(results);
   for (const p of type.properties) {
     const values = propertyValues(results, p.name);

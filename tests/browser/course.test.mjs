@@ -730,6 +730,7 @@ test('a work line that would quote a predicted value waits with it; the full pag
   const visible = await page.evaluate(() => window.mlsysimApp.calculator.view.visibleResult().properties.speedup);
   assert.deepEqual(visible, { error: 'speedup: shown after your prediction' });
   await page.locator('#tab-compare').click();
+  await page.locator('#predict-gate').waitFor({ state: 'visible' });
   assert.ok(await page.locator('#view-compare').isHidden());
   assert.equal(await page.locator('#predict-gate-text').textContent(),
     'This page asks for your prediction of speedup first: check it in the Calculator (or choose Show me there), then this view shows every value.');
@@ -737,8 +738,10 @@ test('a work line that would quote a predicted value waits with it; the full pag
   await page.locator('#predict-gate-back').click();
   await page.locator('[data-property="speedup"]').getByRole('button', { name: 'Show me' }).click();
   await page.locator('#tab-compare').click();
-  assert.ok(await page.locator('#view-compare').isVisible());
-  assert.ok(await page.locator('#predict-gate').isHidden());
+  // (the view is revealed once built, a frame or more after the click: waited for, not
+  // read at once, which failed once in a loaded run)
+  await page.locator('#view-compare').waitFor({ state: 'visible' });
+  await page.locator('#predict-gate').waitFor({ state: 'hidden' });
 });
 
 test('the widget names model values that cannot become options, and keeps working', async () => {

@@ -229,3 +229,17 @@ test('exports write a link\'s text as text: no spreadsheet formula in a CSV cell
   // an equation is a code span, which Markdown does not read as markup: written as it is
   assert.match(md, /\| `gradient_bytes` \| 14 GB \| `P × gradient_bytes_per_param` \|/);
 });
+
+test('exports write an input not typed as its field\'s default reads, not in canonical units', async () => {
+  // an instructor's trial: "| gpu_mttf | 180000000 s |" where the page said "default 50000 h"
+  const { resultCsv, resultMarkdown } = await import('../../web/export.mjs');
+  const type = m.describeScenarioType('MtbfCascadeScenario');
+  const r = m.evaluatePreset('Book10KThreeWeekJob');
+  const gpu = type.fields.find((f) => f.name === 'gpu_mttf');
+  assert.equal(gpu.default, '50000 h');
+  const md = resultMarkdown(r, type, prefs('auto'), null, {});
+  assert.match(md, /\| `gpu_mttf` \| 50000 h \|/);
+  assert.ok(!md.includes('180000000 s'), md);
+  // the CSV keeps the canonical value and unit beside it: 50,000 h = 1.8e8 s
+  assert.match(resultCsv(r, type, {}), /\ninput,gpu_mttf,180000000,s,50000 h,\n/);
+});
