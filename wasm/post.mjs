@@ -579,8 +579,8 @@ async function createMlsysim(options = {}) {
    * also has `warnings`: [{text, points, ranges: [[first, last], ...]}], each of the type's
    * warnings that holds at some valid points (a batch that does not fit in memory), its
    * text as evaluate writes it at the first of them, and the index ranges of the runs of
-   * points where it holds; options.bytes ('decimal' or 'binary') writes the byte amounts of
-   * those texts as evaluate's does. Throws Error {message, field} on an invalid request
+   * points where it holds; options.bytes, options.time and options.money write the byte
+   * amounts, times and money of those texts as evaluate's do. Throws Error {message, field} on an invalid request
    * (field "into" when `into` is not a Float64Array or is too short).
    */
   function sweep(type, inputs, field, values, properties, options) {
@@ -589,7 +589,7 @@ async function createMlsysim(options = {}) {
     // not find its own view detached or its buffer reused. Each getter runs once.
     mlsysimArg(type, 'type', MLSYSIM_WHAT.type);
     mlsysimArg(field, 'field', MLSYSIM_WHAT.field);
-    const o = mlsysimOptions(options, ['unit', 'into', 'warnings', 'bytes']);
+    const o = mlsysimOptions(options, ['unit', 'into', 'warnings', 'bytes', 'time', 'money']);
     // absent, null or "": the field's canonical unit; any other string the core checks, anything else is no unit (0)
     const unit = o.unit === undefined || o.unit === null || o.unit === '' ? null : mlsysimUnit(o.unit);
     let xs;
@@ -629,7 +629,7 @@ async function createMlsysim(options = {}) {
     if (count > MLSYSIM_MAX_PROPERTIES) throw mlsysimError(`properties: at most ${MLSYSIM_MAX_PROPERTIES} names, got ${count}`, 'properties');
     const request = mlsysimJson({ type, inputs: inputs === undefined ? {} : inputs,
       field, unit, properties: array ? names : null,
-      warnings: o.warnings === true, bytes: o.bytes ?? null }, 'inputs');
+      warnings: o.warnings === true, bytes: o.bytes ?? null, time: o.time ?? null, money: o.money ?? null }, 'inputs');
     // From here on no user code runs: lengths and buffers are read through the
     // intrinsics, after the last getter and toJSON above.
     const n = mlsysimLength.call(xs);

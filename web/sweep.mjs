@@ -11,7 +11,7 @@
 // plotAxes, format.mjs); colours follow the theme, also when it changes while shown.
 import { $, el, download, copyText, actionButton } from './dom.mjs';
 import { apiInputs, usesInput, formText } from './fields.mjs';
-import { tickTexts, clip, numberText, DEFAULT_PREFS, sentences, andList } from './format.mjs';
+import { tickTexts, clip, numberText, DEFAULT_PREFS, sentences, andList, settings } from './format.mjs';
 import { sweepOfType } from './link.mjs';
 import { plotAxes, warnedSpans, DRAWN_MIN, DRAWN_MAX, axisExtent, yRange, axisKey, axisTitle, axisPlace, axisColor, xTitle, markText, seriesStyle, swatch, PALETTES, figurePng, figureCsv, figureSvg } from './figure.mjs';
 
@@ -596,7 +596,7 @@ export class Sweep {
       const t0 = performance.now();
       try {
         r = this.app.m.sweep(type.name, base.inputs, f.name, xs, s.props,
-          { ...(f.type === 'quantity' ? { unit: f.display_unit } : {}), warnings: true, bytes: this.app.state.prefs.bytes });
+          { ...(f.type === 'quantity' ? { unit: f.display_unit } : {}), warnings: true, ...settings(this.app.state.prefs) });
         if (bases.length === 1) warned = r.warnings;
         else columnWarnings.push(...r.warnings.map((w) => ({ w, label: base.label })));
       } catch (e) {

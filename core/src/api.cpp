@@ -135,7 +135,7 @@ Families field_byte_families(const std::string& text, const Model& m, const doub
 // "weight_bytes 16.06 GB (14.96 GiB) exceed memory_capacity 8 GiB" (a new user's trial
 // read "16.06 GB exceed 8 GiB").
 std::string fill(const std::string& text, const ScenarioType& type, const Inputs& in, const Model& m, const double* slots,
-                 const std::vector<double>& values, BytePrefix bytes) {
+                 const std::vector<double>& values, BytePrefix bytes, const DisplaySettings& settings) {
   const Families fields = field_byte_families(text, m, slots);
   const bool other = bytes == BytePrefix::decimal ? fields.binary : fields.decimal;
   const BytePrefix other_prefix = bytes == BytePrefix::decimal ? BytePrefix::binary : BytePrefix::decimal;
@@ -174,7 +174,10 @@ std::string fill(const std::string& text, const ScenarioType& type, const Inputs
         const bool bytes_here = spec.unit == "byte" && spec.display_unit.empty();
         int d = 4;
         while (bytes_here && d < 10 && (clash(spec.text(v, bytes, d)) || (other && clash(spec.text(v, other_prefix, d))))) ++d;
-        out += spec.text(v, bytes, d);
+        // a time or an amount as its card shows it under the reader's settings (a warning read
+        // "checkpoint_write_time 24.5 s" under cards in hours: an instructor's trial)
+        const std::string set = settings_text(v, spec.unit, settings);
+        out += set.empty() ? spec.text(v, bytes, d) : set;
         if (other && bytes_here) out += " (" + spec.text(v, other_prefix, d) + ")";
       }
     if (!found && m.slot(name) >= 0) {
@@ -190,11 +193,12 @@ std::string fill(const std::string& text, const ScenarioType& type, const Inputs
 
 }  // namespace
 
-std::string warning_text(const ScenarioType& type, std::size_t k, const Json& inputs, BytePrefix bytes) {
+std::string warning_text(const ScenarioType& type, std::size_t k, const Json& inputs, BytePrefix bytes,
+                         const DisplaySettings& settings) {
   const Expected<Inputs> in = normalize_inputs(type, inputs);
   if (!in || k >= type.warnings.size()) return "";
   const Computed at = computed(type, *in, {});
-  return fill(type.warnings[k].text, type, *in, type.compiled(), at.slots.data(), at.values, bytes);
+  return fill(type.warnings[k].text, type, *in, type.compiled(), at.slots.data(), at.values, bytes, settings);
 }
 
 namespace {
@@ -246,7 +250,7 @@ Json result(const ScenarioType& type, const Inputs& in, const Json& preset, cons
     bool complete = true;
     for (std::uint32_t s : m.warnings[k].slots) complete = complete && at.present[s];
     if (complete && m.run(m.warnings[k], at.slots.data(), &guard) == 1.0) {
-      warnings.push_back(fill(type.warnings[k].text, type, in, m, at.slots.data(), at.values, options.bytes));
+      warnings.push_back(fill(type.warnings[k].text, type, in, m, at.slots.data(), at.values, options.bytes, options.settings));
       infeasible = infeasible || type.warnings[k].infeasible;
     }
   }

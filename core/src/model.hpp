@@ -188,10 +188,10 @@ struct Model {
 };
 
 /// Warning `k` of `type` as evaluate writes it at `inputs` with byte texts in `bytes`
-/// prefixes (its {name} placeholders filled in: api.cpp fill); "" when the inputs are not
-/// valid. For a sweep's first point where the warning holds.
+/// prefixes and times and money under `settings` (its {name} placeholders filled in: api.cpp
+/// fill); "" when the inputs are not valid. For a sweep's first point where the warning holds.
 std::string warning_text(const ScenarioType& type, std::size_t k, const Json& inputs,
-                         BytePrefix bytes = BytePrefix::decimal);
+                         BytePrefix bytes = BytePrefix::decimal, const DisplaySettings& settings = {});
 
 /// The rules a swept value must meet (FieldSpec's, and the exact products it is a
 /// factor of, with the other factors' values).

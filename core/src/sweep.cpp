@@ -57,6 +57,16 @@ Expected<SweepRequest> sweep_request(const Json& req) {
       return InputError("bytes", "must be \"decimal\" or \"binary\", got " + describe(req["bytes"]));
     r.bytes = req["bytes"] == "binary" ? BytePrefix::binary : BytePrefix::decimal;
   }
+  if (req.contains("time") && !req["time"].is_null()) {
+    if (!req["time"].is_string() || (req["time"] != "auto" && time_setting_seconds(req["time"].get<std::string>()) == 0))
+      return InputError("time", "must be auto, ns, \u00b5s, ms, s, min, h or day, got " + describe(req["time"]));
+    r.settings.time = req["time"].get<std::string>();
+  }
+  if (req.contains("money") && !req["money"].is_null()) {
+    if (req["money"] != "short" && req["money"] != "full")
+      return InputError("money", "must be \"short\" or \"full\", got " + describe(req["money"]));
+    r.settings.money_full = req["money"] == "full";
+  }
   return r;
 }
 
@@ -155,6 +165,7 @@ Expected<PreparedSweep> prepare_sweep(const SweepRequest& request) {
       ps.others.push_back(base.x(r.a == spec.name ? r.b : r.a));
   ps.header.warnings_asked = request.warnings;
   ps.bytes = request.bytes;
+  ps.settings = request.settings;
   for (const Program& w : m.warnings) {  // as evaluate checks a warning: only with all it reads
     bool complete = true;
     for (std::uint32_t k : w.slots) complete = complete && present[k];
@@ -252,7 +263,7 @@ Expected<void> run_points(const PreparedSweep& ps, const double* values, std::si
       else w.ranges.back().second = i;
     }
     if (!w.points) continue;
-    w.text = warning_text(type, k, inputs_at(ps, values[w.ranges.front().first]), ps.bytes);
+    w.text = warning_text(type, k, inputs_at(ps, values[w.ranges.front().first]), ps.bytes, ps.settings);
     w.infeasible = type.warnings[k].infeasible;
     warned->push_back(std::move(w));
   }

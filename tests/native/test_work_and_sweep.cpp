@@ -351,6 +351,16 @@ TEST_CASE("Under the Time and Money settings a work line still gives the result 
   // arithmetic, 0.2 ns off in its 16th digit, is as near as a double comes (docs/api.md)
   CHECK(with("DgxA100Fleet25DayJob", {{"gpu_mttf", "191963730.664 s"}, {"nic_mttf", "539999872.6855754 s"}, {"nics_per_node", 535}},
              {"ns", false}, "node_mtbf") == "1 / (32.73345563148627/year) = 963,417,989,076,153.4 ns");
+  // a warning writes its times as the cards do (an instructor's trial: "24.5 s or interval 7 min"
+  // under cards in hours). By hand: interval = sqrt(2 x 24.5 s x 3600 s) = 420 s = 0.1167 h
+  {
+    mlsysim::EvalOptions o;
+    o.settings = {"h", false};
+    const Json r = mlsysim::evaluate_preset("Gpt3On10KYoungDaly", Json{{"system_mtbf", "1 h"}}, o).value();
+    REQUIRE(r["warnings"].size() == 1);
+    CHECK_THAT(r["warnings"][0].get<std::string>(),
+               Catch::Contains("checkpoint_write_time 0.006806 h or interval 0.1167 h is more than a tenth of system_mtbf 1 h"));
+  }
   // the MathML's result is the text shown too
   mlsysim::EvalOptions o = with_work();
   o.settings = {"", true};

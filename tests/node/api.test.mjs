@@ -385,9 +385,9 @@ test('options of the wrong kind are refused by name, never read as the default',
   // helper swept 500 ms as 500 s with {units: 'ms'})
   const I = m.listPresets().find((p) => p.name === 'TransformerBsp8Workers').inputs;
   refused(() => m.sweep('SyncStrategyScenario', I, 'base_iteration_time', [500], ['cost'], { units: 'ms' }),
-    'options: unknown option "units" (did you mean "unit"?); this call takes unit, into, warnings, bytes');
+    'options: unknown option "units" (did you mean "unit"?); this call takes unit, into, warnings, bytes, time, money');
   refused(() => m.sweep('SyncStrategyScenario', I, 'base_iteration_time', [500], ['cost'], { Unit: 'ms' }),
-    'options: unknown option "Unit" (did you mean "unit"?); this call takes unit, into, warnings, bytes');
+    'options: unknown option "Unit" (did you mean "unit"?); this call takes unit, into, warnings, bytes, time, money');
   refused(() => m.evaluatePreset('TransformerBsp8Workers', {}, { byte: 'binary' }),
     'options: unknown option "byte" (did you mean "bytes"?); this call takes bytes, work, partial, time, money');
   refused(() => m.evaluatePreset('TransformerBsp8Workers', {}, { Work: true }),
@@ -427,7 +427,7 @@ test('options of the wrong kind are refused by name, never read as the default',
     assert.throws(call, (e) => e.field === field && e.message === `${field}: ${message}`, field);
   // ... inherited or not enumerable, as the options are read (a second attacking helper)
   refused(() => m.sweep('SyncStrategyScenario', I, 'base_iteration_time', [500], ['cost'], Object.create({ units: 'ms' })),
-    'options: unknown option "units" (did you mean "unit"?); this call takes unit, into, warnings, bytes');
+    'options: unknown option "units" (did you mean "unit"?); this call takes unit, into, warnings, bytes, time, money');
   refused(() => m.evaluatePreset('TransformerBsp8Workers', {}, new (class { get Work() { return true; } })()),
     'options: unknown option "Work" (did you mean "work"?); this call takes bytes, work, partial, time, money');
   refused(() => m.evaluatePreset('TransformerBsp8Workers', {}, Object.defineProperty({}, 'Work', { value: true })),

@@ -125,6 +125,11 @@ test('a sweep asked for its warnings says where they hold: LlmServingScenario\'s
   assert.equal(binary, m.evaluate('LlmServingScenario', { ...big, batch_size: 1 }, { bytes: 'binary' }).warnings[0]);
   assert.match(m.sweep('LlmServingScenario', big, 'batch_size', [1], null, { warnings: true }).warnings[0].text, /weight_bytes 350 GB \(326 GiB\)/);
   assert.throws(() => m.sweep('LlmServingScenario', big, 'batch_size', [1], null, { warnings: true, bytes: 'GiB' }), { field: 'options', message: 'options.bytes: must be "decimal" or "binary", got "GiB"' });
+  // and times as the Time setting writes them (by hand: sqrt(2 × 24.5 s × 3600 s) = 420 s = 0.1167 h)
+  const ckpt = m.evaluatePreset('Gpt3On10KYoungDaly', { system_mtbf: '1 h' }).inputs;
+  const timed = m.sweep('CheckpointIntervalScenario', ckpt, 'restart_time', [90, 100], ['interval'], { warnings: true, time: 'h' }).warnings[0].text;
+  assert.match(timed, /checkpoint_write_time 0\.006806 h or interval 0\.1167 h is more than a tenth of system_mtbf 1 h/);
+  assert.equal(timed, m.evaluate('CheckpointIntervalScenario', { ...ckpt, restart_time: '90 s' }, { time: 'h' }).warnings[0]);
   // the same request again (the kept preparation) and new values: the same answer for them
   assert.deepEqual(m.sweep('LlmServingScenario', inputs, 'batch_size', [600, 1], ['decode_throughput'], { warnings: true }).warnings.map((w) => w.ranges), [[[0, 0]]]);
   // not asked for: no such member, and no cost

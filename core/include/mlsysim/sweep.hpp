@@ -26,6 +26,7 @@ struct SweepRequest {
   std::vector<std::string> properties;  // empty = every property
   bool warnings = false;                // also say which of the type's warnings hold where (SweepWarning)
   BytePrefix bytes = BytePrefix::decimal;  // the byte amounts in the warnings' texts: GB or GiB
+  DisplaySettings settings;                // ... and their times and money (text.hpp settings_text)
 };
 
 /// A warning of the scenario type (ScenarioType::warnings) that holds at some valid points
@@ -50,7 +51,8 @@ struct SweepSummary {
 /// The request form of a sweep, as JavaScript sends it (wasm/bindings.cpp): {"type",
 /// "inputs" (object, optional), "field", "unit" (string or null), "properties" (array of
 /// names or null), "warnings" (true, false or absent), "bytes" ("decimal", "binary" or
-/// absent: the warnings' byte amounts)}. InputError naming the key that is
+/// absent: the warnings' byte amounts), "time" and "money" (as evaluate's options, or
+/// absent: their times and amounts)}. InputError naming the key that is
 /// missing or of the wrong kind.
 Expected<SweepRequest> sweep_request(const Json& request);
 
@@ -75,6 +77,7 @@ struct PreparedSweep {
   std::vector<double> others;             // the other factors of exact-product rules on the field
   std::vector<char> warnable;             // per warning of the type: every input it reads is given
   BytePrefix bytes = BytePrefix::decimal;  // as requested, for the warnings' texts
+  DisplaySettings settings;
   SweepSummary header;                    // properties and units (no invalid points yet)
 };
 
