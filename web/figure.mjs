@@ -93,7 +93,10 @@ export function plotAxes(last) {
   // so does a field declared in a unit of its own (system_mtbf in h, message_bytes in GB):
   // the axis read in days, its ticks could not be typed back into From and To
   // (within moderate numbers of it: a range typed over forty decades keeps the cards' scales)
-  const declared = f.type === 'quantity' && !rate && f.display_unit && f.display_unit !== f.unit &&
+  // (unless the Time setting fixes the unit of every time: the cards read in hours, and an
+  // axis of checkpoint_interval in min beside them read the same value twice, "6.239 min"
+  // and "0.104 h": an instructor's trial)
+  const declared = f.type === 'quantity' && !rate && f.display_unit && f.display_unit !== f.unit && !timeFixed(f.unit, prefs) &&
     ends.every((v) => v === 0 || (Math.abs(v) >= 1e-6 && Math.abs(v) < 1e15));
   const scale = f.type === 'quantity' && !declared && axisScale(f.unit, maxAbs(ends) * f.display_factor, prefs);
   // a scale picked for the range's largest end that puts its smallest below what the plot

@@ -717,6 +717,13 @@ test('an input declared in a unit of its own is swept on an axis in that unit, t
   const ticks = x.ticks.filter((t) => t !== '').map(Number);
   assert.ok(ticks.length >= 3 && ticks.every((t) => t >= from && t <= to), `ticks ${x.ticks} inside From ${from} .. To ${to} (h)`);
   // an input in its canonical unit keeps the cards' scale (base_iteration_time: "this scenario: 500 ms", above)
+  // with the Time setting fixing hours, the axis reads in hours as the cards do, not in the
+  // field's minutes (an instructor's trial: "checkpoint_interval: 6.239 min" beside
+  // "interval: 0.104 h"); checkpoint_interval's default sweep marks young_interval, 14.24 min = 0.2373 h
+  await open('?mode=sweep&preset=Gpt3On10KYoungDaly&sfield=checkpoint_interval&sprops=interval&time=h', { width: 700 });
+  const h = await plot();
+  assert.equal(h.axes.find((a) => a.title.startsWith('checkpoint_interval')).title, 'checkpoint_interval (h), logarithmic');
+  assert.match(h.mark.text, /^this scenario: 0\.\d+ h$/);
 });
 
 test('a property that is one value all along the range is drawn flat, its axis labelled, with no error', async () => {
