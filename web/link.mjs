@@ -601,7 +601,8 @@ export function decodeState(ctx, search) {
   if (q.has('sscale')) {
     const scale = q.get('sscale');
     if (scale === 'lin' || scale === 'log') s.sweep.scale = scale;
-    else if (scale !== '') notices.push(`The link gives sscale "${clip(text(scale), 40)}", which is neither log nor lin; the scale follows the range.`);
+    // (the page calls them "linear" and "logarithmic", which a reader may write: an instructor's trial)
+    else if (scale !== '') notices.push(`The link gives sscale "${clip(text(scale), 40)}"; it takes lin (linear) or log (logarithmic), so the scale follows the range.`);
   }
   if (q.has('sprops')) s.sweep.props = commaNames(q.get('sprops'), 'sprops', notices);
   s.sweep.overlay = q.get('soverlay') === '1';

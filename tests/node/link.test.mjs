@@ -331,7 +331,7 @@ test('a sweep scale a link gives that is neither log nor lin is named, and the s
   const ctx = { types: scenarioTypes(m), presets: m.listPresets() };
   const { state, notices } = decodeState(ctx, '?mode=sweep&preset=TransformerBsp8Workers&sscale=foo');
   assert.equal(state.sweep.scale, '');
-  assert.ok(notices.some((n) => n === 'The link gives sscale "foo", which is neither log nor lin; the scale follows the range.'), notices.join(' | '));
+  assert.ok(notices.some((n) => n === 'The link gives sscale "foo"; it takes lin (linear) or log (logarithmic), so the scale follows the range.'), notices.join(' | '));
   assert.equal(decodeState(ctx, '?mode=sweep&preset=TransformerBsp8Workers&sscale=lin').state.sweep.scale, 'lin');
   assert.equal(decodeState(ctx, '?mode=sweep&preset=TransformerBsp8Workers&sscale=').notices.length, 0);
 });
