@@ -6,7 +6,7 @@
 // live on one page.
 import { $, el, mathml, breakable, breakablePaths, enterToResults } from './dom.mjs';
 import { fieldControl, showEntryFacts, listedEntry, evaluateTexts, formText, usesInput, symbolItem, CUSTOM } from './fields.mjs';
-import { settings, timeFixed, PLAIN_NUMBER, exactText, cardUnit, numberText, humanText, valueText, propertyValueText, withEscapesExplained, keepTogether, ruleSpaces, sentences, andList, INPUT_UNAVAILABLE } from './format.mjs';
+import { settings, timeFixed, fixedTimeWord, PLAIN_NUMBER, exactText, cardUnit, numberText, humanText, valueText, propertyValueText, withEscapesExplained, keepTogether, ruleSpaces, sentences, andList, INPUT_UNAVAILABLE } from './format.mjs';
 import { fitBoxes } from './fit.mjs';
 
 const ANNOUNCE_DELAY_MS = 900;  // a burst of typing is announced once, when it pauses
@@ -156,7 +156,6 @@ export class ScenarioView {
     const r = this.rendered || this.result;
     const p = r && r.properties[name];
     if (!p || !('value' in p)) return [];
-    const prefs = this.opts.prefs();
     return [...this.predictions.keys()].filter((u) => {
       // the same text, whatever the unit ("8" accelerators_per_node beside a ratio of 8: a
       // re-checker's trial), or the same value in the same unit
@@ -580,11 +579,11 @@ export class ScenarioView {
       } else if (this.hiddenInputsOf(name).length) {
         // its work would quote a value still waiting for its prediction
         value.textContent = p.text;
-        exact.textContent = exactText(p, prop, value.textContent, this.opts.prefs());
+        exact.textContent = exactText(p, prop, value.textContent, prefs);
         this.hideWork(work, name);
       } else {
         setText(value, p.text);
-        setText(exact, exactText(p, prop, p.text, this.opts.prefs()));
+        setText(exact, exactText(p, prop, p.text, prefs));
         // the work ends in the result as the display units show it; a line that reads the
         // same (its label says it all) is left as it is, fitted, as are the texts above
         const rest = `${p.work.text} = ${p.text}`, line = `${name} = ${rest}`;
@@ -674,7 +673,8 @@ export class ScenarioView {
   /** What property `p`'s prediction box asks for, in the unit its card is written in
    *  ("tokens/s", not "1/s"; money rates per hour; the Time setting's unit). */
   predictHelp(p) {
-    const fixed = this.fixedUnit(p), shownUnit = fixed === 'day' ? 'days' : fixed || cardUnit(p);
+    const fixed = this.fixedUnit(p);
+    const shownUnit = (timeFixed(p.unit, this.opts.prefs()) && fixedTimeWord(this.opts.prefs())) || fixed || cardUnit(p);
     const unit = !shownUnit || shownUnit === 'count' ? ''
       : fixed ? ` (a number in ${shownUnit}, or a value in any unit of its kind)` : ` (a value in ${shownUnit} or any unit of its kind)`;
     return `Predict ${p.name}${unit}, then check it against the model.`;

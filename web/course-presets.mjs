@@ -35,12 +35,6 @@ async function cappedText(response) {
 
 const loads = new Map();  // one fetch per module and file: several elements of a page share it
 
-/**
- * Reads the preset file at `url` (relative to `base`) with module `m`. Resolves (never
- * rejects) to {url (absolute, or null when `url` is not one), presets: [{name, type,
- * summary, inputs, file}], left: [{preset, message}] (the module's notices), notices:
- * [text]}: one notice for a file that cannot be used, one per refused entry.
- */
 /** The origin of preset file `written` (relative to `base`) when it is an http(s) address on
  *  another site than this page's, else null: a file a link alone can name, fetched only when
  *  the reader chose it (the full calculator asks; an embed opened by itself does not fetch). */
@@ -53,6 +47,12 @@ export function otherOrigin(written, base) {
   }
 }
 
+/**
+ * Reads the preset file at `url` (relative to `base`) with module `m`. Resolves (never
+ * rejects) to {url (absolute, or null when `url` is not one), presets: [{name, type,
+ * summary, inputs, file}], left: [{preset, message}] (the module's notices), notices:
+ * [text]}: one notice for a file that cannot be used, one per refused entry.
+ */
 export function loadPresetFile(m, url, base) {
   let href;
   try {

@@ -95,6 +95,12 @@ export function timeFixed(unit, prefs) {
   return unit === 's' && prefs.time !== 'auto' && PREF_CHOICES.time.includes(prefs.time);
 }
 
+/** The word the module writes times in when the settings fix their unit ("ms", "days" for
+ *  day), or null: the module's displayScale names it (0 s is held by every unit). */
+export function fixedTimeWord(prefs) {
+  return timeFixed('s', prefs) ? core.displayScale(0, 's', settings(prefs)).unit : null;
+}
+
 /** The unit a property's card reads in, for what it says and takes beside the card (its
  *  exact value, a prediction): its display unit ("tokens/s", "h") when it has one, a money
  *  rate per hour as compute is priced ("USD/h", not "USD/s"; core/src/text.cpp), else its
@@ -113,7 +119,7 @@ export function exactText(p, spec = null, card = null, prefs = DEFAULT_PREFS) {
   // a time in the unit the settings fix, as the card reads it (the module's scale for it)
   // (unless the unit cannot hold the value: 1e308 s in ns keeps its own scale)
   const fixed = timeFixed(p.unit, prefs) && core.displayScale(p.value, p.unit, settings(prefs));
-  if (fixed && fixed.unit === (prefs.time === 'day' ? 'days' : prefs.time)) return exactIn(p.value / fixed.factor, ` ${fixed.unit}`, card);
+  if (fixed && fixed.unit === fixedTimeWord(prefs)) return exactIn(p.value / fixed.factor, ` ${fixed.unit}`, card);
   // a money rate per hour, as its card reads it ("$1.37/h"), not per second ("0.000379907 USD/s")
   const shown = cardUnit(spec && spec.display_unit ? spec : p);
   const value = spec && spec.display_unit ? p.value / spec.display_factor : shown === 'USD/h' ? p.value * 3600 : p.value;
