@@ -49,30 +49,38 @@ function inputCells(v) {
   return [v, ''];
 }
 
+/** The property's equation with the inputs substituted, as the page's show-your-work line
+ *  writes it (`work.text`, docs/api.md), or '' where the result has none (an error). */
+const workText = (r) => (r && r.work && typeof r.work.text === 'string' ? r.work.text : '');
+
 /** CSV of one result: a row per input (its canonical value and unit, and the text as
- *  typed, `texts`) and a row per property (value, unit, text as shown, equation). */
+ *  typed, `texts`) and a row per property (value, unit, text as shown, equation, and the
+ *  equation with these inputs substituted, `work`). */
 export function resultCsv(result, type, texts = {}) {
-  const rows = [['section', 'name', 'value', 'unit', 'text', 'equation']];
+  const rows = [['section', 'name', 'value', 'unit', 'text', 'equation', 'work']];
   for (const f of type.fields) {
     const v = result.inputs[f.name];
-    rows.push(['input', f.name, ...inputCells(v), (texts[f.name] || '').trim() || inputText(v, f), '']);
+    rows.push(['input', f.name, ...inputCells(v), (texts[f.name] || '').trim() || inputText(v, f), '', '']);
   }
   for (const p of type.properties) {
     const r = result.properties[p.name];
-    rows.push('error' in r ? ['property', p.name, '', p.unit, r.error, p.equation] : ['property', p.name, r.value, r.unit, r.text, p.equation]);
+    rows.push('error' in r ? ['property', p.name, '', p.unit, r.error, p.equation, ''] : ['property', p.name, r.value, r.unit, r.text, p.equation, workText(r)]);
   }
   return rows.map((r) => r.map(csvCell).join(',')).join('\n') + '\n';
 }
 
-/** `texts` are the inputs as typed ("2 USD/hour"), shown in preference to canonical units. */
+/** `texts` are the inputs as typed ("2 USD/hour"), shown in preference to canonical units.
+ *  Each property's row has its equation and, beside it, the same with these inputs
+ *  (course notes that show the working, as the page does). */
 export function resultMarkdown(result, type, prefs, label, texts = {}) {
   const title = `${label || result.preset || result.type} (${result.type})`;
   const lines = [`**${mdCell(title)}**`, '', '| input | value |', '|---|---|'];
   for (const f of type.fields) lines.push(`| \`${f.name}\` | ${mdCell((texts[f.name] || '').trim() || inputText(result.inputs[f.name], f) || '(not given)')} |`);
-  lines.push('', '| property | value | equation |', '|---|---|---|');
+  lines.push('', '| property | value | equation | with these inputs |', '|---|---|---|---|');
   for (const p of type.properties) {
     const r = result.properties[p.name];
-    lines.push(`| \`${p.name}\` | ${mdCell('error' in r ? `unavailable: ${r.error}` : r.text)} | \`${mdCode(p.equation)}\` |`);
+    const work = 'error' in r ? '' : workText(r);
+    lines.push(`| \`${p.name}\` | ${mdCell('error' in r ? `unavailable: ${r.error}` : r.text)} | \`${mdCode(p.equation)}\` | ${work ? `\`${mdCode(work)}\`` : ''} |`);
   }
   for (const w of result.warnings) lines.push('', `> Warning: ${mdCell(w)}`);
   return lines.join('\n') + '\n';

