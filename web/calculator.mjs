@@ -96,7 +96,7 @@ export class ScenarioView {
   constructor(parts, opts) {
     this.parts = parts;
     this.opts = { idBase: '', show: null, editable: null, properties: null, preset: null, predict: [], adopt: false, onUpdate: () => {}, onPrediction: () => {}, onHeld: () => {}, ...opts };
-    // per predicted property: {revealed, history: [{text, predicted, actual}]}; kept for
+    // per predicted property: {revealed, value (as revealed), history: [{text, predicted, actual}]}; kept for
     // the life of the view (this session's predictions)
     this.predictions = new Map(this.opts.predict.map((n) => [n, { revealed: false, history: [] }]));
     this.type = opts.type;
@@ -484,9 +484,17 @@ export class ScenarioView {
     for (const [name, c] of this.controls) texts[name] = this.held.has(name) ? this.held.get(name) : c.get();
     this.texts = texts;
     const prefs = this.opts.prefs();
-    // an edited input asks for a new prediction: the value hides again (the history stays)
-    if (edited) for (const [name, st] of this.predictions) if (st.revealed) { st.revealed = false; this.clearPrediction(name); }
     const { result, errors, missing, general, standIns } = evaluateTexts(this.opts.m, this.type, texts, this.lastGood, { ...settings(prefs), work: true });
+    // an edit that changes a revealed value asks for a new prediction: the value hides
+    // again (the history stays). One that leaves it as it was keeps it shown (a course
+    // author's trial: checkpoint_interval 4 h hid young_interval, which does not depend on
+    // it, while "Your predictions" under the card still quoted it)
+    if (edited) {
+      for (const [name, st] of this.predictions) {
+        const now = result && result.properties[name];
+        if (st.revealed && !(now && 'value' in now && now.value === st.value)) { st.revealed = false; this.clearPrediction(name); }
+      }
+    }
     // a required input not given that the reader has not edited yet (a blank form) is not
     // an error of theirs: its row and the results that need it wait, and the notice says
     // what to fill in
@@ -749,6 +757,7 @@ export class ScenarioView {
     }
     const prefs = this.opts.prefs();
     st.revealed = true;
+    st.value = p.value;  // what it was revealed as: an edit that changes it asks again
     // the prediction as the card writes its value: "200 tokens/s" beside "205.2 tokens/s"
     const write = (v) => propertyValueText(this.type.name, name, v, p.unit, prefs);
     st.verdict = prediction ? predictionVerdict(prediction.predicted, p.value, p.unit, prefs, write) : '';

@@ -92,15 +92,21 @@ test('a predicted value is nowhere in the page until checked; the check reports 
   assert.deepEqual(await card.locator('.predict-history li').allTextContents(), ['6 for 5.714: 5 % high']);
   await page.screenshot({ path: path.join(shots, 'predict-700-checked.png'), fullPage: true });
 
-  // an edit hides the value again and asks anew; the history stays
+  // an edit speedup does not depend on leaves it shown: iterations are an input, so 16
+  // workers double global_batch (512) and leave 100,000 / (14,000 × 1.25) as it was
   await page.locator('#in-workers').fill('16');
+  await page.waitForFunction(() => document.querySelector('[data-property="global_batch"] .value').textContent === '512 samples');
+  assert.equal(await card.locator('.value').textContent(), '5.714');
+  assert.ok(await card.getByLabel('Your prediction').isHidden());
+  // an edit that changes it hides the value again and asks anew; the history stays
+  await page.locator('#in-communication_overhead').fill('0.5');
   await page.waitForFunction(() => document.querySelector('[data-property="speedup"] .value').textContent === '');
   assert.ok(await card.getByLabel('Your prediction').isVisible());
   assert.equal(await card.getByLabel('Your prediction').inputValue(), '');
   assert.equal(await card.locator('.predict-history li').count(), 1);
-  // Show me reveals without a prediction (iterations are an input: speedup does not change)
+  // Show me reveals without a prediction: 100,000 / (14,000 × 1.5) = 4.7619
   await card.getByRole('button', { name: 'Show me' }).click();
-  assert.equal(await card.locator('.value').textContent(), '5.714');
+  assert.equal(await card.locator('.value').textContent(), '4.762');
   assert.ok(await card.locator('.verdict').isHidden());
   assert.deepEqual(problems.pageErrors, []);
 });
@@ -141,6 +147,16 @@ test('what would tell a predicted value waits with it: a card computed from it, 
     await page.waitForFunction(() => document.querySelector('[data-property="interval"] .value').textContent === '14.24 min');
     assert.equal(await card.locator('.value').textContent(), '14.24 min');
     assert.match(await page.locator(summarySel).textContent(), /the book prints "~14 min"/);
+    // an edit that leaves the value as it was keeps it shown (a course author's trial: a
+    // checkpoint_interval of 4 h asked for young_interval again, which does not depend on
+    // it, while "Your predictions" still quoted 14.24 min); interval is now 4 h
+    await page.locator('#in-checkpoint_interval').fill('4 h');
+    await page.waitForFunction(() => document.querySelector('[data-property="interval"] .value').textContent === '4 h');
+    assert.equal(await card.locator('.value').textContent(), '14.24 min');
+    assert.ok(await card.getByLabel('Your prediction').isHidden());
+    await page.locator('#in-checkpoint_interval').fill('');
+    await page.waitForFunction(() => document.querySelector('[data-property="interval"] .value').textContent === '14.24 min');
+    assert.equal(await card.locator('.value').textContent(), '14.24 min');
     // an edit asks for the prediction again; the summary above stays as it is (a new user's
     // trial: it swapped back to the type's at each edit, and to the preset's at each Check)
     await page.locator('#in-checkpoint_write_bandwidth').fill('50 GB/s');
