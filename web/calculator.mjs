@@ -672,19 +672,28 @@ export class ScenarioView {
 
   /** The one unit property `p`'s card is always written in, in which a bare number is
    *  read: the Time setting's for a time when it fixes one (a new user's trial: an embed
-   *  with time=min asked for "a value in s"), else its display unit ("tokens/s"), or ''. */
+   *  with time=min asked for "a value in s"), else its display unit ("tokens/s"), US
+   *  dollars for money (its card is in dollars whatever its size: "$36.8 million", and a
+   *  rate per hour: "$1.37/h"; a course author's trial: the help asked for "a value in
+   *  USD/h", and "1.4" was refused), or ''. */
   fixedUnit(p) {
     const prefs = this.opts.prefs();
-    return timeFixed(p.unit, prefs) ? prefs.time : p.display_unit || '';
+    if (timeFixed(p.unit, prefs)) return prefs.time;
+    return p.display_unit || (p.unit === 'USD' || p.unit === 'USD/s' ? cardUnit(p) : '');
   }
 
   /** What property `p`'s prediction box asks for, in the unit its card is written in
-   *  ("tokens/s", not "1/s"; money rates per hour; the Time setting's unit). */
+   *  ("tokens/s", not "1/s"; money rates per hour; the Time setting's unit). A card
+   *  scaled by its size (625 ms, 14.24 min, 2.45 TB) reads no bare number: its help says
+   *  the value needs its unit (it had said "a value in s", and "854" was refused). */
   predictHelp(p) {
+    const prefs = this.opts.prefs();
     const fixed = this.fixedUnit(p);
-    const shownUnit = (timeFixed(p.unit, this.opts.prefs()) && fixedTimeWord(this.opts.prefs())) || fixed || cardUnit(p);
-    const unit = !shownUnit || shownUnit === 'count' ? ''
-      : fixed ? ` (a number in ${shownUnit}, or a value in any unit of its kind)` : ` (a value in ${shownUnit} or any unit of its kind)`;
+    const word = (timeFixed(p.unit, prefs) && fixedTimeWord(prefs)) || fixed;
+    const scaled = cardUnit(p);
+    const unit = p.unit === 'USD' ? ' (a number of US dollars, such as 1.5e6 for $1.5 million)'
+      : fixed ? ` (a number in ${word}, or a value in any unit of its kind)`
+        : scaled && scaled !== 'count' ? ` (a value with its unit, in ${scaled} or any unit of its kind)` : '';
     return `Predict ${p.name}${unit}, then check it against the model.`;
   }
 

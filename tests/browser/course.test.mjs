@@ -253,15 +253,26 @@ test('a prediction is echoed as its card writes the value: a rate in tokens/s', 
 
 test('a bare number for a card scaled by its size (625 ms or 14.24 min) is refused: its unit is the reader\'s to say', async () => {
   const card = await predictedCard('Llama70BFourHourCheckpoints', 'young_interval');
-  assert.equal(await card.locator('.help').first().textContent(), 'Predict young_interval (a value in s or any unit of its kind), then check it against the model.');
+  // (it asked for "a value in s", and refused "854": a course author's trial)
+  assert.equal(await card.locator('.help').first().textContent(), 'Predict young_interval (a value with its unit, in s or any unit of its kind), then check it against the model.');
   await predict(card, '14');
   assert.equal(await card.locator('.field-error').textContent(), 'prediction: expected a time, got "14" (no unit); for example "1 s"');
   assert.ok(await card.locator('.verdict').isHidden());
-  // a money rate is spoken per hour, as its card reads ($1.37/h), not per second (a re-checker's trial)
+  // a money rate is spoken per hour, as its card reads ($1.37/h), not per second (a
+  // re-checker's trial), and its card is always in dollars per hour: a bare number is read
+  // so (a course author's trial: "a value in USD/h" asked for, "2" refused).
+  // (30,720,000 + 1,476,860.31 + 4,608,000) USD / (1,024 × 26,280 h) = 1.36767 USD/h
   const rate = await predictedCard('H100Cluster1KOwnVsCloud', 'owned_cost_per_accelerator_hour');
-  assert.equal(await rate.locator('.help').first().textContent(), 'Predict owned_cost_per_accelerator_hour (a value in USD/h or any unit of its kind), then check it against the model.');
+  assert.equal(await rate.locator('.help').first().textContent(), 'Predict owned_cost_per_accelerator_hour (a number in USD/h, or a value in any unit of its kind), then check it against the model.');
   await predict(rate, '2');
-  assert.match(await rate.locator('.field-error').textContent(), /did you mean "2 USD\/h"\?/);
+  assert.ok(Math.abs(2 / (36804860.31 / (1024 * 26280)) - 1.4624) < 1e-4);
+  assert.match(await rate.locator('.verdict').textContent(), /^Your prediction: \$2(\.00)?\/h \(1\.46 times the value\); your prediction is 46 % high\.$/);
+  // an amount: a number of dollars, however its card scales it ($36.8 million)
+  const total = await predictedCard('H100Cluster1KOwnVsCloud', 'total_cost_of_ownership');
+  assert.equal(await total.locator('.help').first().textContent(), 'Predict total_cost_of_ownership (a number of US dollars, such as 1.5e6 for $1.5 million), then check it against the model.');
+  await predict(total, '40e6');
+  // 40e6 / 36,804,860.31 = 1.08682: 8.68 % high
+  assert.match(await total.locator('.verdict').textContent(), /^Your prediction: \$40 million \(1\.09 times the value\); your prediction is 8\.7 % high\.$/);
 });
 
 test('with the Time setting fixed, a prediction asks for and reads a bare number in that unit, as the card shows it', async () => {
