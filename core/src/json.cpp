@@ -114,12 +114,14 @@ bool utf16(const std::string& text) {
 
 }  // namespace
 
-Expected<Json> parse_json(const std::string& text, const std::string& field, const char* purpose, bool request) {
+Expected<Json> parse_json(const std::string& text, const std::string& field, bool request, std::size_t max_entries) {
   constexpr int kMaxDepth = 64;
-  constexpr std::size_t kMaxEntries = 10000;  // our largest request has a few dozen
   if (utf16(text)) return InputError(field, "not valid JSON: the text is UTF-16 (a file saved as \"Unicode\"): save it as UTF-8");
   int depth = 0;
   std::size_t entries = 0;
+  // per open object or array, by depth: its keys so far (an array's are never counted)
+  // and where it opened
+  std::size_t keys[kMaxDepth + 1] = {}, opened[kMaxDepth + 1] = {};
   bool in_string = false;
   std::size_t string_start = 0, string_end = 0;  // the last string's quotes
   // in a request: the key of the top-level value being read (key1), and
@@ -138,6 +140,7 @@ Expected<Json> parse_json(const std::string& text, const std::string& field, con
       // dropped unread ("{...}\0garbage" was taken), or the error put at the NUL
       return InputError(field, "not valid JSON: a NUL character (\\u0000) at " + position(text, i) + ", outside a string");
     } else if (c == '[' || c == '{') {
+      if (depth < kMaxDepth) keys[depth + 1] = 0, opened[depth + 1] = i;
       if (++depth > kMaxDepth) {
         // blamed on the field (an input's value) or the argument (type, unit, properties...)
         // it sits under, by its key as written: a name has no escapes (one that has is left
@@ -154,8 +157,12 @@ Expected<Json> parse_json(const std::string& text, const std::string& field, con
       if (c == ':' && request && (depth == 1 || depth == 2) && string_end > string_start)
         (depth == 1 ? key1 : key2) = text.substr(string_start + 1, string_end - string_start - 1);
       // nlohmann's ordered objects insert in linear time, so a huge object is quadratic
-      if (++entries > kMaxEntries)
-        return InputError(field, "has more than " + std::to_string(kMaxEntries) + " entries (names, values and items); " + purpose);
+      if (c == ':' && ++keys[depth] > kMaxObjectKeys)
+        return InputError(field, "has an object of more than " + std::to_string(kMaxObjectKeys) + " keys, opened at " +
+                                     position(text, opened[depth]) + "; no object read here needs more than a few dozen");
+      if (++entries > max_entries)
+        return InputError(field, "has more than " + std::to_string(max_entries) +
+                                     " entries (names, values and items); a request needs a few dozen");
     }
   }
   // as a range of `const char*`, the one input json_text's literals take too: each kind

@@ -138,14 +138,33 @@ TEST_CASE("A preset file that cannot be used as a whole is refused with one erro
   for (int k = 0; k < 201; ++k)
     many["presets"].push_back({{"name", "P" + std::to_string(k)}, {"type", "SyncStrategyScenario"}, {"inputs", bsp(2)}});
   refused(many.dump(), "has 201 presets; a preset file may have at most 200");
-  // a thousand presets, under 1 MiB, meet the reader's limit on entries first: its message
-  // names the presets' limit, not "a request needs a few dozen" (an attacking helper)
+  // a thousand presets, under 1 MiB, are counted as presets (a request's limit on entries
+  // had refused them as having "more than 10000 entries")
   Json thousand = many;
   while (thousand["presets"].size() < 1000) thousand["presets"].push_back(many["presets"][0]);
   REQUIRE(thousand.dump().size() < mlsysim::kMaxPresetFileBytes);
-  refused(thousand.dump(), "preset_file: has more than 10000 entries (names, values and items); a preset file holds at most 200 presets");
+  refused(thousand.dump(), "preset_file: has 1000 presets; a preset file may have at most 200");
   many["presets"].erase(200);
   CHECK(mlsysim::read_preset_file(many.dump()).value().presets.size() == 200);
+  // 200 presets whose inputs are a Result's (workload and fleet inline, each with its
+  // source), ~140 entries each: within the file's limits, so read whole (an attacker's
+  // trial: 70 of them were refused for "more than 10000 entries", naming the 200 presets)
+  const Json inline_inputs = mlsysim::evaluate_preset("ReferenceJobAttackSurface", Json::object()).value()["inputs"];
+  REQUIRE(inline_inputs["workload"].is_object());
+  REQUIRE(inline_inputs["fleet"].is_object());
+  Json course = {{"presets", Json::array()}};
+  for (int k = 0; k < 200; ++k)
+    course["presets"].push_back({{"name", "C" + std::to_string(k)}, {"type", "DataParallelAttackSurfaceScenario"}, {"inputs", inline_inputs}});
+  REQUIRE(course.dump().size() < mlsysim::kMaxPresetFileBytes);
+  const mlsysim::PresetFile read = mlsysim::read_preset_file(course.dump()).value();
+  CHECK(read.presets.size() == 200);
+  CHECK(read.notices.empty());
+  // one object of more than 10,000 keys is still refused, where it opens (nlohmann's
+  // ordered objects read such an object in quadratic time)
+  std::string wide = "{\"presets\": [\n {\"name\": \"W\", \"type\": \"SyncStrategyScenario\", \"inputs\": {";
+  for (int k = 0; k <= 10000; ++k) wide += (k ? ", \"k" : "\"k") + std::to_string(k) + "\": 1";
+  wide += "}}]}";
+  refused(wide, "preset_file: has an object of more than 10000 keys, opened at line 2, column 58; no object read here needs more than a few dozen");
   refused(std::string(mlsysim::kMaxPresetFileBytes + 1, ' '), "may have at most 1 MiB (1048576 bytes)");
 }
 

@@ -306,11 +306,11 @@ test('a failed large sweep gives its buffers back', () => {
   assert.ok(m.heapUsed() <= before + 4096, `heap after: ${m.heapUsed()} bytes, before: ${before}`);
 });
 
-test('a request with tens of thousands of keys is refused at once', () => {
+test('a request with tens of thousands of keys is refused before it is read', () => {
+  // (refused by its count of entries, before nlohmann's ordered object reads them in
+  // quadratic time; the bench times things, tests do not)
   const inputs = Object.fromEntries(Array.from({ length: 30000 }, (_, i) => [`k${i}`, i]));
-  const t0 = performance.now();
-  assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', inputs), { message: /more than 10000 entries/ });
-  assert.ok(performance.now() - t0 < 5000);
+  assert.throws(() => m.evaluatePreset('TransformerBsp8Workers', inputs), { message: /more than 10000 entries \(names, values and items\); a request needs a few dozen/ });
 });
 
 test('a field refused before its evaluation is invalid, not missing, in the banner\'s account', async () => {

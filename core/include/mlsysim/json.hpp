@@ -2,6 +2,7 @@
 // order written, so a Result lists fields and properties in declaration order.
 #pragma once
 
+#include <cstddef>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -11,21 +12,30 @@
 namespace mlsysim {
 using Json = nlohmann::ordered_json;
 
-/// Parses JSON text from a user (a request, a --set value). InputError on `field` when
-/// it is not JSON, nests deeper than 64 levels or has more than 10 000 entries (no input
-/// of ours needs more than 4 levels or a few dozen entries; the limits keep a hostile
-/// file from exhausting the stack or the time). `purpose` says in the message what the
-/// text is for and how much that needs ("a preset file holds at most 200 presets").
-/// `request`: the text is a request ({"type", "inputs"}, {"preset", "overrides"}, a
-/// sweep's): a value nested too deeply is blamed on the key it sits under rather than on
-/// `field`, an input's field within "inputs" or "overrides" ({"inputs": {"workers": [[...]]}}
-/// is "workers: nests deeper than 64 levels; an input nests 4 levels at most"), else the
-/// request's own key ("type", "unit", "properties").
-Expected<Json> parse_json(const std::string& text, const std::string& field, const char* purpose = "a request needs a few dozen",
-                          bool request = false);
+/// The most entries (names, values and items, counted as the `:` and `,` between them) a
+/// request may have: ours need a few dozen, and the limit keeps a hostile one from
+/// exhausting the memory or the time.
+inline constexpr std::size_t kMaxRequestEntries = 10000;
+/// The most keys one object may have, in any text: nlohmann's ordered objects insert in
+/// linear time, so one huge object reads in quadratic time; ours have a few dozen.
+inline constexpr std::size_t kMaxObjectKeys = 10000;
+
+/// Parses JSON text from a user (a request, a --set value, a preset file). InputError on
+/// `field` when it is not JSON, nests deeper than 64 levels, has an object of more than
+/// kMaxObjectKeys keys, or has more than `max_entries` entries (no input of ours needs
+/// more than 4 levels or a few dozen entries; a preset file, bounded by its bytes, passes
+/// kMaxPresetFileBytes: a course file of 200 presets with inline entries has tens of
+/// thousands, an attacker's trial). `request`: the text is a request ({"type",
+/// "inputs"}, {"preset", "overrides"}, a sweep's): a value nested too deeply is blamed on
+/// the key it sits under rather than on `field`, an input's field within "inputs" or
+/// "overrides" ({"inputs": {"workers": [[...]]}} is "workers: nests deeper than 64
+/// levels; an input nests 4 levels at most"), else the request's own key ("type",
+/// "unit", "properties").
+Expected<Json> parse_json(const std::string& text, const std::string& field, bool request = false,
+                          std::size_t max_entries = kMaxRequestEntries);
 /// parse_json of a request (`request` above).
 inline Expected<Json> parse_request(const std::string& text, const std::string& field) {
-  return parse_json(text, field, "a request needs a few dozen", true);
+  return parse_json(text, field, true);
 }
 
 /// A JSON value written as text in a declaration (a preset's inputs, a registry entry's
