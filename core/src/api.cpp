@@ -69,6 +69,10 @@ void compute(const ScenarioType& type, const double* slots, const bool* present,
     std::uint32_t guard = 0;
     const double v = m.run(p, slots, &guard);
     if (guard) errors[p] = name + ": " + m.guard_messages[guard - 1];
+    else if (v == INFINITY && is_count_label(type.properties[p].unit))
+      // a count past 2^53 (an integer search's answer, or a step that overflows): the
+      // limit the inputs' integers have too
+      errors[p] = name + ": comes to 2^53 (9007199254740992) or more, where a double no longer holds every integer, so the count cannot be exact";
     else if (!std::isfinite(v)) errors[p] = name + ": not a finite number: a step of the equation overflows or divides by zero";
     else if (std::isnan(as_result(v)))
       errors[p] = name + ": too small for a double: it comes to about " + number_text(v) +

@@ -428,7 +428,9 @@ double Model::run(const Program& prog, const double* slot_values, std::uint32_t*
         break;
     }
   }
-  return std::isfinite(stack[0]) ? stack[0] : NAN;
+  // an infinity stays one: a count past 2^53 says so (api.cpp compute); every caller
+  // takes a value that is not finite as unavailable
+  return stack[0];
 }
 
 }  // namespace mlsysim

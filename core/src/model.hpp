@@ -98,22 +98,30 @@ inline double choose(double c, double a, double b) noexcept { return std::isfini
 /// The integer an integer search finds (least_integer, greatest_integer in expr.hpp):
 /// from the estimate (rounded up for the smallest, down for the largest, and at least
 /// `from`), step by one while the condition `holds(n)` (1, 0, or NaN) says so; at most 64
-/// steps, since the estimate is within rounding of the answer. NaN when a condition is
-/// not a number, no integer >= `from` qualifies, or the search does not settle.
+/// steps, since the estimate is within rounding of the answer. +Infinity when the answer
+/// is above 2^53, where a double no longer holds every integer (the smallest does not
+/// hold at 2^53, or the largest does: 2^53 + 1 cannot be tried), so that the result can
+/// say so (api.cpp); an estimate a rounding above 2^53 starts there, so an answer of
+/// 2^53 - 1 is found (an attacker's trial: it was refused as an overflow). NaN when a
+/// condition is not a number, no integer >= `from` qualifies, or the search does not
+/// settle.
 template <typename Holds>
 double search_integer(bool least, double from, double estimate, const Holds& holds) noexcept {
-  if (!std::isfinite(from) || !std::isfinite(estimate)) return NAN;
-  double n = std::max(from, least ? std::ceil(estimate) : std::floor(estimate));
-  if (n > 9007199254740992.0) return NAN;  // 2^53: integers beyond are not exact
+  constexpr double kTop = 9007199254740992.0;  // 2^53
+  if (std::isnan(from) || std::isnan(estimate) || from == -INFINITY || estimate == -INFINITY) return NAN;
+  if (from > kTop) return INFINITY;
+  double n = std::min(kTop, std::max(from, least ? std::ceil(estimate) : std::floor(estimate)));
   auto at = [&](double x) {
     const double c = holds(x);
     return std::isfinite(c) ? (c != 0 ? 1 : 0) : -1;
   };
   int h = at(n);
   if (h < 0) return NAN;
+  if (n == kTop && (least ? !h : h)) return INFINITY;
   for (int step = 0; step < 64; ++step) {
     if (least) {
       if (h && n == from) return n;
+      if (!h && n >= kTop) return INFINITY;
       const double next = h ? n - 1 : n + 1;
       const int hn = at(next);
       if (hn < 0) return NAN;
@@ -122,6 +130,7 @@ double search_integer(bool least, double from, double estimate, const Holds& hol
       n = next;
       h = hn;
     } else {
+      if (h && n >= kTop) return INFINITY;
       const double next = h ? n + 1 : n - 1;
       if (!h && next < from) return NAN;  // not even `from` holds
       const int hn = at(next);

@@ -66,6 +66,38 @@ TEST_CASE("ZeroShardingScenario's fewest devices is exact at the boundary", "[ca
   CHECK(prop(zero(in), "zero3_min_devices") == 1);
 }
 
+TEST_CASE("A count that comes to 2^53 or more says so, rather than that a step overflowed", "[catalog][memory][expr][bad-input]") {
+  // an attacker's trial: "not a finite number: a step of the equation overflows or divides
+  // by zero", where nothing had. 5.62e14 param x 16 byte/param = 8.992e15 byte over 1 byte
+  // each: 8,992,000,000,000,000 devices, below 2^53 = 9,007,199,254,740,992, so exact
+  Json in = {{"workload", {{"name", "W"}, {"parameters", "5.62e14 param"}}}, {"dp_degree", 8}, {"device_memory", "1 byte"}};
+  CHECK(prop(zero(in), "zero3_min_devices") == 8992000000000000.0);
+  // 5.63e14 x 16 = 9.008e15 > 2^53: no double search can give that count exactly
+  in["workload"]["parameters"] = "5.63e14 param";
+  const Json r = zero(in);
+  CHECK(r["properties"]["zero3_min_devices"]["error"] ==
+        "zero3_min_devices: comes to 2^53 (9007199254740992) or more, where a double no longer holds every integer, so "
+        "the count cannot be exact");
+  // the warning that quotes it says it is unavailable, and the other results stand
+  CHECK(prop(r, "replicated_bytes") == 9.008e15);
+  // the largest batch whose cache fits (a greatest_integer search), past 2^53 too: a
+  // 1-byte model, a 1-byte cache per sequence (2 x 1 layer x 1 head x 1 x 0.5 byte x 1
+  // token) and 2^54 bytes of memory
+  const Json serving = mlsysim::evaluate_preset("Llama8BChatH100", {
+      {"context_tokens", 1}, {"kv_bytes_per_element", "0.5 byte"}, {"weight_bytes_per_param", "1 byte/param"},
+      {"workload", {{"name", "W"}, {"parameters", "1 param"}, {"layers", 1}, {"hidden_dim", 1}, {"heads", 1}}},
+      {"hardware", {{"name", "X"}, {"peak_flops", "1e15 flop/s"}, {"memory_bandwidth", "3e12 byte/s"},
+                    {"memory_capacity", "18014398509481984 byte"}}}}).value();
+  CHECK(serving["properties"]["max_batch_at_context"]["error"].get<std::string>().rfind("max_batch_at_context: comes to 2^53", 0) == 0);
+  // and below it, exact: 2^40 bytes less the 1-byte model, 1 byte per sequence
+  const Json below = mlsysim::evaluate_preset("Llama8BChatH100", {
+      {"context_tokens", 1}, {"kv_bytes_per_element", "0.5 byte"}, {"weight_bytes_per_param", "1 byte/param"},
+      {"workload", {{"name", "W"}, {"parameters", "1 param"}, {"layers", 1}, {"hidden_dim", 1}, {"heads", 1}}},
+      {"hardware", {{"name", "X"}, {"peak_flops", "1e15 flop/s"}, {"memory_bandwidth", "3e12 byte/s"},
+                    {"memory_capacity", "1099511627776 byte"}}}}).value();
+  CHECK(prop(below, "max_batch_at_context") == 1099511627775.0);
+}
+
 TEST_CASE("ZeroShardingScenario's widths take their defaults and refuse the wrong dimension", "[catalog][memory][rules]") {
   const Json r = mlsysim::evaluate_preset("ZeroPaper7_5B64Gpus", nullptr).value();
   CHECK(r["inputs"]["optimizer_bytes_per_param"] == Json({{"value", 12}, {"unit", "byte/param"}}));
