@@ -29,6 +29,12 @@ async function loadChart() {
 
 const NUMBER = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/;
 
+/** A bound of the range as read, every digit kept, with "1e300" as the box has it (not "1e+300"). */
+const bound = (v) => String(v).replace('e+', 'e');
+/** A number on a plot axis with the axis's unit: "$6.891e302" on a money axis ("$", "$ million",
+ *  "$/h"), as the cards write amounts, not "6.891e302 $"; else "1e-302 GB". */
+const amountText = (v, unit) => (!unit ? numberText(v) : unit.startsWith('$') ? `$${numberText(v)}${unit.slice(1)}` : `${numberText(v)} ${unit}`);
+
 /** An error that names the control it is about ('from', 'to', 'n'), for the page to mark. */
 function controlError(control, message) {
   return Object.assign(new Error(message), { control });
@@ -172,7 +178,9 @@ export function defaultProps(type, field, values = null, prefs = DEFAULT_PREFS) 
 
 /** A warning that holds over part of a sweep (the module's sweep, options.warnings), as the
  *  note under the plot says it: where it is shaded, at how many points, and its text at
- *  the first of them. `xs`: the sweep's values, in the unit the sweep uses. */
+ *  the first of them. `xs`: the sweep's values, in the unit the sweep uses. `shaded`:
+ *  false for a column of an overlay, whose warnings are not shaded: "at the points
+ *  sampled, …", after the page's "In X (column 2), ". */
 export function warnedText(w, f, xs, shaded = true) {
   const unit = f.type === 'quantity' ? ` ${f.display_unit}` : '';
   const run = ([a, b]) => (a === b ? numberText(xs[a]) : `${numberText(xs[a])} to ${numberText(xs[b])}`);
@@ -181,7 +189,7 @@ export function warnedText(w, f, xs, shaded = true) {
   // as every value, though 16 and 32 divide 64)
   const more = w.ranges.length - 3;
   const shown = [...w.ranges.slice(0, 3).map(run), ...(more > 0 ? [`${more} more ${more === 1 ? 'stretch' : 'stretches'}`] : [])];
-  return `${shaded ? 'Shaded where it holds' : 'It holds'} at the points sampled, ${f.name} ${andList(shown)}${more > 0 ? '' : unit} (${w.points} of ${xs.length} points): ${w.text}`;
+  return `${shaded ? 'Shaded where it holds at' : 'at'} the points sampled, ${f.name} ${andList(shown)}${more > 0 ? '' : unit} (${w.points} of ${xs.length} points): ${w.text}`;
 }
 
 /** The x values of a sweep setting {from, to, n, scale} for field `f`: `from` and `to`
@@ -606,7 +614,9 @@ export class Sweep {
       ms += performance.now() - t0;
       // no point inside the field's rule: nothing to plot, which is the range's fault
       if (r.invalid_points >= xs.length) {
-        this.refuse(`From ${from} to ${to}, all ${xs.length} points break the rule of ${f.name} (${r.first_invalid}): choose a range inside it.`, 'from');
+        // the range as a whole is at fault: both ends are marked (an attacker's trial: From
+        // alone was, for any of these three refusals)
+        this.refuse(`From ${bound(from)} to ${bound(to)}, all ${xs.length} points break the rule of ${f.name} (${r.first_invalid}): choose a range inside it.`, ['from', 'to']);
         return;
       }
       if (r.invalid_points && !invalid) invalid = ` ${r.invalid_points} ${r.invalid_points === 1 ? 'point breaks' : 'points break'} the rule of ${f.name} (${r.first_invalid}) and ${r.invalid_points === 1 ? 'is' : 'are'} left out.`;
@@ -637,16 +647,28 @@ export class Sweep {
     const drawn = (v) => v === 0 || (Math.abs(v) >= DRAWN_MIN && Math.abs(v) <= DRAWN_MAX);
     const within = `(it draws ${numberText(DRAWN_MIN)} to ${numberText(DRAWN_MAX)})`;
     const { x: axis, ys } = plotAxes({ field: f, xs, series, log: s.scale === 'log', prefs: this.app.state.prefs });
-    const far = [xs[0], xs[xs.length - 1]].map(axis.toAxis).find((v) => !drawn(v));
-    if (far !== undefined) {
-      this.refuse(`From ${from} to ${to}${unit}: the plot cannot draw numbers as far from 1 as ${numberText(far)}${axis.unit ? ` ${axis.unit}` : ''} on its axis ${within}; choose a range nearer the values the scenario uses.`, 'from');
+    // the end that is too far is marked: To for 1 to 1e300
+    const ends = [xs[0], xs[xs.length - 1]].map(axis.toAxis);
+    const farEnd = ends.findIndex((v) => !drawn(v));
+    if (farEnd >= 0) {
+      this.refuse(`From ${bound(from)} to ${bound(to)}${unit}: the plot cannot draw numbers as far from 1 as ${amountText(ends[farEnd], axis.unit)} on its axis ${within}; choose a range nearer the values the scenario uses.`, farEnd === 0 ? 'from' : 'to');
       return;
     }
     // ... nor a property whose largest value is (1e-302 on an axis it labelled 0 to 100)
     for (const a of ys) {
       const { top } = axisExtent(a, series);
       if (!drawn(top)) {
-        this.refuse(`From ${from} to ${to}${unit}, ${a.series.map((i) => series[i].name).join(' and ')} reach${a.series.length > 1 ? '' : 'es'} at most ${numberText(top)}${a.unit ? ` ${a.unit}` : ''}, which the plot cannot draw ${within}: untick ${a.series.length > 1 ? 'them' : 'it'}, or choose another range.`, 'from');
+        // the series by their labels ("cost (TransformerAsp8Workers)" in an overlay, where
+        // "cost and cost" had named neither column), and what to untick by name: unticking
+        // a property takes every column's line of it. No bound is marked: the range may be
+        // fine, and the property the one to leave out.
+        // Of the lines on this axis, those that reach it by themselves (one column's cost,
+        // not both columns')
+        const own = a.series.filter((i) => !drawn(axisExtent({ ...a, series: [i] }, series).top));
+        const at = own.length ? own : a.series;
+        const names = [...new Set(at.map((i) => series[i].name))];
+        const fix = `untick ${andList(names)}${bases.length > 1 ? `, change ${at.length > 1 ? 'those columns\'' : 'that column\'s'} inputs` : ''}, or choose another range`;
+        this.refuse(`From ${bound(from)} to ${bound(to)}${unit}, ${andList(at.map((i) => series[i].label))} reach${at.length > 1 ? '' : 'es'} at most ${amountText(top, a.unit)}, which the plot cannot draw ${within}: ${fix}.`, null);
         return;
       }
     }
@@ -655,7 +677,8 @@ export class Sweep {
       ? ` ${f.name} ${fb.why}, so the range is around ${numberText(fb.value)}${unit}.` : '';
     status.textContent = `${count} × ${series.length} series, computed in ${ms.toFixed(1)} ms, one call per series.${invalid}${flatNote}${fallbackNote}${logNote}`;
     $('sweep-warned').replaceChildren(...warned.map((w) => el('li', { text: warnedText(w, f, xs) })),
-      ...columnWarnings.map(({ w, label }) => el('li', { text: `${label}: ${warnedText(w, f, xs, false)}` })));
+      // "In X (column 2), at the points sampled, …: the warning" (it read "X: It holds at …")
+      ...columnWarnings.map(({ w, label }) => el('li', { text: `In ${label}, ${warnedText(w, f, xs, false)}` })));
     $('sweep-warned').hidden = !warned.length && !columnWarnings.length;
     this.stale = false;
     $('sweep-plot').classList.remove('outdated');

@@ -422,7 +422,9 @@ test('a range with no point inside the field\'s rule is refused like any bad ran
     await page.waitForFunction(() => document.getElementById('sweep-status').classList.contains('failed'));
     const text = await page.textContent('#sweep-status');
     assert.match(text, new RegExp(`^From ${first} to .*, all \\d+ points break the rule of workers \\(.+\\): choose a range inside it\\.$`), q);
+    // the range as a whole: both ends marked
     assert.equal(await page.getAttribute('#sweep-from', 'aria-invalid'), 'true', q);
+    assert.equal(await page.getAttribute('#sweep-to', 'aria-invalid'), 'true', q);
     // no export offers a plot of nothing
     assert.ok(await page.locator('#sweep-exports button').evaluateAll((bs) => bs.every((b) => b.disabled)), q);
     assert.equal(await page.locator('#sweep-plot canvas').count(), 0, q);
@@ -751,6 +753,14 @@ test('a range the plot cannot draw is refused with the reason, and a refused inp
     assert.match(await page.textContent('#sweep-status'), /the plot cannot draw numbers as far from 1 as .* on its axis \(it draws 1e-15 to 1e30\); choose a range nearer/, q);
     assert.equal(await page.getAttribute('#sweep-from', 'aria-invalid'), 'true', q);
   }
+  // the end that is too far is the one marked, written as typed (an attacker's trial: From
+  // was marked, and To written "1e+300")
+  await page.goto(`${server.origin}/index.html?mode=sweep&preset=TransformerBsp8Workers&sfield=workers&sfrom=1&sto=1e300`);
+  await page.waitForSelector('body[data-ready="1"]');
+  await page.waitForFunction(() => /cannot draw/.test(document.getElementById('sweep-status').textContent));
+  assert.match(await page.textContent('#sweep-status'), /^From 1 to 1e300: the plot cannot draw numbers as far from 1 as 1e300 on its axis/);
+  assert.equal(await page.getAttribute('#sweep-to', 'aria-invalid'), 'true');
+  assert.equal(await page.getAttribute('#sweep-from', 'aria-invalid'), 'false');
   // ... and a range that is drawable again draws
   await page.fill('#sweep-from', '1');
   await page.fill('#sweep-to', '10');
@@ -762,10 +772,21 @@ test('a range the plot cannot draw is refused with the reason, and a refused inp
   await page.goto(`${server.origin}/index.html?mode=sweep&preset=Gpt3On10KYoungDaly&i.system_mtbf=1e300%20h&sfield=restart_time&sfrom=1&sto=100&sprops=recovery_overhead,recovery_time`);
   await page.waitForSelector('body[data-ready="1"]');
   await page.waitForFunction(() => /cannot draw/.test(document.getElementById('sweep-status').textContent));
-  assert.match(await page.textContent('#sweep-status'), /^From 1 to 100 s, recovery_overhead reaches at most 3\.458e-302, which the plot cannot draw \(it draws 1e-15 to 1e30\): untick it/);
+  assert.match(await page.textContent('#sweep-status'), /^From 1 to 100 s, recovery_overhead reaches at most 3\.458e-302, which the plot cannot draw \(it draws 1e-15 to 1e30\): untick recovery_overhead, or choose another range\./);
+  // the property is at fault, not a bound: neither is marked
+  assert.equal(await page.getAttribute('#sweep-from', 'aria-invalid'), 'false');
+  assert.equal(await page.getAttribute('#sweep-to', 'aria-invalid'), 'false');
   await page.locator('#sweep-props input[value="recovery_overhead"]').click();
   await page.waitForSelector('#sweep-plot[data-ready="1"] canvas');
   await page.waitForFunction(() => /points/.test(document.getElementById('sweep-status').textContent));
+  // in an overlay, the column's line is named by its label, and money as the cards write it
+  // (an attacker's trial: "cost and cost reach at most 6.891e302 $ …: untick them").
+  // cost = iterations × base_iteration_time × … : 1e300 s per iteration is far past 1e30
+  await page.goto(`${server.origin}/index.html?mode=sweep&preset=TransformerBsp8Workers&ctype=SyncStrategyScenario&c0=TransformerBsp8Workers&c1=TransformerAsp8Workers&c1.base_iteration_time=1e300%20s&soverlay=1&sfield=workers&sfrom=1&sto=64&sprops=cost`);
+  await page.waitForSelector('body[data-ready="1"]');
+  await page.waitForFunction(() => /cannot draw/.test(document.getElementById('sweep-status').textContent));
+  const overlay = await page.textContent('#sweep-status');
+  assert.match(overlay, /^From 1 to 64, cost \(TransformerAsp8Workers \(column 2, edited\)\) reaches at most \$[\d.]+e30\d( \w+)?, which the plot cannot draw \(it draws 1e-15 to 1e30\): untick cost, change that column's inputs, or choose another range\./, overlay);
   // batch_size 9007199254740993 is refused by the calculator (above 2^53): no mark on the sweep
   await open('?mode=sweep&preset=Gpt3Serve100QpsBatch8&i.batch_size=9007199254740993', { width: 700 });
   assert.equal((await plot()).mark, null);
@@ -875,6 +896,14 @@ test('where the scenario\'s warnings hold, the plot is shaded on screen and in t
   assert.equal(rects.length, 2);  // the band, and its swatch in the legend, which says what it is
   assert.ok(await page.evaluate(() => [...new DOMParser().parseFromString(window.mlsysimApp.sweep.svg(), 'image/svg+xml')
     .documentElement.querySelectorAll('text')].some((t) => t.textContent === 'shaded: the batch does not fit')));
+  // an overlay's columns: each note names its column, then where it holds (a course author's
+  // trial: "X (column 2): It holds at …"). The loss model is inaccurate where interval >
+  // system_mtbf / 10: 248.28 / 10 = 24.83 min for GPT-3's 240/58 h, 2,008.9 / 10 = 200.9 min
+  // for Llama's 33.48 h; the points are 1 + k × 479 / 7 min: 69.43, …, 206.29, …, 480
+  await open('?mode=sweep&preset=Gpt3On10KYoungDaly&ctype=CheckpointIntervalScenario&c0=Gpt3On10KYoungDaly&c1=Llama70BFourHourCheckpoints&soverlay=1&sfield=checkpoint_interval&sfrom=1&sto=480&sn=8&sscale=lin&sprops=goodput_ratio');
+  const columns = await page.locator('#sweep-warned li').allTextContents();
+  assert.ok(columns.some((t) => /^In Gpt3On10KYoungDaly.*?, at the points sampled, checkpoint_interval 69\.43 to 480 min \(7 of 8 points\): the first-order loss model is inaccurate/.test(t)), columns.join(' | '));
+  assert.ok(columns.some((t) => /^In Llama70BFourHourCheckpoints.*?, at the points sampled, checkpoint_interval 206\.3 to 480 min \(5 of 8 points\): the first-order loss model is inaccurate/.test(t)), columns.join(' | '));
   // a range where the batch fits: no band, no note
   await open('?mode=sweep&preset=Llama8BChatH100&sfield=batch_size&sfrom=1&sto=260&sscale=lin&sprops=decode_throughput');
   assert.equal(await page.locator('#sweep-warned').isHidden(), true);
