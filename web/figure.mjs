@@ -206,7 +206,7 @@ export function figure(last) {
   // on the left, the second on the right, further ones outside those
   const ys = axes.ys.map((a, k) => {
     const { lo, hi } = axisExtent(a, series);
-    const r = yRange(lo, hi);
+    const r = axisRange(a, lo, hi);
     const labels = tickTexts(r.ticks, a.money, a.unit);
     return { ...a, ...r, labels, side: k % 2 ? 'right' : 'left', width: Math.max(...labels.map((t) => textWidth(t))) + 14,
       title: `${axisPlace(k, axes.ys.length) ? `${axisPlace(k, axes.ys.length)}: ` : ''}${axisTitle(a.series.map((i) => series[i].label), a)}` };
@@ -353,9 +353,12 @@ export function axisExtent(a, series) {
  * job_failure_probability, 1 all along a sweep of a long job) sits in the middle of ±10 %
  * of it (±1 about 0). No line is drawn on the plot's edge: the exports used to run the
  * range from 0 to the next round tick, so 148.1 requests/s lay on the top border at 150.
+ * `unitless`: the axis has no unit (a ratio, a fraction), where 1 is the landmark 0 is:
+ * values from 0 to at most 1 are drawn to 1 when the margin would cross it (a course
+ * author's trial: goodput_ratio, a fraction, on an axis to 1.2).
  * Returns {lo, hi, ticks}; no values (lo > hi): 0 to 1.
  */
-export function yRange(lo, hi) {
+export function yRange(lo, hi, unitless = false) {
   if (!(hi >= lo)) return niceRange(0, 1);
   const top = Math.max(Math.abs(lo), Math.abs(hi));
   if (hi - lo <= 1e-6 * top || top === 0) {
@@ -363,8 +366,12 @@ export function yRange(lo, hi) {
     return niceRange(lo - d, hi + d);
   }
   const pad = 0.1 * (hi - lo);
-  return niceRange(lo >= 0 ? Math.max(0, lo - pad) : lo - pad, hi <= 0 ? Math.min(0, hi + pad) : hi + pad);
+  const upper = hi <= 0 ? Math.min(0, hi + pad) : unitless && lo >= 0 && hi <= 1 ? Math.min(1, hi + pad) : hi + pad;
+  return niceRange(lo >= 0 ? Math.max(0, lo - pad) : lo - pad, upper);
 }
+
+/** yRange for axis `a` (plotAxes) whose values run from `lo` to `hi`. */
+export const axisRange = (a, lo, hi) => yRange(lo, hi, !a.unit && !a.money && a.factor === 1);
 
 /** Round tick values covering [lo, hi] (about five), and the range they span. */
 function niceRange(lo, hi) {

@@ -13,7 +13,7 @@ import { $, el, download, copyText, actionButton } from './dom.mjs';
 import { apiInputs, usesInput, formText } from './fields.mjs';
 import { tickTexts, clip, numberText, DEFAULT_PREFS, sentences, andList, settings } from './format.mjs';
 import { sweepOfType } from './link.mjs';
-import { plotAxes, warnedSpans, DRAWN_MIN, DRAWN_MAX, axisExtent, yRange, axisKey, axisTitle, axisPlace, axisColor, xTitle, markText, seriesStyle, swatch, PALETTES, figurePng, figureCsv, figureSvg } from './figure.mjs';
+import { plotAxes, warnedSpans, DRAWN_MIN, DRAWN_MAX, axisExtent, axisRange, axisKey, axisTitle, axisPlace, axisColor, xTitle, markText, seriesStyle, swatch, PALETTES, figurePng, figureCsv, figureSvg } from './figure.mjs';
 
 const APPLY_DELAY_MS = 300;  // typing in From, To or Points applies once it pauses this long
 
@@ -266,7 +266,7 @@ export function logTicks(lo, hi, most = 8) {
  *  own range also sought ticks a few ulps apart for a line of one value, and threw.) */
 function yScale(a, series) {
   const { lo, hi } = axisExtent(a, series);
-  const r = yRange(lo, hi);
+  const r = axisRange(a, lo, hi);
   return { auto: false, range: [r.lo, r.hi] };
 }
 

@@ -173,6 +173,16 @@ test('yRange: one y range for the screen and the exports, a tenth of the span be
     assert.ok(r.lo <= lo - m || (r.lo === 0 && lo >= 0), `${lo}..${hi}: ${r.lo}`);
     assert.ok(r.hi >= hi + m || (r.hi === 0 && hi <= 0), `${lo}..${hi}: ${r.hi}`);
   }
+  // an axis without a unit (a fraction) stops at 1 when the margin would cross it (a course
+  // author's trial: goodput_ratio 0.27..0.94 on an axis to 1.2). By hand: 0.27 − 0.067 =
+  // 0.203, 0.94 + 0.067 = 1.007 → 1; a fifth of 0.797 is 0.159, steps of 0.2: 0.2 to 1
+  assert.deepEqual(yRange(0.27, 0.94, true).ticks, [0.2, 0.4, 0.6, 0.8, 1]);
+  assert.deepEqual(yRange(0.27, 0.94).ticks, [0.2, 0.4, 0.6, 0.8, 1, 1.2]);     // with a unit, as before
+  assert.deepEqual(yRange(0.5, 1.5, true).ticks, yRange(0.5, 1.5).ticks);       // past 1: as any axis
+  assert.deepEqual(yRange(1, 1, true).ticks, yRange(1, 1).ticks);               // a flat 1 stays in the middle
+  const { axisRange } = await import('../../web/figure.mjs');
+  assert.equal(axisRange({ unit: '', money: false, factor: 1 }, 0.27, 0.94).hi, 1);
+  assert.ok(axisRange({ unit: 's', money: false, factor: 1 }, 0.27, 0.94).hi > 1.19);
 });
 
 test('an entry\'s bytes in binary units say their decimal size too, as results write it by default', async () => {
