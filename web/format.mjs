@@ -128,10 +128,12 @@ export function exactText(p, spec = null, card = null, prefs = DEFAULT_PREFS) {
 
 /** "= value unit" to 12 significant digits, or "" when `card` reads exactly that. */
 function exactIn(value, unit, card) {
-  const exact = `${Number.isInteger(value) ? String(value) : String(Number(value.toPrecision(12)))}${unit}`;
+  const written = Number.isInteger(value) ? value : Number(value.toPrecision(12));
   // nothing when the card's value says it all: "256 samples = 256 samples", "1,024 = 1024"
-  // repeated every whole count (a new user's trial)
-  return card !== null && sameAsCard(card, value, unit) ? '' : `= ${exact}`;
+  // repeated every whole count (a new user's trial); compared as the line would write it:
+  // 0.054 s in ms is 54.00000000000001, which it writes "54 ms" ("54 ms = 54 ms" under
+  // time=ms: a course author's trial)
+  return card !== null && sameAsCard(card, written, unit) ? '' : `= ${written}${unit}`;
 }
 
 /** A number as typed, and nothing else: "-3", "2.5e3", ".5" (not "1,000", "5 s", "$5"). */

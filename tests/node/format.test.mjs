@@ -85,6 +85,11 @@ test('the exact line of a money rate is per hour, as its card reads it', () => {
   // under the Time setting, in its unit as the card reads: by hand, 222,999.6 s / 60 = 3,716.66 min
   assert.equal(exactText({ value: 222999.6, unit: 's' }, null, '3,717 min', prefs('min')), '= 3716.66 min');
   assert.equal(exactText({ value: 0.625, unit: 's' }, null, '625 ms', prefs('ms')), '');
+  // service_time 50 ms + 0.5 ms × 8 is 0.054000000000000006 s in doubles, 54.00000000000001
+  // ms, which the line writes "54 ms"; so no "54 ms = 54 ms" (a course author's trial)
+  const st = 0.05 + 0.0005 * 8;
+  assert.notEqual(st / 0.001, 54);
+  assert.equal(exactText({ value: st, unit: 's' }, null, '54 ms', prefs('ms')), '');
   assert.equal(exactText({ value: 1e308, unit: 's' }, null, null, prefs('ns')), '= 1e+308 s');
   assert.equal(exactText({ value: 12500, unit: 'count' }), '= 12500');
   // nothing where the card already reads it exactly (a new user's trial: "256 samples = 256 samples")
