@@ -185,10 +185,12 @@ export class Builder {
     };
     const fields = type.fields.map((f) => f.name), props = type.properties.map((p) => p.name);
     const list = (v, all) => (v ? [...v] : [...all]);
+    // a list keeps the order it has (a link's eshow=batch_size,context_tokens), a name ticked
+    // goes last; every name in declaration order is the default (null)
     const set = (key, all, name, on) => {
       const now = list(e[key], all);
       const next = on ? [...new Set([...now, name])] : now.filter((n) => n !== name);
-      e[key] = all.every((n) => next.includes(n)) ? null : all.filter((n) => next.includes(n));
+      e[key] = next.length === all.length && next.every((n, k) => n === all[k]) ? null : next;
     };
     $('builder-fields').replaceChildren(...type.fields.map((f) => el('tr', { 'data-field': f.name },
       el('th', { scope: 'row' }, el('code', {}, ...breakable(f.name))),

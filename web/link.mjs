@@ -397,14 +397,17 @@ export function embedOptions(ctx, calc, e, prefs, presetFileUrl = ctx.presetFile
   if (preset && preset.file && presetFileUrl) out.push(['preset-file', presetFileUrl]);
   out.push(calc.preset ? ['preset', calc.preset] : ['type', calc.type]);
   const fields = type.fields.map((f) => f.name), props = type.properties.map((p) => p.name);
-  const inOrder = (names, all) => all.filter((n) => names.includes(n));
-  const show = e.show ? inOrder(e.show, fields) : fields;
-  const editable = e.editable ? inOrder(e.editable, show) : show;
-  const properties = e.properties ? inOrder(e.properties, props) : props;
-  const predict = inOrder(e.predict, properties);
-  if (show.length !== fields.length) out.push(['show', show.join(',')]);
+  // in the order chosen: show and properties are shown in the order listed (a course
+  // author's trial: eshow=batch_size,context_tokens was written in declaration order)
+  const within = (names, all) => [...new Set(names)].filter((n) => all.includes(n));
+  const same = (a, b) => a.length === b.length && a.every((n, k) => n === b[k]);
+  const show = e.show ? within(e.show, fields) : fields;
+  const editable = e.editable ? within(e.editable, show) : show;
+  const properties = e.properties ? within(e.properties, props) : props;
+  const predict = within(e.predict, properties);
+  if (!same(show, fields)) out.push(['show', show.join(',')]);
   if (editable.length !== show.length) out.push(['editable', editable.join(',')]);
-  if (properties.length !== props.length) out.push(['properties', properties.join(',')]);
+  if (!same(properties, props)) out.push(['properties', properties.join(',')]);
   if (predict.length) out.push(['predict', predict.join(',')]);
   const base = calc.preset ? presetTexts(ctx, calc.preset) : {};
   for (const f of fields) {
@@ -648,6 +651,18 @@ export function decodeState(ctx, search) {
   s.embed = { show: names('eshow', fieldNames), editable: names('eedit', fieldNames), properties: names('eprops', propNames), predict: names('epredict', propNames) || [],
     theme: choice('theme', THEMES, 'auto'), about: choice('about', ABOUT, 'collapsed'),
     site: '', id: q.has('eid') ? [...text(q.get('eid'))].slice(0, 100).join('') : '' };
+  // the embeds' own rules, so that the builder's boxes and its snippets say the same (an
+  // attacker's trial: eedit=workers beside eshow=per_worker_batch wrote editable= and
+  // dropped workers; epredict=speedup beside eprops=cost ticked a prediction no snippet
+  // asked): an editable input is shown too, in silence as an embed shows it; a prediction
+  // of a result not shown is left out, with the notice an embed gives
+  const e = s.embed;
+  if (e.show && e.editable) e.show = [...e.show, ...e.editable.filter((n) => !e.show.includes(n))];
+  const unshown = e.properties ? e.predict.filter((n) => !e.properties.includes(n)) : [];
+  if (unshown.length) {
+    notices.push(`epredict: ${unshown.map((n) => `"${n}"`).join(', ')} ${unshown.length === 1 ? 'is' : 'are'} not among the results shown (eprops=${e.properties.join(',')}); left out.`);
+    e.predict = e.predict.filter((n) => !unshown.includes(n));
+  }
   // an id is matched by the host page's script: one cut is said (an attacker's trial: in silence)
   if (q.has('eid') && [...text(q.get('eid'))].length > 100)
     notices.push(`eid: at most 100 characters are kept, so it is cut to "${clip(s.embed.id, 40)}"; a host page matching the whole id would not find it.`);

@@ -275,21 +275,42 @@ test('the embed builder writes only what differs from an embed\'s defaults, and 
   const all = { show: null, editable: null, properties: null, predict: [], theme: 'auto', about: 'collapsed', site: '', id: '' };
   assert.deepEqual(embedOptions(ctx, calc, all, { bytes: 'decimal', time: 'auto', money: 'short' }), [['preset', 'TransformerBsp8Workers'], ['i.workers', '16']]);
   const e = { show: ['iterations', 'workers'], editable: ['workers'], properties: ['speedup', 'global_batch'], predict: ['speedup', 'cost'], theme: 'dark', about: 'none', site: 'https://x.example/m/', id: 'week4-bsp' };
+  // in the order chosen (an embed shows them so: a course author's trial had
+  // eshow=batch_size,context_tokens written in declaration order)
   assert.deepEqual(embedOptions(ctx, calc, e, { bytes: 'binary', time: 'auto', money: 'short' }), [
-    ['preset', 'TransformerBsp8Workers'], ['show', 'workers,iterations'], ['editable', 'workers'], ['properties', 'global_batch,speedup'],
+    ['preset', 'TransformerBsp8Workers'], ['show', 'iterations,workers'], ['editable', 'workers'], ['properties', 'speedup,global_batch'],
     ['predict', 'speedup'], ['i.workers', '16'], ['about', 'none'], ['theme', 'dark'], ['bytes', 'binary']]);
+  // every field, in another order, is written too
+  const fields = ctx.types.find((t) => t.name === 'SyncStrategyScenario').fields.map((f) => f.name);
+  assert.deepEqual(embedOptions(ctx, calc, { ...all, show: [...fields].reverse() }, {}).find(([k]) => k === 'show'), ['show', [...fields].reverse().join(',')]);
   // the options read back as the builder chose them (cost is not shown, so not predicted)
   const q = new URLSearchParams(embedOptions(ctx, calc, e, {}));
   const o = readEmbedOptions(ctx, (k) => q.get(k), q);
   assert.deepEqual([o.show, o.editable, o.properties, o.predict, o.theme, o.about, o.texts.workers, o.notices],
-    [['workers', 'iterations'], ['workers'], ['global_batch', 'speedup'], ['speedup'], 'dark', 'none', '16', []]);
+    [['iterations', 'workers'], ['workers'], ['speedup', 'global_batch'], ['speedup'], 'dark', 'none', '16', []]);
   const s = defaultState(ctx);
   s.mode = 'embed';
-  s.embed = e;
+  s.embed = { ...e, predict: ['speedup'] };
   const back = decodeState(ctx, encodeState(ctx, s));
   assert.deepEqual(back.notices, []);
-  assert.deepEqual(back.state.embed, e);
+  assert.deepEqual(back.state.embed, s.embed);
   assert.equal(back.state.mode, 'embed');
+});
+
+test('a builder link follows the embeds\' rules: an editable input is shown, a prediction of a result not shown is left out and said', () => {
+  // an attacker's trial: eedit=workers beside eshow=per_worker_batch wrote "editable=" (every
+  // field read-only) and dropped workers; epredict=speedup beside eprops=cost ticked a
+  // prediction that neither snippet asked
+  const calc = { preset: 'TransformerBsp8Workers', type: 'SyncStrategyScenario', texts: presetTexts(ctx, 'TransformerBsp8Workers') };
+  const edit = decodeState(ctx, '?mode=embed&eshow=per_worker_batch&eedit=workers');
+  assert.deepEqual(edit.notices, []);
+  assert.deepEqual([edit.state.embed.show, edit.state.embed.editable], [['per_worker_batch', 'workers'], ['workers']]);
+  const opts = embedOptions(ctx, calc, edit.state.embed, {});
+  assert.deepEqual(opts.filter(([k]) => k === 'show' || k === 'editable'), [['show', 'per_worker_batch,workers'], ['editable', 'workers']]);
+  const pred = decodeState(ctx, '?mode=embed&eprops=cost&epredict=speedup,cost');
+  assert.deepEqual(pred.notices, ['epredict: "speedup" is not among the results shown (eprops=cost); left out.']);
+  assert.deepEqual(pred.state.embed.predict, ['cost']);
+  assert.deepEqual(embedOptions(ctx, calc, pred.state.embed, {}).filter(([k]) => k === 'predict'), [['predict', 'cost']]);
 });
 
 test('registryMap reads the registries from the module when a kind is first asked for, and gives what listRegistries gives', async () => {
