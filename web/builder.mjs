@@ -174,6 +174,9 @@ export class Builder {
     $('builder-about').value = e.about;
     if (siteFolder($('builder-site').value).site !== e.site || !e.site) $('builder-site').value = e.site;
     $('builder-site').placeholder = thisSite();
+    // a page opened as a file has no site of its own: empty is the placeholder's folder
+    // (a course author's trial: the one-file page said "empty: this one")
+    if (location.protocol === 'file:') $('builder-site-help').textContent = $('builder-site-help').textContent.replace('empty: this one.', `empty: ${thisSite()}, a stand-in, since this page is a file; write your course site's folder.`);
     if (!$('builder-site').value.trim()) this.siteError(null);
     $('builder-id').value = e.id || '';
     $('builder-id').placeholder = this.defaultId();

@@ -93,6 +93,16 @@ test('served, it says that its own policy keeps it from reading a course preset 
   }
 });
 
+test('from file://, its Embed view says which site an empty Site box stands for', async () => {
+  // a course author's trial: "empty: this one", where the snippets used https://your.site/mlsysim/
+  await page.goto(`${url}?mode=embed`);
+  await page.waitForSelector('body[data-ready="1"]', { timeout: 20000 });
+  await page.waitForSelector('#builder-site-help');
+  const help = await page.textContent('#builder-site-help');
+  assert.match(help, /empty: https:\/\/your\.site\/mlsysim\/, a stand-in, since this page is a file; write your course site's folder\./);
+  assert.equal(await page.getAttribute('#builder-site', 'placeholder'), 'https://your.site/mlsysim/');
+});
+
 test('served, its Embed view says the preview needs embed.html rather than showing a frame its own policy blocks', async () => {
   // an attacker's trial: over http the preview was an empty frame, with a frame-src violation in the console
   const { serveStatic } = await import('./server.mjs');
