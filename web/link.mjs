@@ -291,7 +291,15 @@ export function readEmbedOptions(ctx, get, entries, host = {}) {
   const id = host.idLimit ? get('id') : null;
   if (id !== null && [...id].length > host.idLimit)
     notices.push(`id: longer than ${host.idLimit} characters; the messages to the page carry its first ${host.idLimit} ("${clip(id, 40)}").`);
-  const presetName = get('preset'), typeName = get('type');
+  // an empty preset= or type= (a template left blank, preset="") is as if not given, and
+  // said so, as the full calculator reads it (an attacker's trial: 'unknown preset ""')
+  const given = (k) => {
+    const v = get(k);
+    if (v === null || v.trim() !== '') return v;
+    notices.push(`${k}= is empty, so it is read as not given.`);
+    return null;
+  };
+  const presetName = given('preset'), typeName = given('type');
   // the module's own error text names the option, the value and the valid choices
   const refusal = (f) => { try { f(); return null; } catch (e) { return e.message; } };
   if (presetName !== null) {

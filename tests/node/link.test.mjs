@@ -76,6 +76,19 @@ test('embed options: a preset with overrides, lists of shown fields and properti
   assert.equal(calculatorQuery({ ...o, baseTexts: presetTexts(ctx, o.preset) }), '?preset=NdrRingVsTree1GB&i.ranks=64');
   const bad = readEmbedOptions(ctx, (k) => ({ type: 'NoSuchType' })[k] ?? null, []);
   assert.match(bad.error, /unknown scenario type "NoSuchType"/);
+  // an empty preset= (a template left blank, the element's preset="") is as if not given,
+  // as the full calculator reads it (an attacker's trial: only 'unknown preset ""' showed)
+  for (const raw of ['', ' ']) {
+    const blank = readEmbedOptions(ctx, (k) => ({ preset: raw, type: 'LlmServingScenario' })[k] ?? null, []);
+    assert.equal(blank.error, null);
+    assert.equal(blank.type.name, 'LlmServingScenario');
+    assert.equal(blank.preset, null);
+    assert.deepEqual(blank.notices, ['preset= is empty, so it is read as not given.']);
+  }
+  const none = readEmbedOptions(ctx, (k) => ({ preset: '', type: '' })[k] ?? null, []);
+  assert.equal(none.error, null);
+  assert.equal(none.preset, ctx.presets[0].name);
+  assert.deepEqual(none.notices, ['preset= is empty, so it is read as not given.', 'type= is empty, so it is read as not given.']);
 });
 
 test('a parameter nobody reads is named in a notice with the nearest name that is read, on the page and in embeds', () => {
