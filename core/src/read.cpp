@@ -188,10 +188,37 @@ Expected<double> read_quantity(const Json& v, const std::string& field, const st
     return InputError(field, prefix + what + "; expected " + (dim.dimensionless() ? "a number such as \"0.25\"" : expected + example) +
                                  (said ? "" : ": " + advice));
   };
+  // a value of another dimension than the field's, said as such (`got`: its dimension)
+  const auto wrong_dim = [&](const Dim& got) {
+    // a number alone has no unit; "5 requests" has a unit that counts things, not a dimension
+    double bare_value = 0;
+    const bool bare = !v.is_string() || parse_number(typed_number(v.get_ref<const std::string&>()), bare_value);
+    // units that cancel ("5 s/s") are not counts ("5 requests", whose label is no unit)
+    const std::string got_dim = !got.dimensionless() ? got.phrase()
+                                : bare                  ? "no unit"
+                                : names_count_label(v.get_ref<const std::string&>())
+                                    ? "a plain number: token and request count things and add no unit"
+                                    : "a plain number: its units cancel";
+    // "7B" in a param field is 7 bytes to the parser and 7 billion to the reader: "7 Bparam"
+    std::string advice =
+        did_you_mean(v.is_string() ? unit_advice(v.get_ref<const std::string&>(), "", dim, shown_unit, true) : UnitAdvice{}, 0);
+    // a bare count of parameters or an amount of money: the unit people mean is the field's
+    // ("7000000000" -> "7000000000 param"), as for "30k" -> "30000 USD"
+    if (advice.empty() && v.is_string() && bare && got.dimensionless() && (dim[Base::param] == 1 || dim[Base::currency] == 1) &&
+        takes(typed_number(v.get_ref<const std::string&>()) + " " + shown_unit)) {
+      advice = did_you_mean(UnitAdvice{{typed_number(v.get_ref<const std::string&>()) + " " + shown_unit},
+                                       dim[Base::param] == 1 ? "a parameter count needs its unit" : "an amount of money needs its unit"},
+                            0);
+    }
+    return InputError(field, prefix + "expected " + expected + ", got " + describe(v) + " (" + got_dim + ")" +
+                                (!advice.empty() ? advice : example.empty() ? "" : "; for example \"" + one + "\""));
+  };
   Quantity q;
   double num = 0;
   if (v.is_string()) {
     const Expected<Quantity, UnitError> parsed = parse_quantity(v.get_ref<const std::string&>());
+    // "1e300 EB" for a time: the wrong kind first, not its range once converted to bytes
+    if (!parsed && parsed.error().overflowed && parsed.error().dim != dim) return wrong_dim(parsed.error().dim);
     if (!parsed) return unit_error(parsed.error());
     q = *parsed;
     // zero is zero in every unit: "0" needs none; not so "1e-999", which a double reads as 0
@@ -212,6 +239,7 @@ Expected<double> read_quantity(const Json& v, const std::string& field, const st
     if (!parsed) return unit_error(parsed.error());
     q = *parsed;
     q.value = scale_as_written(num, q.value);
+    if (!std::isfinite(q.value) && q.dim != dim) return wrong_dim(q.dim);
     // as the text form says it ("1e308 h" is out of range once converted to s)
     if (!std::isfinite(q.value))
       return InputError(field, prefix + describe(v) + " is out of range once converted to " +
@@ -226,30 +254,7 @@ Expected<double> read_quantity(const Json& v, const std::string& field, const st
   }
   if (!std::isfinite(q.value))
     return InputError(field, prefix + "must be a finite " + (name.empty() ? std::string("number") : name) + ", got " + describe(v));
-  if (q.dim != dim) {
-    // a number alone has no unit; "5 requests" has a unit that counts things, not a dimension
-    double bare_value = 0;
-    const bool bare = !v.is_string() || parse_number(typed_number(v.get_ref<const std::string&>()), bare_value);
-    // units that cancel ("5 s/s") are not counts ("5 requests", whose label is no unit)
-    const std::string got_dim = !q.dim.dimensionless() ? q.dim.phrase()
-                                : bare                  ? "no unit"
-                                : names_count_label(v.get_ref<const std::string&>())
-                                    ? "a plain number: token and request count things and add no unit"
-                                    : "a plain number: its units cancel";
-    // "7B" in a param field is 7 bytes to the parser and 7 billion to the reader: "7 Bparam"
-    std::string advice =
-        did_you_mean(v.is_string() ? unit_advice(v.get_ref<const std::string&>(), "", dim, shown_unit, true) : UnitAdvice{}, 0);
-    // a bare count of parameters or an amount of money: the unit people mean is the field's
-    // ("7000000000" -> "7000000000 param"), as for "30k" -> "30000 USD"
-    if (advice.empty() && v.is_string() && bare && q.dim.dimensionless() && (dim[Base::param] == 1 || dim[Base::currency] == 1) &&
-        takes(typed_number(v.get_ref<const std::string&>()) + " " + shown_unit)) {
-      advice = did_you_mean(UnitAdvice{{typed_number(v.get_ref<const std::string&>()) + " " + shown_unit},
-                                       dim[Base::param] == 1 ? "a parameter count needs its unit" : "an amount of money needs its unit"},
-                            0);
-    }
-    return InputError(field, prefix + "expected " + expected + ", got " + describe(v) + " (" + got_dim + ")" +
-                                (!advice.empty() ? advice : example.empty() ? "" : "; for example \"" + one + "\""));
-  }
+  if (q.dim != dim) return wrong_dim(q.dim);
   if (!b.contains(q.value)) {
     // the bounds as the field's display unit writes them (>= 0 USD/h, not USD/s)
     const Bounds shown = b.scaled(display_unit.empty() ? 1.0 : declared_unit(display_unit).value);

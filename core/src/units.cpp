@@ -784,8 +784,12 @@ Expected<Quantity, UnitError> parse_plain_quantity(std::string_view text) {
   if (!parsed) return parsed;
   Quantity q = *parsed;
   q.value = scale_decimal(s.substr(0, n), v, q.value);
-  if (!std::isfinite(q.value))
-    return UnitError(in_quotes(s) + " is out of range once converted to " + q.dim.canonical_unit());
+  if (!std::isfinite(q.value)) {
+    UnitError e(in_quotes(s) + " is out of range once converted to " + q.dim.canonical_unit());
+    e.overflowed = true;
+    e.dim = q.dim;
+    return e;
+  }
   return q;
 }
 }  // namespace

@@ -363,6 +363,20 @@ TEST_CASE("A bare zero is zero in every unit: taken where the rule allows it, re
   // {value, unit} past a double once converted says so, as its text form does (it said "is out of range" alone)
   CHECK(refusal("TransformerBsp8Workers", {{"base_iteration_time", {{"value", 1e308}, {"unit", "h"}}}}) ==
         "base_iteration_time: {\"value\":1e+308,\"unit\":\"h\"} is out of range once converted to s: too large for a double");
+  // one of another kind says that first, in either form, whatever its size (an attacker's
+  // trial: "1e300 EB" for a time was "out of range once converted to byte", while "1e-320
+  // EB" was "an amount of data")
+  CHECK(refusal("TransformerBsp8Workers", {{"base_iteration_time", "1e300 EB"}}) ==
+        "base_iteration_time: expected a time, got \"1e300 EB\" (an amount of data); for example \"1 s\"");
+  CHECK(refusal("TransformerBsp8Workers", {{"base_iteration_time", {{"value", 1e300}, {"unit", "EB"}}}}) ==
+        "base_iteration_time: expected a time, got {\"value\":1e+300,\"unit\":\"EB\"} (an amount of data); for example \"1 s\"");
+  // (a plain-number field says the same of any size: it takes no unit)
+  CHECK(refusal("TransformerBsp8Workers", {{"communication_overhead", "1e308 day"}}) ==
+        "communication_overhead: must be a finite number >= 0, got \"1e308 day\"");
+  // and as a prediction is read (readValue)
+  const auto read = mlsysim::read_value(Json("1e308 day"), "", "prediction");
+  REQUIRE(!read);
+  CHECK(std::string(read.error().what()) == "prediction: expected a number, got \"1e308 day\" (a time)");
 }
 
 TEST_CASE("Rules and messages speak the field's display unit", "[reading]") {

@@ -113,6 +113,12 @@ struct UnitError : std::invalid_argument {
   /// otherwise. what() then advises on it without knowing the dimension wanted; a caller
   /// that knows it gives better advice (unit_advice).
   std::string unknown;
+  /// A quantity whose value overflows once converted to its canonical unit ("1e300 EB"):
+  /// the dimension its unit has, so that a caller wanting another says that first (a time
+  /// field given "1e300 EB" is told it got an amount of data, not that it is out of range:
+  /// an attacker's trial).
+  bool overflowed = false;
+  Dim dim;
 };
 
 /// Parses a plain number: optional sign, digits with an optional decimal point,
