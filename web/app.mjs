@@ -460,7 +460,7 @@ class App {
       const texts = this.state.compare.columns.map((c) => c.texts), errors = this.compare.columnErrors || [];
       // a column whose inputs are invalid: its inputs as typed and why (it had been blank, or a bare null)
       const json = rs.map((r, k) => (r ? plainResult(r) : { type: type.name, inputs_typed: texts[k], errors: errors[k] || [] }));
-      return { csv: compareCsv(rs, labels, type, texts, errors), json: JSON.stringify(json, null, 2) + '\n', md: compareMarkdown(rs, labels, type, this.state.prefs, texts) };
+      return { csv: compareCsv(rs, labels, type, texts, errors), json: JSON.stringify(json, null, 2) + '\n', md: compareMarkdown(rs, labels, type, this.state.prefs, texts, errors) };
     }, () => `mlsysim-compare-${this.state.compare.type}`));
     window.addEventListener('popstate', () => {
       const { state, notices } = this.decode(location.search);

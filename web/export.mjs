@@ -102,7 +102,9 @@ export function compareCsv(results, labels, type, texts = [], errors = []) {
   return rows.map((r) => r.map(csvCell).join(',')).join('\n') + '\n';
 }
 
-export function compareMarkdown(results, labels, type, prefs, texts = []) {
+/** `errors`: per column whose inputs are invalid, its errors, said under the table as the
+ *  CSV's last row says them (an attacker's trial: such a column was all "—", unexplained). */
+export function compareMarkdown(results, labels, type, prefs, texts = [], errors = []) {
   const lines = [`| | ${labels.map(mdCell).join(' | ')} |`, `|---|${labels.map(() => '---').join('|')}|`];
   for (const f of type.fields)
     lines.push(`| \`${f.name}\` | ${results.map((r, k) => mdCell(((texts[k] || {})[f.name] || '').trim() || (r ? inputText(r.inputs[f.name], f) : '—'))).join(' | ')} |`);
@@ -121,6 +123,8 @@ export function compareMarkdown(results, labels, type, prefs, texts = []) {
   }
   const outside = results.map((r, k) => (r && !ranking[k] ? `${labels[k]} (${outsideModel(r)} is unavailable)` : null)).filter(Boolean);
   lines.push('', `★ best value where the property says which way is better${outside.length ? `, among the columns the model covers (not ${outside.join(', ')})` : ''}; changes against the first column (a percentage, or a factor from twice its value).`);
+  // (the messages as code spans, which Markdown writes as they are: "&gt;=" read badly)
+  results.forEach((r, k) => { if (!r) lines.push('', `> ${mdCell(labels[k])}: no results, its inputs are invalid: ${(errors[k] || []).map((e) => `\`${mdCode(e)}\``).join('; ') || 'see the calculator'}`); });
   return lines.join('\n') + '\n';
 }
 

@@ -382,6 +382,10 @@ test('with an invalid input, the exports say why there is nothing to export; Com
   assert.deepEqual(json[0].errors, ['workers: must be an integer >= 1, got -1']);
   assert.equal(json[0].inputs_typed.workers, '-1');
   assert.equal(json[1].preset, 'TransformerAsp8Workers');
+  // the Markdown says why the column is empty too (an attacker's trial: all "—", unexplained)
+  await page.click('#view-compare >> text=Copy Markdown');
+  const md = await clipboard();
+  assert.match(md, /\n> TransformerBsp8Workers \(column 1, edited\): no results, its inputs are invalid: `workers: must be an integer >= 1, got -1`\n$/);
 });
 
 test('compare and exports read whole: edited columns say so, names are not cut, CSV has the inputs, JSON names presets', async () => {
