@@ -529,13 +529,18 @@ Expected<Preset> read_preset_entry(const Json& e, const std::vector<std::string>
     for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     return s;
   };
+  // names are told apart without case (a link's preset= is read so): one that differs from
+  // another only in case says so, and names it (an attacker's trial: "w3" beside "W3" was
+  // "already the name of an earlier preset", without a word of which)
+  const auto case_only = [&](const std::string& b) -> std::string { return b != p.name ? " (the names differ only in case, which does not tell presets apart)" : ""; };
   for (const Preset& b : presets())
     if (lower(b.name) == lower(p.name))
-      return InputError("name", describe(e["name"]) + " is the built-in preset " + describe(Json(b.name)) +
+      return InputError("name", describe(e["name"]) + " is the built-in preset " + describe(Json(b.name)) + case_only(b.name) +
                                    "; a course preset needs a name of its own");
   for (const std::string& b : earlier)
     if (lower(b) == lower(p.name))
-      return InputError("name", describe(e["name"]) + " is already the name of an earlier preset of this file");
+      return InputError("name", describe(e["name"]) + " is already the name of an earlier preset of this file, " +
+                                   describe(Json(b)) + case_only(b));
   if (!e.contains("type") || !e["type"].is_string())
     return InputError("type", "must be a scenario type name, got " + (e.contains("type") ? describe(e["type"]) : std::string("nothing")));
   const Expected<const ScenarioType*> type = find_scenario_type(e["type"].get<std::string>());

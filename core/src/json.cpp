@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include <cstdio>
+#include <string_view>
 #include <type_traits>
 
 #include "mlsysim/errors.hpp"
@@ -122,6 +123,12 @@ Expected<Json> parse_json(const std::string& text, const std::string& field, boo
   // per open object or array, by depth: its keys so far (an array's are never counted)
   // and where it opened
   std::size_t keys[kMaxDepth + 1] = {}, opened[kMaxDepth + 1] = {};
+  // the keys of the open objects as written (innermost last; `first_key[d]`: where depth d's
+  // begin), to place a key given twice, which nlohmann's handler refuses without a place
+  std::vector<std::string_view> written;
+  std::size_t first_key[kMaxDepth + 1] = {};
+  std::size_t twice_at = std::string::npos;  // where the first repeated key is written
+  std::string_view twice;
   bool in_string = false;
   std::size_t string_start = 0, string_end = 0;  // the last string's quotes
   // in a request: the key of the top-level value being read (key1), and
@@ -140,7 +147,7 @@ Expected<Json> parse_json(const std::string& text, const std::string& field, boo
       // dropped unread ("{...}\0garbage" was taken), or the error put at the NUL
       return InputError(field, "not valid JSON: a NUL character (\\u0000) at " + position(text, i) + ", outside a string");
     } else if (c == '[' || c == '{') {
-      if (depth < kMaxDepth) keys[depth + 1] = 0, opened[depth + 1] = i;
+      if (depth < kMaxDepth) keys[depth + 1] = 0, opened[depth + 1] = i, first_key[depth + 1] = written.size();
       if (++depth > kMaxDepth) {
         // blamed on the field (an input's value) or the argument (type, unit, properties...)
         // it sits under, by its key as written: a name has no escapes (one that has is left
@@ -152,11 +159,19 @@ Expected<Json> parse_json(const std::string& text, const std::string& field, boo
                                                    (named && inputs ? "; an input nests 4 levels at most" : ""));
       }
     } else if (c == ']' || c == '}') {
+      if (depth >= 1 && depth <= kMaxDepth) written.resize(std::min(written.size(), first_key[depth]));
       if (depth-- == 2) key2.clear();
     } else if (c == ':' || c == ',') {
       if (c == ':' && request && (depth == 1 || depth == 2) && string_end > string_start)
         (depth == 1 ? key1 : key2) = text.substr(string_start + 1, string_end - string_start - 1);
       // nlohmann's ordered objects insert in linear time, so a huge object is quadratic
+      if (c == ':' && string_end > string_start && depth >= 1 && depth <= kMaxDepth) {
+        const std::string_view k(text.data() + string_start + 1, string_end - string_start - 1);
+        if (twice_at == std::string::npos &&
+            std::find(written.begin() + static_cast<std::ptrdiff_t>(first_key[depth]), written.end(), k) != written.end())
+          twice_at = string_start, twice = k;
+        written.push_back(k);
+      }
       if (c == ':' && ++keys[depth] > kMaxObjectKeys)
         return InputError(field, "has an object of more than " + std::to_string(kMaxObjectKeys) + " keys, opened at " +
                                      position(text, opened[depth]) + "; no object read here needs more than a few dozen");
@@ -172,7 +187,11 @@ Expected<Json> parse_json(const std::string& text, const std::string& field, boo
   Json::sax_parse(text.data(), text.data() + text.size(), &dom);
   if (!dom.failed) return out;
   if (!dom.repeated.empty())
-    return InputError(field, "gives the key " + describe(Json(dom.repeated)) + " twice in one object; give each key once (which one was meant is not guessed)");
+    // where, as a parse error says it (an attacker's trial: a preset file's repeated
+    // "workers" was not placed); a key written with escapes may not be found as written
+    return InputError(field, "gives the key " + describe(Json(dom.repeated)) + " twice in one object" +
+                                 (twice == dom.repeated ? ", the second time at " + position(text, twice_at) : std::string()) +
+                                 "; give each key once (which one was meant is not guessed)");
   if (!dom.overflow.empty())  // where, which its message did not say ("number overflow parsing '1e999'")
     return InputError(field, "the number " + dom.overflow + " at " +
                                  position(text, dom.end - std::min(dom.end, dom.overflow.size())) +

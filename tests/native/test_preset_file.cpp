@@ -84,7 +84,19 @@ TEST_CASE("A preset file keeps its valid entries and names each refused one, its
   CHECK(notice(0)["message"] == "preset \"ZeroWorkers\" (entry 2): workers: must be an integer >= 1, got 0");
   CHECK(notice(1)["field"] == "name");
   CHECK_THAT(notice(1)["message"].get<std::string>(), Catch::Contains("is the built-in preset \"TransformerBsp8Workers\""));
-  CHECK_THAT(notice(2)["message"].get<std::string>(), Catch::Contains("(entry 4): name: \"Good\" is already the name of an earlier preset"));
+  CHECK(notice(2)["message"] == "preset \"Good\" (entry 4): name: \"Good\" is already the name of an earlier preset of this file, \"Good\"");
+  // names that differ only in case clash, and the message says so and names the other (an
+  // attacker's trial: "w3" beside "W3" did not say which, nor why)
+  const mlsysim::PresetFile cased = mlsysim::read_preset_file(Json{{"presets",
+      {{{"name", "W3"}, {"type", "SyncStrategyScenario"}, {"inputs", bsp(2)}},
+       {{"name", "w3"}, {"type", "SyncStrategyScenario"}, {"inputs", bsp(4)}},
+       {{"name", "transformerbsp8workers"}, {"type", "SyncStrategyScenario"}, {"inputs", bsp(4)}}}}}.dump()).value();
+  REQUIRE(cased.notices.size() == 2);
+  CHECK(cased.notices[0]["message"] == "preset \"w3\" (entry 2): name: \"w3\" is already the name of an earlier preset of this file, \"W3\" "
+                                       "(the names differ only in case, which does not tell presets apart)");
+  CHECK(cased.notices[1]["message"] == "preset \"transformerbsp8workers\" (entry 3): name: \"transformerbsp8workers\" is the built-in preset "
+                                       "\"TransformerBsp8Workers\" (the names differ only in case, which does not tell presets apart); a course "
+                                       "preset needs a name of its own");
   CHECK(notice(3)["field"] == "type");
   CHECK_THAT(notice(3)["message"].get<std::string>(), Catch::Contains("unknown scenario type \"Nope\"; valid types: SyncStrategyScenario"));
   CHECK_THAT(notice(4)["message"].get<std::string>(), Catch::Contains("unknown key \"input\" (did you mean \"inputs\"?); valid keys: name, type, summary, inputs"));
@@ -297,8 +309,16 @@ TEST_CASE("A preset file's JSON error names the character it stopped at, whole; 
   // a key given twice in one object is refused, at any depth: nlohmann kept the last without
   // a word ({"name": "A", "name": "B"} became preset B; an attacking helper's trial)
   CHECK(refusal("{\"presets\": [{\"name\": \"A\", \"name\": \"B\", \"type\": \"SyncStrategyScenario\", \"inputs\": {}}]}") ==
-        "preset_file: gives the key \"name\" twice in one object; give each key once (which one was meant is not guessed)");
+        "preset_file: gives the key \"name\" twice in one object, the second time at line 1, column 28; give each key once "
+        "(which one was meant is not guessed)");
   CHECK_THAT(refusal("{\"presets\": [], \"presets\": []}"), Catch::Contains("the key \"presets\" twice"));
+  // placed on its line, in a preset below others (an attacker's trial: no preset, entry or line)
+  CHECK_THAT(refusal("{\"presets\": [\n  {\"name\": \"A\", \"type\": \"SyncStrategyScenario\", \"inputs\": {\"workers\": 1}},\n"
+                     "  {\"name\": \"B\", \"type\": \"SyncStrategyScenario\", \"inputs\": {\"workers\": 1, \"workers\": 2}}]}"),
+             Catch::Contains("the key \"workers\" twice in one object, the second time at line 3, column 74;"));
+  // a key written with an escape is the same key, refused, though not placed as written
+  CHECK(refusal("{\"presets\": [], \"pre\\u0073ets\": []}") ==
+        "preset_file: gives the key \"presets\" twice in one object; give each key once (which one was meant is not guessed)");
   CHECK_THAT(refusal("{\"presets\": [{\"inputs\": {\"workers\": 8, \"workers\": 4}}]}"), Catch::Contains("the key \"workers\" twice"));
   // ... but the same key in two objects, or an object in an array beside another, is fine
   CHECK(refusal("{\"presets\": [{\"name\": \"A\", \"type\": \"SyncStrategyScenario\", \"inputs\": {\"x\": {\"name\": 1}}}, "

@@ -574,7 +574,7 @@ test('an inline entry typed or linked is read as the module reads one: a key giv
   const texts = { ...presetTexts(ctx, 'ZeroPaper7_5B64Gpus'),
     workload: '{"name": "x", "parameters": "7e9 param", "parameters": "1 param"}' };
   const { errors } = evaluateTexts(m, zero, texts, null, {});
-  assert.equal(errors.get('workload'), 'workload: gives the key "parameters" twice in one object; give each key once (which one was meant is not guessed)');
+  assert.equal(errors.get('workload'), 'workload: gives the key "parameters" twice in one object, the second time at line 1, column 42; give each key once (which one was meant is not guessed)');
   const mtbf = scenarioTypes(m).find((t) => t.name === 'MtbfCascadeScenario');
   const fleet = (count) => `{"name": "f", "count": ${count}, "node": {"name": "n", "accelerators_per_node": 1, "accelerator": "H100"}}`;
   const base = presetTexts(ctx, 'Book10KThreeWeekJob');
