@@ -91,7 +91,12 @@ export function entryJson(text) {
     else if (t === ',') expectKey = top instanceof Set;
     else if (t[0] === '"' && expectKey) {
       const key = JSON.parse(t);
-      if (top.has(key)) throw new Error(`gives the key ${JSON.stringify(key)} twice in one object; give each key once (which one was meant is not guessed)`);
+      if (top.has(key)) {
+        // placed as the module places it: line, and column in characters
+        const before = text.slice(0, m.index), line = before.split('\n').length;
+        const column = [...before.slice(before.lastIndexOf('\n') + 1)].length + 1;
+        throw new Error(`gives the key ${JSON.stringify(key)} twice in one object, the second time at line ${line}, column ${column}; give each key once (which one was meant is not guessed)`);
+      }
       top.add(key);
       expectKey = false;
     } else if (/^-?\d/.test(t) && beyondDouble(t)) t = `"${t}"`;

@@ -575,6 +575,10 @@ test('an inline entry typed or linked is read as the module reads one: a key giv
     workload: '{"name": "x", "parameters": "7e9 param", "parameters": "1 param"}' };
   const { errors } = evaluateTexts(m, zero, texts, null, {});
   assert.equal(errors.get('workload'), 'workload: gives the key "parameters" twice in one object, the second time at line 1, column 42; give each key once (which one was meant is not guessed)');
+  // on a later line, after characters beyond ASCII, as the module counts them (the CLI's --set)
+  const multi = '{"name": "é→x",\n "parameters": "7e9 param",\n  "parameters": "1 param"}';
+  assert.equal(evaluateTexts(m, zero, { ...texts, workload: multi }, null, {}).errors.get('workload'),
+    'workload: gives the key "parameters" twice in one object, the second time at line 3, column 3; give each key once (which one was meant is not guessed)');
   const mtbf = scenarioTypes(m).find((t) => t.name === 'MtbfCascadeScenario');
   const fleet = (count) => `{"name": "f", "count": ${count}, "node": {"name": "n", "accelerators_per_node": 1, "accelerator": "H100"}}`;
   const base = presetTexts(ctx, 'Book10KThreeWeekJob');
