@@ -296,23 +296,27 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-// `text` with each no-break, narrow no-break, thin or figure space (U+00A0, U+202F, U+2009,
-// U+2007: what typeset text, and text copied from it, puts between a number and its unit or
-// between digit groups) as a space: "5\u00a0USD/h" was "unknown unit" with the space shown
-// as an ordinary one, and "12\u202f500" got no thousands advice
+// `text` with each Unicode space separator other than the ASCII space (Zs: the no-break,
+// narrow no-break, thin and figure spaces, U+00A0, U+202F, U+2009, U+2007, that typeset
+// text, and text copied from it, puts between a number and its unit or between digit
+// groups; the en, em and other spaces of U+2000-U+200A, U+1680, U+205F, and the
+// ideographic space U+3000 of CJK input) as a space: "5\u00a0USD/h" was "unknown unit"
+// with the space shown as an ordinary one, "12\u202f500" got no thousands advice, and
+// "0.5\u2003s" was unknown unit " s" (an attacker's trial)
 std::string plain_spaces(std::string_view text) {
   std::string plain;
   plain.reserve(text.size());
+  const auto byte = [&](std::size_t k) { return k < text.size() ? static_cast<unsigned char>(text[k]) : 0u; };
   for (std::size_t i = 0; i < text.size();) {
-    bool space = false;
-    for (std::string_view sp : {"\xc2\xa0", "\xe2\x80\xaf", "\xe2\x80\x89", "\xe2\x80\x87"})
-      if (text.compare(i, sp.size(), sp) == 0) {
-        plain += ' ';
-        i += sp.size();
-        space = true;
-        break;
-      }
-    if (!space) plain += text[i++];
+    const unsigned a = byte(i), b = byte(i + 1), c = byte(i + 2);
+    std::size_t n = 0;
+    if (a == 0xC2 && b == 0xA0) n = 2;                                                  // U+00A0
+    else if (a == 0xE1 && b == 0x9A && c == 0x80) n = 3;                                // U+1680
+    else if (a == 0xE2 && b == 0x80 && ((c >= 0x80 && c <= 0x8A) || c == 0xAF)) n = 3;  // U+2000-U+200A, U+202F
+    else if (a == 0xE2 && b == 0x81 && c == 0x9F) n = 3;                                // U+205F
+    else if (a == 0xE3 && b == 0x80 && c == 0x80) n = 3;                                // U+3000
+    if (n) plain += ' ', i += n;
+    else plain += text[i++];
   }
   return plain;
 }

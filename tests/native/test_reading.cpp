@@ -514,7 +514,7 @@ TEST_CASE("A quoted value cannot reverse, hide or break the message that quotes 
   CHECK(file.notices[0]["message"].get<std::string>().find("\u202e") == std::string::npos);
 }
 
-TEST_CASE("A no-break, narrow, thin or figure space between a number and its unit reads as a space", "[reading]") {
+TEST_CASE("A no-break, narrow, thin, figure or any other Unicode space between a number and its unit reads as a space", "[reading]") {
   // what typeset text (and text copied from it) puts there; each was "unknown unit"
   const auto rate = [](const std::string& text) {
     return mlsysim::evaluate_preset("TransformerBsp8Workers", Json{{"device_hour_rate", text}}).value()["inputs"]["device_hour_rate"];
@@ -524,6 +524,10 @@ TEST_CASE("A no-break, narrow, thin or figure space between a number and its uni
   CHECK(plain == rate("5\u202fUSD/h"));
   CHECK(plain == rate("5\u2009USD/h"));
   CHECK(plain == rate("\u20075 USD/h\u00a0"));
+  // and every other space separator (Zs): the en and em spaces, the ideographic space of CJK
+  // input (an attacker's trial: "0.5\u2003s" was unknown unit " s")
+  for (const char* sp : {"\u2000", "\u2002", "\u2003", "\u200a", "\u1680", "\u205f", "\u3000"})
+    CHECK(plain == rate(std::string("5") + sp + "USD/h"));
   CHECK(mlsysim::evaluate_preset("TransformerBsp8Workers", Json{{"base_iteration_time", "500\u202fms"}}).value()["properties"]["iteration_time"]["value"] == 0.625);
   // other characters are still refused, and quoted escaped where they do not show
   CHECK(refusal("TransformerBsp8Workers", Json{{"device_hour_rate", "5\u200bUSD/h"}}).find("\\u200b") != std::string::npos);
