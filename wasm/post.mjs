@@ -520,7 +520,14 @@ async function createMlsysim(options = {}) {
   if (!opts.locateFile) opts.locateFile = (file) => new URL(file, MLSYSIM_BASE_URL).href;
   if (MLSYSIM_IN_NODE && !opts.wasmBinary) {
     const { readFile } = await import('node:fs/promises');
-    opts.wasmBinary = await readFile(new URL(opts.locateFile('mlsysim.wasm', '')));
+    // a URL (file:, the default) or, as Emscripten's own Node.js code takes it, a path (an
+    // attacker's trial: a path was a bare "TypeError: Invalid URL" naming no option)
+    const where = String(opts.locateFile('mlsysim.wasm', ''));
+    try {
+      opts.wasmBinary = await readFile(/^[a-z][a-z0-9+.-]+:/i.test(where) ? new URL(where) : where);
+    } catch (e) {
+      throw new Error(`locateFile: mlsysim.wasm cannot be read from ${JSON.stringify(where)} (${e.message}); give a file: URL or a path`);
+    }
   }
   const raw = await createMlsysimRuntime(opts);
   const seeded = mlsysimSeededAnswers(await mlsysimIfSettled(answers));

@@ -6,9 +6,22 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
-import { load, vectors, knownVectors, realNumbers, assertClose, root } from './load.mjs';
+import { load, vectors, knownVectors, realNumbers, assertClose, root, dist } from './load.mjs';
 
 const m = await load();
+
+test('in Node.js, locateFile may give a path or a file: URL; one it cannot read names the option', async () => {
+  // an attacker's trial: a path, as Emscripten's own Node.js code takes it, was a bare
+  // "TypeError: Invalid URL"
+  const { pathToFileURL } = await import('node:url');
+  const { default: createMlsysim } = await import(pathToFileURL(path.join(dist, 'mlsysim.mjs')).href);
+  const byPath = await createMlsysim({ locateFile: (f) => path.join(dist, f) });
+  assert.equal(byPath.evaluatePreset('TransformerBsp8Workers').properties.global_batch.value, 256);  // 8 × 32
+  const byUrl = await createMlsysim({ locateFile: (f) => pathToFileURL(path.join(dist, f)).href });
+  assert.equal(byUrl.version, m.version);
+  await assert.rejects(createMlsysim({ locateFile: (f) => `/nowhere/${f}` }),
+    (e) => e instanceof Error && /^locateFile: mlsysim\.wasm cannot be read from "\/nowhere\/mlsysim\.wasm" \(ENOENT/.test(e.message) && /give a file: URL or a path$/.test(e.message));
+});
 
 test('version is the package version', () => {
   assert.equal(m.version, JSON.parse(execFileSync('cat', [path.join(root, 'package.json')])).version);
