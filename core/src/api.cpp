@@ -659,8 +659,12 @@ Expected<double> read_value(const Json& value, const std::string& unit, const st
   const Expected<double> x = read_quantity(value, name, "", dim, Bounds{}, is_count_label(unit) ? "" : unit == "USD/s" ? "USD/h" : unit);
   // a number too small for a double is refused as one too large is, not read as 0 (a
   // prediction of "1e-400 day" was checked as 0: an attacker's trial)
-  if (x && *x == 0 && value.is_string() && !zero_note(value.get_ref<const std::string&>(), 0).empty())
-    return InputError(name, "got " + describe(value) + ": too small for a double, which holds nothing nearer 0 than 4.9e-324; write 0 or a larger value");
+  if (x && *x == 0 && value.is_string() && !zero_note(value.get_ref<const std::string&>(), 0).empty()) {
+    // "once converted to s, it is too small…" where only the conversion underflows
+    const std::string to = conversion_underflow(value.get_ref<const std::string&>());
+    return InputError(name, "got " + describe(value) + ": " + (to.empty() ? "" : "once converted to " + to + ", it is ") +
+                                "too small for a double, which holds nothing nearer 0 than 4.9e-324; write 0 or a larger value");
+  }
   return x;
 }
 

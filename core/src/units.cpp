@@ -644,8 +644,23 @@ std::string range_note(std::string_view text) {
   return s.empty() || number_prefix(s) != s.size() || parse_number(s, x) ? "" : "too large for a double";
 }
 
+std::string conversion_underflow(std::string_view text) {
+  const std::string s = typed_number(text);
+  const std::size_t n = number_prefix(s);
+  double typed = 0;
+  if (n == 0 || !parse_number(s.substr(0, n), typed) || typed == 0) return "";
+  const Expected<Quantity, UnitError> q = parse_quantity(text);
+  if (!q || q->value != 0) return "";
+  return q->dim.canonical_unit().empty() ? "a plain number" : q->dim.canonical_unit();
+}
+
 std::string zero_note(std::string_view text, double x) {
-  return x == 0 && number_prefix(typed_number(text)) > 0 && !written_zero(text) ? ": it is too small for a double, so it reads as 0" : "";
+  if (x != 0 || number_prefix(typed_number(text)) == 0 || written_zero(text)) return "";
+  // the number a double holds, in a unit whose conversion takes it below the smallest one
+  // ("5e-324 ms" is 5e-327 s): said so, not as if the number itself were too small (an
+  // attacker's trial)
+  const std::string to = conversion_underflow(text);
+  return (to.empty() ? std::string(": it") : ": once converted to " + to + ", it") + " is too small for a double, so it reads as 0";
 }
 
 bool written_zero(std::string_view text) {

@@ -356,7 +356,15 @@ TEST_CASE("A bare zero is zero in every unit: taken where the rule allows it, re
   // so too once converted: 1e-320 ns is 1e-329 s
   CHECK(refusal("TransformerBsp8Workers", {{"base_iteration_time", "1e-400 s"}}) ==
         "base_iteration_time: must be a time > 0 s, got \"1e-400 s\": it is too small for a double, so it reads as 0");
-  CHECK_THAT(refusal("TransformerBsp8Workers", {{"base_iteration_time", "1e-320 ns"}}), Catch::EndsWith("so it reads as 0"));
+  // (where the number is one a double holds, the message says the conversion lost it: an
+  // attacker's trial had "5e-324" in ms told that a double holds nothing nearer 0 than 4.9e-324)
+  CHECK(refusal("TransformerBsp8Workers", {{"base_iteration_time", "1e-320 ns"}}) ==
+        "base_iteration_time: must be a time > 0 s, got \"1e-320 ns\": once converted to s, it is too small for a double, so it reads as 0");
+  const auto tiny = mlsysim::read_value(Json("5e-324 ms"), "s", "prediction");
+  REQUIRE(!tiny);
+  CHECK(std::string(tiny.error().what()) ==
+        "prediction: got \"5e-324 ms\": once converted to s, it is too small for a double, which holds nothing nearer 0 than 4.9e-324; "
+        "write 0 or a larger value");
   CHECK(refusal("Book8Stages16Microbatches", {{"target_bubble", "1e-400"}}) ==
         "target_bubble: must be a finite number > 0 and < 1, got \"1e-400\": it is too small for a double, so it reads as 0");
   CHECK(refusal("TransformerBsp8Workers", {{"base_iteration_time", "0 s"}}) == "base_iteration_time: must be a time > 0 s, got \"0 s\"");

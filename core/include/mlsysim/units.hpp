@@ -133,6 +133,10 @@ std::string range_note(std::string_view text);
 /// ": it is too small for a double, so it reads as 0" ("1e-400 s" against > 0 s, which
 /// had read as a plain refusal of a positive number); "" otherwise.
 std::string zero_note(std::string_view text, double x);
+/// When the number `text` begins with is one a double holds but the quantity, converted to
+/// its dimension's canonical unit, reads as 0 ("5e-324 ms", 5e-327 s): that unit ("s", or
+/// "a plain number"), for a message to say where the value was lost; "" otherwise.
+std::string conversion_underflow(std::string_view text);
 /// Whether the number `text` starts with (spaces around it ignored) is written as zero:
 /// "0", "-0.00", "0e5"; not "1e-999", which a double reads as 0 too.
 bool written_zero(std::string_view text);
