@@ -101,8 +101,11 @@ Expected<Inputs> normalize_inputs(const ScenarioType& type, const Json& inputs, 
   for (std::size_t k = 0; k < type.fields.size(); ++k) {
     const FieldSpec& f = type.fields[k];
     const bool given = inputs.contains(f.name) && !inputs[f.name].is_null();
+    // null is "not given" (docs/api.md), and says so where it removed a required value, a
+    // preset's among them (an attacker's trial: --set workers=null was "not given")
+    const std::string absent = inputs.contains(f.name) ? "was given null, which leaves it not given" : "was not given";
     Expected<FieldValue> v = given                          ? read_field(f, inputs[f.name], f.name)
-                             : f.required                   ? Expected<FieldValue>(InputError(f.name, "is required (" + f.rule() + ") but was not given"))
+                             : f.required                   ? Expected<FieldValue>(InputError(f.name, "is required (" + f.rule() + ") but " + absent))
                              : !f.default_value.is_null()   ? read_field(f, f.default_value, f.name)
                                                             : Expected<FieldValue>(FieldValue{});
     if (v) {

@@ -381,6 +381,16 @@ TEST_CASE("A bare zero is zero in every unit: taken where the rule allows it, re
   // (a plain-number field says the same of any size: it takes no unit)
   CHECK(refusal("TransformerBsp8Workers", {{"communication_overhead", "1e308 day"}}) ==
         "communication_overhead: must be a finite number >= 0, got \"1e308 day\"");
+  // null is "not given", and says so where it removed a required value (a preset's: an
+  // attacker's trial had --set workers=null told it "was not given")
+  const auto nulled = mlsysim::evaluate_preset("TransformerBsp8Workers", Json{{"workers", nullptr}});
+  REQUIRE(!nulled);
+  CHECK(std::string(nulled.error().what()) == "workers: is required (integer >= 1) but was given null, which leaves it not given");
+  Json none = test::preset_inputs("TransformerBsp8Workers");
+  none.erase("workers");
+  const auto left = mlsysim::evaluate("SyncStrategyScenario", none);
+  REQUIRE(!left);
+  CHECK(std::string(left.error().what()) == "workers: is required (integer >= 1) but was not given");
   // and as a prediction is read (readValue)
   const auto read = mlsysim::read_value(Json("1e308 day"), "", "prediction");
   REQUIRE(!read);
