@@ -121,23 +121,31 @@ std::string number_text(double v) { return mlsysim::number_text(v); }
 // Returns {"result": text} or {"error", "field": "unit"} for a unit that is neither empty,
 // a count label nor one the unit parser reads: "parsec" was written back ("1 parsec"),
 // markup and all (an attacker's trial).
+// The error of a unit that is neither empty, a count label nor one the unit parser reads,
+// or "" (humanText and displayScale alike: displayScale gave null for "parsec" where
+// humanText refused it, an attacker's trial).
+std::string unit_refusal(const std::string& unit) {
+  if (unit.empty() || mlsysim::is_count_label(unit)) return "";
+  const auto parsed = mlsysim::parse_unit(unit);
+  return parsed ? "" : error_reply(mlsysim::InputError("unit", parsed.error().what()));
+}
+
 std::string human_text(double v, const std::string& unit, bool binary_bytes, const std::string& time, bool money_full) {
-  if (!unit.empty() && !mlsysim::is_count_label(unit)) {
-    const auto parsed = mlsysim::parse_unit(unit);
-    if (!parsed) return error_reply(mlsysim::InputError("unit", parsed.error().what()));
-  }
+  if (const std::string refused = unit_refusal(unit); !refused.empty()) return refused;
   const std::string set = mlsysim::settings_text(v, unit, {time, money_full});
   return reply(mlsysim::Expected<std::string>(
       !set.empty() ? set : mlsysim::human_text(v, unit, binary_bytes ? mlsysim::BytePrefix::binary : mlsysim::BytePrefix::decimal)));
 }
 
 std::string significant_text(double v, int digits) { return mlsysim::significant_text(v, digits); }
-// {factor, unit, money} as JSON, or "null" for a unit no result scales
+// {"result": {factor, unit, money}} as JSON, {"result": null} for a unit no result
+// scales, or {"error", "field": "unit"} for one that is no unit
 std::string display_scale(double v, const std::string& unit, bool binary_bytes, const std::string& time, bool money_full) {
+  if (const std::string refused = unit_refusal(unit); !refused.empty()) return refused;
   const mlsysim::DisplayScale d = mlsysim::display_scale(
       v, unit, binary_bytes ? mlsysim::BytePrefix::binary : mlsysim::BytePrefix::decimal, {time, money_full});
-  if (!d.known) return "null";
-  return mlsysim::Json{{"factor", d.factor}, {"unit", d.unit}, {"money", d.money}}.dump();
+  if (!d.known) return "{\"result\":null}";
+  return mlsysim::Json{{"result", {{"factor", d.factor}, {"unit", d.unit}, {"money", d.money}}}}.dump();
 }
 
 // Bytes of the wasm heap in use (malloc'd and not freed): for leak tests.

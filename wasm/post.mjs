@@ -747,7 +747,8 @@ async function createMlsysim(options = {}) {
      * displayScale(value, unit, options?) -> {factor, unit, money} | null: the scale humanText
      * writes a value of that magnitude in, for an axis of such values (value / factor reads
      * in `unit`: "ms", "GiB", "$ million", "$/h", "per year"; money: ticks read "$20"); null
-     * for a unit no result scales (byte/param). options as humanText's: with options.time
+     * for a unit no result scales (byte/param); a unit the parser does not read ("parsec")
+     * is an Error whose field is "unit", as for humanText. options as humanText's: with options.time
      * an axis of times reads in that unit ({factor: 86400, unit: "days"}), with money 'full'
      * one of money in dollars.
      */
@@ -770,7 +771,7 @@ async function createMlsysim(options = {}) {
       return mlsysimResult(raw._propertyText, type, property, mlsysimNumber(value), ...display);
     },
     displayScale: (value, unit, options) =>
-      JSON.parse(raw._displayScale(mlsysimNumber(value), mlsysimUnit(unit), ...mlsysimDisplay(mlsysimOptions(options, ['bytes', 'time', 'money'])))),
+      mlsysimResult(raw._displayScale, mlsysimNumber(value), mlsysimUnit(unit), ...mlsysimDisplay(mlsysimOptions(options, ['bytes', 'time', 'money']))),
     /** {bases, spellings, count_labels}: every unit the module reads (docs/units.md) */
     listUnits: () => list('units'),
     /** {sweep_points, sweep_values}: the largest sweep the module takes */

@@ -120,6 +120,11 @@ test('numberText and humanText write numbers as the cards do', () => {
   assert.deepEqual(m.displayScale(1234567, 'USD'), { factor: 1e6, unit: '$ million', money: true });
   assert.deepEqual(m.displayScale(3.8e-4, 'USD/s'), { factor: 1 / 3600, unit: '$/h', money: true });
   assert.equal(m.displayScale(2, 'byte/param'), null);
+  // a unit that is none is refused as humanText refuses it (an attacker's trial: null here,
+  // an Error there); a count label is read
+  assert.throws(() => m.displayScale(5, 'parsec'), { field: 'unit', message: /^unit: unknown unit "parsec"/ });
+  assert.throws(() => m.humanText(5, 'parsec'), { field: 'unit', message: /^unit: unknown unit "parsec"/ });
+  assert.equal(m.displayScale(256, 'samples').factor, 1);
   // a unit the parser does not read is refused, not written back (an attacker's trial:
   // humanText(1, "parsec") was "1 parsec", and markup came back as given)
   for (const [unit, said] of [['parsec', 'unit: unknown unit "parsec"'], ['<b>', 'unit: unknown unit "<b>"']])
