@@ -110,6 +110,19 @@ Expected<std::shared_ptr<const Entry>> read_at(const Tables& t, const RegistryKi
   const std::string shape = "{name" + (required.empty() ? "" : ", " + join(required)) + "}";
   if (!v.is_object())
     return InputError(field, prefix + "expected " + (top ? "a " : "") + kind.name + " name or " + shape + ", got " + describe(v));
+  // an entry as the registry's list gives it (headline, sources, a fleet's accelerators;
+  // its numbers bare, in canonical units) is a description, not an inline entry: said so,
+  // with the two ways to give one (an attacker's trial: listWorkloads()[0] passed back was
+  // 'unknown key "headline"', and once that was taken off, parameters "has no unit")
+  for (const char* listed : {"headline", "sources", "accelerators"})
+    if (v.contains(listed) && std::find(keys.begin(), keys.end(), listed) == keys.end()) {
+      // the entry's own name where it is one of the registry's ("GPT3")
+      const bool builtin = v.contains("name") && v["name"].is_string() && find_entry(t, kind, v["name"].get<std::string>(), field, prefix);
+      return InputError(field, prefix + "has the key " + describe(Json(listed)) + " of an entry as `mlsysim list " + kind.plural +
+                                   "` describes it, which is not an inline " + kind.name + ": give a built-in entry by its name" +
+                                   (builtin ? " (" + describe(v["name"]) + ")" : std::string()) + ", or " + shape +
+                                   " with a unit on each number; valid keys: " + join(keys));
+    }
   if (Expected<void> ok = only_keys(v, field, prefix.empty() ? "" : prefix, keys); !ok) return ok.error();
   auto e = std::make_shared<Entry>();
   e->kind = &kind;

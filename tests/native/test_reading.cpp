@@ -642,6 +642,30 @@ TEST_CASE("A result's inputs sent back are not warned about; a built-in entry's 
   CHECK_THAT(w["warnings"][0].get<std::string>(), Catch::StartsWith("fleet: no result of TrainingEnergyScenario reads node.accelerator of"));
 }
 
+TEST_CASE("An entry as a registry's list describes it, passed back inline, is told the two ways to give one", "[reading][bad-input]") {
+  // an attacker's trial: listWorkloads()[0] passed back was 'unknown key "headline"', and
+  // without it its bare numbers had no unit
+  const Json gpt3 = test::named(mlsysim::list_registry("workloads").value(), "GPT3");
+  const auto refused = mlsysim::evaluate_preset("ReferenceJobAttackSurface", Json{{"workload", gpt3}});
+  REQUIRE(!refused);
+  CHECK(refused.error().field == "workload");
+  CHECK(std::string(refused.error().what()) ==
+        "workload: has the key \"headline\" of an entry as `mlsysim list workloads` describes it, which is not an inline "
+        "workload: give a built-in entry by its name (\"GPT3\"), or {name, parameters} with a unit on each number; valid keys: "
+        "name, parameters, layers, hidden_dim, heads, kv_heads, training_tokens, inference_flops, source");
+  // a fleet's list entry (its accelerators, count x per node) and a renamed copy: no name offered
+  Json fleet = test::named(mlsysim::list_registry("fleets").value(), "Training_1K_A100");
+  fleet.erase("headline");
+  fleet["name"] = "Mine";
+  const auto mine = mlsysim::evaluate_preset("ReferenceJobAttackSurface", Json{{"fleet", fleet}});
+  REQUIRE(!mine);
+  CHECK_THAT(mine.error().what(), Catch::StartsWith("fleet: has the key \"accelerators\" of an entry as `mlsysim list fleets` describes "
+                                                   "it, which is not an inline fleet: give a built-in entry by its name, or {name, "));
+  // every kind's own entries, as listed, get the same account
+  for (const char* kind : {"workloads", "hardware", "fleets", "fabrics", "nodes"})
+    for (const Json& e : mlsysim::list_registry(kind).value()) CHECK(e.contains("headline"));
+}
+
 TEST_CASE("A bad source or name inside a nested inline entry is placed, the one as the other", "[reading][bad-input]") {
   // an attacker's trial: "fleet: source must be a string, got 5" for the accelerator's source
   Json inputs = mlsysim::find_preset("Gpt3ClassRunUsAverage").value()->inputs;
