@@ -118,8 +118,8 @@ Expected<std::shared_ptr<const Entry>> read_at(const Tables& t, const RegistryKi
     if (v.contains(listed) && std::find(keys.begin(), keys.end(), listed) == keys.end()) {
       // the entry's own name where it is one of the registry's ("GPT3")
       const bool builtin = v.contains("name") && v["name"].is_string() && find_entry(t, kind, v["name"].get<std::string>(), field, prefix);
-      return InputError(field, prefix + "has the key " + describe(Json(listed)) + " of an entry as `mlsysim list " + kind.plural +
-                                   "` describes it, which is not an inline " + kind.name + ": give a built-in entry by its name" +
+      return InputError(field, prefix + "has the key " + describe(Json(listed)) + " of an entry as the list of " + kind.plural +
+                                   " describes it, which is not an inline " + kind.name + ": give a built-in entry by its name" +
                                    (builtin ? " (" + describe(v["name"]) + ")" : std::string()) + ", or " + shape +
                                    " with a unit on each number; valid keys: " + join(keys));
     }

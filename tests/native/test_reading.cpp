@@ -650,7 +650,7 @@ TEST_CASE("An entry as a registry's list describes it, passed back inline, is to
   REQUIRE(!refused);
   CHECK(refused.error().field == "workload");
   CHECK(std::string(refused.error().what()) ==
-        "workload: has the key \"headline\" of an entry as `mlsysim list workloads` describes it, which is not an inline "
+        "workload: has the key \"headline\" of an entry as the list of workloads describes it, which is not an inline "
         "workload: give a built-in entry by its name (\"GPT3\"), or {name, parameters} with a unit on each number; valid keys: "
         "name, parameters, layers, hidden_dim, heads, kv_heads, training_tokens, inference_flops, source");
   // a fleet's list entry (its accelerators, count x per node) and a renamed copy: no name offered
@@ -659,7 +659,7 @@ TEST_CASE("An entry as a registry's list describes it, passed back inline, is to
   fleet["name"] = "Mine";
   const auto mine = mlsysim::evaluate_preset("ReferenceJobAttackSurface", Json{{"fleet", fleet}});
   REQUIRE(!mine);
-  CHECK_THAT(mine.error().what(), Catch::StartsWith("fleet: has the key \"accelerators\" of an entry as `mlsysim list fleets` describes "
+  CHECK_THAT(mine.error().what(), Catch::StartsWith("fleet: has the key \"accelerators\" of an entry as the list of fleets describes "
                                                    "it, which is not an inline fleet: give a built-in entry by its name, or {name, "));
   // every kind's own entries, as listed, get the same account
   for (const char* kind : {"workloads", "hardware", "fleets", "fabrics", "nodes"})
