@@ -89,14 +89,22 @@ Expected<Inputs> normalize_inputs(const ScenarioType& type, const Json& inputs, 
   };
   std::vector<std::string> names;
   for (const FieldSpec& f : type.fields) names.push_back(f.name);
+  // each unknown field is named, up to 16; the rest are counted in one error on "inputs"
+  // (a re-checker's trial: 95 presets of 1,000 unknown fields each took seconds to list)
+  constexpr std::size_t kMostNamed = 16;
+  std::size_t unknown = 0;
   for (const auto& item : inputs.items()) {
     const std::string& key = item.key();
     if (type.field(key)) continue;
+    if (++unknown > kMostNamed) continue;
     const std::string guess = nearest_name(key, names);
     failed(InputError(key, "unknown field of " + type.name + (guess.empty() ? "" : " (did you mean " + guess + "?)") +
                                "; valid fields: " + join(names)));
     if (stop) return *stop;
   }
+  if (unknown > kMostNamed)
+    failed(InputError("inputs", "has " + std::to_string(unknown - kMostNamed) + " more unknown fields of " + type.name +
+                                    " than the " + std::to_string(kMostNamed) + " named; valid fields: " + join(names)));
   std::vector<FieldValue> values(type.fields.size());
   for (std::size_t k = 0; k < type.fields.size(); ++k) {
     const FieldSpec& f = type.fields[k];
