@@ -679,7 +679,23 @@ export class ScenarioView {
   fixedUnit(p) {
     const prefs = this.opts.prefs();
     if (timeFixed(p.unit, prefs)) return prefs.time;
-    return p.display_unit || (p.unit === 'USD' || p.unit === 'USD/s' ? cardUnit(p) : '');
+    if (p.display_unit) return p.display_unit;
+    if (p.unit === 'USD' || p.unit === 'USD/s') return cardUnit(p);
+    return this.countLabel(p) || this.unscaled(p) ? p.unit : '';
+  }
+
+  /** True when property `p`'s cards count things with a label ("256 samples", "12,500
+   *  iterations"): the label is its unit at every size. */
+  countLabel(p) {
+    const at = p.unit && p.unit !== 'count' ? this.opts.m.displayScale(1e12, p.unit) : null;
+    return !!at && at.factor === 1 && at.unit === p.unit;
+  }
+
+  /** True when no result of property `p`'s unit is scaled (byte/param, flop/byte): its card
+   *  is always written in it, so a bare number is read in it (a re-checker's trial: "16"
+   *  for state_bytes_per_param was refused for want of a unit). */
+  unscaled(p) {
+    return !!p.unit && p.unit !== 'count' && this.opts.m.displayScale(1, p.unit) === null;
   }
 
   /** What property `p`'s prediction box asks for, in the unit its card is written in
@@ -692,6 +708,7 @@ export class ScenarioView {
     const word = (timeFixed(p.unit, prefs) && fixedTimeWord(prefs)) || fixed;
     const scaled = cardUnit(p);
     const unit = p.unit === 'USD' ? ' (a number of US dollars, such as 1.5e6 for $1.5 million)'
+      : this.countLabel(p) ? ` (a number of ${p.unit})`
       : fixed ? ` (a number in ${word}, or a value in any unit of its kind)`
         : scaled && scaled !== 'count' ? ` (a value with its unit, in ${scaled} or any unit of its kind)` : '';
     return `Predict ${p.name}${unit}, then check it against the model.`;

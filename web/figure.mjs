@@ -355,13 +355,17 @@ export function axisExtent(a, series) {
  * range from 0 to the next round tick, so 148.1 requests/s lay on the top border at 150.
  * `unitless`: the axis has no unit (a ratio, a fraction), where 1 is the landmark 0 is:
  * values from 0 to at most 1 are drawn to 1 when the margin would cross it (a course
- * author's trial: goodput_ratio, a fraction, on an axis to 1.2).
+ * author's trial: goodput_ratio, a fraction, on an axis to 1.2), and a flat line there on
+ * 0 to 1.
  * Returns {lo, hi, ticks}; no values (lo > hi): 0 to 1.
  */
 export function yRange(lo, hi, unitless = false) {
   if (!(hi >= lo)) return niceRange(0, 1);
   const top = Math.max(Math.abs(lo), Math.abs(hi));
   if (hi - lo <= 1e-6 * top || top === 0) {
+    // a flat fraction (stale_lr_factor 1, bubble_fraction 0) on the fraction's own 0 to 1,
+    // not 0.9 to 1.1 or -1 to 1 (a re-checker's trial)
+    if (unitless && lo >= 0 && hi <= 1) return niceRange(0, 1);
     const d = 0.1 * top || 1;
     return niceRange(lo - d, hi + d);
   }

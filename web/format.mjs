@@ -146,7 +146,11 @@ function sameAsCard(card, value, unit) {
   if (!m) return false;
   const n = Number(m[3].replace(/,/g, '')) * (m[1] ? -1 : 1);
   const rest = m[4].trim(), u = unit.trim();
-  return n === value && (m[2] ? u === 'USD' && rest === '' : rest === u);
+  // one unit in the singular or the plural ("1 day" under a Time setting of days, "1
+  // sample"), money as "$2.00" or a rate as "$2.00/h" (a re-checker's trial: "1 day = 1
+  // days", "1 sample = 1 samples", "$2.00/h = 2 USD/h")
+  const same = (a, b) => a === b || `${a}s` === b || a === `${b}s`;
+  return n === value && (m[2] ? (u === 'USD' && rest === '') || (u === 'USD/h' && rest === '/h') : same(rest, u));
 }
 
 /** A difference of `v` against `base`, for the compare table: "+2.64 %", "−40 %", "±0",

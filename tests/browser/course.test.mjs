@@ -275,6 +275,19 @@ test('a bare number for a card scaled by its size (625 ms or 14.24 min) is refus
   assert.match(await total.locator('.verdict').textContent(), /^Your prediction: \$40 million \(1\.09 times the value\); your prediction is 8\.7 % high\.$/);
 });
 
+test('a card always written in one unit reads a bare number in it: a count with a label, a unit no result scales', async () => {
+  // a re-checker's trial: global_batch asked for "a value with its unit" and took "256";
+  // state_bytes_per_param, always in byte/param, refused "16" for want of a unit
+  const batch = await predictedCard('TransformerBsp8Workers', 'global_batch');
+  assert.equal(await batch.locator('.help').first().textContent(), 'Predict global_batch (a number of samples), then check it against the model.');
+  await predict(batch, '200');  // 8 × 32 = 256; 200 / 256 = 0.78125
+  assert.match(await batch.locator('.verdict').textContent(), /^Your prediction: 200 samples \(0\.781 times the value\); your prediction is 22 % low\.$/);
+  const width = await predictedCard('ZeroPaper7_5B64Gpus', 'state_bytes_per_param');
+  assert.equal(await width.locator('.help').first().textContent(), 'Predict state_bytes_per_param (a number in byte/param, or a value in any unit of its kind), then check it against the model.');
+  await predict(width, '20');  // 2 + 2 + 12 = 16 byte/param; 20 / 16 = 1.25
+  assert.match(await width.locator('.verdict').textContent(), /^Your prediction: 20 byte\/param \(1\.25 times the value\); your prediction is 25 % high\.$/);
+});
+
 test('with the Time setting fixed, a prediction asks for and reads a bare number in that unit, as the card shows it', async () => {
   // a new user's trial: an embed with time=min showed "14.24 min" and asked for "a value in s"
   const card = await predictedCard('Llama70BFourHourCheckpoints&time=min', 'young_interval');

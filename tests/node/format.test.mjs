@@ -90,6 +90,12 @@ test('the exact line of a money rate is per hour, as its card reads it', () => {
   const st = 0.05 + 0.0005 * 8;
   assert.notEqual(st / 0.001, 54);
   assert.equal(exactText({ value: st, unit: 's' }, null, '54 ms', prefs('ms')), '');
+  // the card's unit in the singular, and a money rate per hour (a re-checker's trial: "1 day
+  // = 1 days", "1 sample = 1 samples", "$2.00/h = 2 USD/h")
+  assert.equal(exactText({ value: 86400, unit: 's' }, null, '1 day', prefs('day')), '');
+  assert.equal(exactText({ value: 1, unit: 'samples' }, null, '1 sample'), '');
+  assert.equal(exactText({ value: 2 / 3600, unit: 'USD/s' }, null, '$2.00/h'), '');
+  assert.equal(exactText({ value: 2.5 / 3600, unit: 'USD/s' }, null, '$2.00/h'), '= 2.5 USD/h');
   assert.equal(exactText({ value: 1e308, unit: 's' }, null, null, prefs('ns')), '= 1e+308 s');
   assert.equal(exactText({ value: 12500, unit: 'count' }), '= 12500');
   // nothing where the card already reads it exactly (a new user's trial: "256 samples = 256 samples")
@@ -184,7 +190,10 @@ test('yRange: one y range for the screen and the exports, a tenth of the span be
   assert.deepEqual(yRange(0.27, 0.94, true).ticks, [0.2, 0.4, 0.6, 0.8, 1]);
   assert.deepEqual(yRange(0.27, 0.94).ticks, [0.2, 0.4, 0.6, 0.8, 1, 1.2]);     // with a unit, as before
   assert.deepEqual(yRange(0.5, 1.5, true).ticks, yRange(0.5, 1.5).ticks);       // past 1: as any axis
-  assert.deepEqual(yRange(1, 1, true).ticks, yRange(1, 1).ticks);               // a flat 1 stays in the middle
+  assert.deepEqual(yRange(1, 1).ticks, [0.9, 0.95, 1, 1.05, 1.1]);                // a flat 1 with a unit: ±10 %
+  assert.deepEqual(yRange(1, 1, true).ticks, [0, 0.2, 0.4, 0.6, 0.8, 1]);        // a flat fraction: 0 to 1 (a re-checker's trial)
+  assert.deepEqual(yRange(0, 0, true).ticks, [0, 0.2, 0.4, 0.6, 0.8, 1]);
+  assert.deepEqual(yRange(0.999999, 0.9999995, true).ticks, [0, 0.2, 0.4, 0.6, 0.8, 1]);
   const { axisRange } = await import('../../web/figure.mjs');
   assert.equal(axisRange({ unit: '', money: false, factor: 1 }, 0.27, 0.94).hi, 1);
   assert.ok(axisRange({ unit: 's', money: false, factor: 1 }, 0.27, 0.94).hi > 1.19);
