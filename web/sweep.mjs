@@ -197,13 +197,15 @@ export function warnedText(w, f, xs, shaded = true) {
 export function sweepValues(f, s) {
   const number = (t) => (typeof t === 'number' ? t : NUMBER.test(String(t)) ? Number(t) : NaN);
   const from = number(s.from), to = number(s.to), n = number(s.n);
+  // the bounds as the reader typed them (s.said: "1 ms"), else as numbers without "e+"
+  const said = { from: (s.said && s.said.from) || bound(from), to: (s.said && s.said.to) || bound(to) };
   // each message quotes what it got (the text, or the number as read), so that a reader sees which value broke the rule
   const got = (t) => `got "${clip(String(t).trim(), 40)}"`;
   if (!Number.isFinite(from)) throw controlError('from', `From must be a finite number such as 1 or 2.5e3, ${got(s.from)}.`);
   if (!Number.isFinite(to)) throw controlError('to', `To must be a finite number such as 1 or 2.5e3, ${got(s.to)}.`);
   if (!(Number.isInteger(n) && n >= 2 && n <= 100000)) throw controlError('n', `Points must be a whole number from 2 to 100000, ${got(s.n)}.`);
   if (s.scale === 'log' && !(from > 0 && to > 0))
-    throw controlError(from > 0 ? 'to' : 'from', `A logarithmic range needs From > 0 and To > 0, got From ${from} and To ${to}: choose the linear scale, or a positive range.`);
+    throw controlError(from > 0 ? 'to' : 'from', `A logarithmic range needs From > 0 and To > 0, got From ${said.from} and To ${said.to}: choose the linear scale, or a positive range.`);
   // interpolate without overflow: in log space for a log range, as a weighted mean otherwise
   const [la, lb] = [Math.log(from), Math.log(to)];
   let xs = Array.from({ length: n }, (_, i) => {
@@ -221,10 +223,10 @@ export function sweepValues(f, s) {
   if (s.scale === 'log') xs = xs.filter((x) => x > 0);  // 0.4 rounds to 0, which a log axis cannot show
   xs = [...new Set(xs)].sort((a, b) => a - b);
   if (xs.length < 2)
-    throw controlError('to', `From ${from} and To ${to} give fewer than 2 distinct ${f.type === 'int' ? 'integer ' : ''}points to plot; widen the range.`);
+    throw controlError('to', `From ${said.from} and To ${said.to} give fewer than 2 distinct ${f.type === 'int' ? 'integer ' : ''}points to plot; widen the range.`);
   // distinct numbers, but no axis could label them apart (its ticks have 4 significant digits)
   if (xs[xs.length - 1] - xs[0] <= 1e-9 * Math.max(Math.abs(xs[0]), Math.abs(xs[xs.length - 1])))
-    throw controlError('to', `From ${from} and To ${to} differ by a billionth of their size or less, too little for a plot to show; widen the range.`);
+    throw controlError('to', `From ${said.from} and To ${said.to} differ by a billionth of their size or less, too little for a plot to show; widen the range.`);
   return Float64Array.from(xs);
 }
 
@@ -575,8 +577,14 @@ export class Sweep {
       this.refuse(sentences(wrong.map((e) => e.message)), wrong.map((e) => e.control));
       return;
     }
+    // each bound as typed where it has its unit ("1 ms"), else the number with the field's
+    // unit (a re-checker's trial: "From 0.001 to 1e297 s" for 1 ms to 1e300 ms)
+    const unit = f.type === 'quantity' ? ` ${f.display_unit}` : '';
+    const typed = (text, v) => (/[A-Za-zµ$%°]/.test(String(text).replace(/e[+-]?\d/gi, '')) ? String(text).trim() : `${bound(v)}${unit}`);
+    const said = { from: typed(s.from, from), to: typed(s.to, to) };
+    const range = /[A-Za-zµ$%°]/.test(`${s.from}${s.to}`.replace(/e[+-]?\d/gi, '')) || !unit ? `From ${said.from} to ${said.to}` : `From ${bound(from)} to ${bound(to)}${unit}`;
     try {
-      xs = sweepValues(f, { ...s, from, to });
+      xs = sweepValues(f, { ...s, from, to, said });
       if (!s.props.length) throw controlError(null, 'Tick at least one property to plot.');
     } catch (e) {
       this.refuse(e.message, e.control);
@@ -616,7 +624,7 @@ export class Sweep {
       if (r.invalid_points >= xs.length) {
         // the range as a whole is at fault: both ends are marked (an attacker's trial: From
         // alone was, for any of these three refusals)
-        this.refuse(`From ${bound(from)} to ${bound(to)}, all ${xs.length} points break the rule of ${f.name} (${r.first_invalid}): choose a range inside it.`, ['from', 'to']);
+        this.refuse(`${range}, all ${xs.length} points break the rule of ${f.name} (${r.first_invalid}): choose a range inside it.`, ['from', 'to']);
         return;
       }
       if (r.invalid_points && !invalid) invalid = ` ${r.invalid_points} ${r.invalid_points === 1 ? 'point breaks' : 'points break'} the rule of ${f.name} (${r.first_invalid}) and ${r.invalid_points === 1 ? 'is' : 'are'} left out.`;
@@ -643,15 +651,17 @@ export class Sweep {
     const logNote = s.scale === 'log' ? ` The x axis is logarithmic: a property in proportion to ${f.name} curves upward on it (Scale: linear draws it straight).` : '';
     // numbers the plot cannot draw on its axis, whatever its unit (an attacking helper: From
     // 1e-300 h drew an empty plot under a status that counted its points)
-    const unit = f.type === 'quantity' ? ` ${f.display_unit}` : '';
     const drawn = (v) => v === 0 || (Math.abs(v) >= DRAWN_MIN && Math.abs(v) <= DRAWN_MAX);
     const within = `(it draws ${numberText(DRAWN_MIN)} to ${numberText(DRAWN_MAX)})`;
     const { x: axis, ys } = plotAxes({ field: f, xs, series, log: s.scale === 'log', prefs: this.app.state.prefs });
-    // the end that is too far is marked: To for 1 to 1e300
-    const ends = [xs[0], xs[xs.length - 1]].map(axis.toAxis);
-    const farEnd = ends.findIndex((v) => !drawn(v));
+    // the end that is too far is marked: To for 1 to 1e300, From for 1e300 to 1 (the
+    // points run low to high whichever way the range was typed)
+    const ends = [xs[0], xs[xs.length - 1]];
+    const farEnd = ends.findIndex((v) => !drawn(axis.toAxis(v)));
     if (farEnd >= 0) {
-      this.refuse(`From ${bound(from)} to ${bound(to)}${unit}: the plot cannot draw numbers as far from 1 as ${amountText(ends[farEnd], axis.unit)} on its axis ${within}; choose a range nearer the values the scenario uses.`, farEnd === 0 ? 'from' : 'to');
+      const x = ends[farEnd];
+      this.refuse(`${range}: the plot cannot draw numbers as far from 1 as ${amountText(axis.toAxis(x), axis.unit)} on its axis ${within}; choose a range nearer the values the scenario uses.`,
+        Math.abs(x - to) < Math.abs(x - from) ? 'to' : 'from');
       return;
     }
     // ... nor a property whose largest value is (1e-302 on an axis it labelled 0 to 100)
@@ -668,7 +678,7 @@ export class Sweep {
         const at = own.length ? own : a.series;
         const names = [...new Set(at.map((i) => series[i].name))];
         const fix = `untick ${andList(names)}${bases.length > 1 ? `, change ${at.length > 1 ? 'those columns\'' : 'that column\'s'} inputs` : ''}, or choose another range`;
-        this.refuse(`From ${bound(from)} to ${bound(to)}${unit}, ${andList(at.map((i) => series[i].label))} reach${at.length > 1 ? '' : 'es'} at most ${amountText(top, a.unit)}, which the plot cannot draw ${within}: ${fix}.`, null);
+        this.refuse(`${range}, ${andList(at.map((i) => series[i].label))} reach${at.length > 1 ? '' : 'es'} at most ${amountText(top, a.unit)}, which the plot cannot draw ${within}: ${fix}.`, null);
         return;
       }
     }

@@ -761,6 +761,19 @@ test('a range the plot cannot draw is refused with the reason, and a refused inp
   assert.match(await page.textContent('#sweep-status'), /^From 1 to 1e300: the plot cannot draw numbers as far from 1 as 1e300 on its axis/);
   assert.equal(await page.getAttribute('#sweep-to', 'aria-invalid'), 'true');
   assert.equal(await page.getAttribute('#sweep-from', 'aria-invalid'), 'false');
+  // ... typed the other way round, From is (a re-checker's trial: To was marked); bounds typed
+  // with their unit are quoted so (it read "From 0.001 to 1e297 s")
+  await page.goto(`${server.origin}/index.html?mode=sweep&preset=TransformerBsp8Workers&sfield=workers&sfrom=1e300&sto=1`);
+  await page.waitForSelector('body[data-ready="1"]');
+  await page.waitForFunction(() => /cannot draw/.test(document.getElementById('sweep-status').textContent));
+  assert.match(await page.textContent('#sweep-status'), /^From 1e300 to 1: /);
+  assert.equal(await page.getAttribute('#sweep-from', 'aria-invalid'), 'true');
+  assert.equal(await page.getAttribute('#sweep-to', 'aria-invalid'), 'false');
+  await page.goto(`${server.origin}/index.html?mode=sweep&preset=TransformerBsp8Workers&sfield=base_iteration_time&sfrom=1%20ms&sto=1e300%20ms`);
+  await page.waitForSelector('body[data-ready="1"]');
+  await page.waitForFunction(() => /cannot draw/.test(document.getElementById('sweep-status').textContent));
+  assert.match(await page.textContent('#sweep-status'), /^From 1 ms to 1e300 ms: /);
+  assert.equal(await page.getAttribute('#sweep-to', 'aria-invalid'), 'true');
   // ... and a range that is drawable again draws
   await page.fill('#sweep-from', '1');
   await page.fill('#sweep-to', '10');

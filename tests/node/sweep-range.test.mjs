@@ -174,6 +174,11 @@ test('a sweep control the page cannot use says which control, what it got and th
   fails(() => sweepValues(workers, { from: 1, to: 8, n: '2.5', scale: 'lin' }), 'n', /got "2\.5"/);
   fails(() => sweepValues(workers, { from: -1, to: 8, n: '5', scale: 'log' }), 'from', /got From -1 and To 8/);
   fails(() => sweepValues(workers, { from: 4, to: 0, n: '5', scale: 'log' }), 'to', /got From 4 and To 0/);
+  // numbers as typed, "1e300", not JavaScript's "1e+300"; or the texts typed, with their units
+  // (a re-checker's trial: "From 1e+300 and To -1e+300")
+  fails(() => sweepValues(workers, { from: 1, to: -1e300, n: '5', scale: 'log' }), 'to', /got From 1 and To -1e300:/);
+  fails(() => sweepValues(time, { from: 1e300, to: 1e300, n: '5', scale: 'lin' }), 'to', /^From 1e300 and To 1e300 /);
+  fails(() => sweepValues(time, { from: 0.001, to: -1, n: '5', scale: 'log', said: { from: '1 ms', to: '-1 s' } }), 'to', /got From 1 ms and To -1 s:/);
   // 1 to 1.2 at whole numbers is the one point 1
   fails(() => sweepValues(workers, { from: 1, to: 1.2, n: '5', scale: 'lin' }), 'to', /^From 1 and To 1\.2 give fewer than 2 distinct integer points/);
   fails(() => sweepValues(workers, { from: NaN, to: 8, n: '5', scale: 'lin' }), 'from', /got "NaN"/);
