@@ -48,6 +48,14 @@ void properties_named(const Expr::Node& n, Json& out) {
   for (const auto& a : n.args) properties_named(*a, out);
 }
 
+// Whether `n` searches for an integer (least_integer, greatest_integer) anywhere in it.
+bool searches(const Expr::Node& n) {
+  if (n.kind == Expr::Kind::Least || n.kind == Expr::Kind::Greatest) return true;
+  for (const auto& a : n.args)
+    if (searches(*a)) return true;
+  return false;
+}
+
 // Values of every property of `type` for the loaded `slots`; errors[p] is "" or the
 // property error's text. `invalid` lists the inputs that were given but refused.
 void compute(const ScenarioType& type, const double* slots, const bool* present, std::vector<double>& values,
@@ -69,9 +77,11 @@ void compute(const ScenarioType& type, const double* slots, const bool* present,
     std::uint32_t guard = 0;
     const double v = m.run(p, slots, &guard);
     if (guard) errors[p] = name + ": " + m.guard_messages[guard - 1];
-    else if (v == INFINITY && is_count_label(type.properties[p].unit))
-      // a count past 2^53 (an integer search's answer, or a step that overflows): the
-      // limit the inputs' integers have too
+    else if (v == INFINITY && is_count_label(type.properties[p].unit) && searches(type.properties[p].expr.node()))
+      // an integer search's answer past 2^53 (search_integer's infinity): the limit the
+      // inputs' integers have too; a count that is a product (20 tokens per parameter) is
+      // written at any size, and its overflow is one (a re-checker's trial: 2e301 tokens
+      // shown, 2e308 "the count cannot be exact")
       errors[p] = name + ": comes to 2^53 (9007199254740992) or more, where a double no longer holds every integer, so the count cannot be exact";
     else if (!std::isfinite(v)) errors[p] = name + ": not a finite number: a step of the equation overflows or divides by zero";
     else if (std::isnan(as_result(v)))

@@ -96,6 +96,13 @@ TEST_CASE("A count that comes to 2^53 or more says so, rather than that a step o
       {"hardware", {{"name", "X"}, {"peak_flops", "1e15 flop/s"}, {"memory_bandwidth", "3e12 byte/s"},
                     {"memory_capacity", "1099511627776 byte"}}}}).value();
   CHECK(prop(below, "max_batch_at_context") == 1099511627775.0);
+  // a count that is a product, not a search, is written at any size, and past a double it
+  // overflows as any result does (a re-checker's trial: 20 x 1e307 tokens was "2^53 or more")
+  const Json tokens = mlsysim::evaluate_preset("Gpt3OnTraining1KA100", {{"workload", {{"name", "W"}, {"parameters", "1e307 param"}}}}).value();
+  CHECK(tokens["properties"]["chinchilla_optimal_tokens"]["error"] ==
+        "chinchilla_optimal_tokens: not a finite number: a step of the equation overflows or divides by zero");
+  const Json big = mlsysim::evaluate_preset("Gpt3OnTraining1KA100", {{"workload", {{"name", "W"}, {"parameters", "1e300 param"}}}}).value();
+  CHECK(prop(big, "chinchilla_optimal_tokens") == 20 * 1e300);
 }
 
 TEST_CASE("ZeroShardingScenario's widths take their defaults and refuse the wrong dimension", "[catalog][memory][rules]") {
