@@ -520,9 +520,12 @@ async function createMlsysim(options = {}) {
   if (!opts.locateFile) opts.locateFile = (file) => new URL(file, MLSYSIM_BASE_URL).href;
   if (MLSYSIM_IN_NODE && !opts.wasmBinary) {
     const { readFile } = await import('node:fs/promises');
+    const { fileURLToPath } = await import('node:url');
     // a URL (file:, the default) or, as Emscripten's own Node.js code takes it, a path (an
-    // attacker's trial: a path was a bare "TypeError: Invalid URL" naming no option)
-    const where = String(opts.locateFile('mlsysim.wasm', ''));
+    // attacker's trial: a path was a bare "TypeError: Invalid URL" naming no option), given
+    // the module's folder as Emscripten gives it, so that (file, dir) => dir + file works
+    // (a re-checker's trial: with '' it read "mlsysim.wasm" from the working folder)
+    const where = String(opts.locateFile('mlsysim.wasm', fileURLToPath(new URL('.', MLSYSIM_BASE_URL))));
     try {
       opts.wasmBinary = await readFile(/^[a-z][a-z0-9+.-]+:/i.test(where) ? new URL(where) : where);
     } catch (e) {

@@ -17,6 +17,15 @@ test('in Node.js, locateFile may give a path or a file: URL; one it cannot read 
   const { default: createMlsysim } = await import(pathToFileURL(path.join(dist, 'mlsysim.mjs')).href);
   const byPath = await createMlsysim({ locateFile: (f) => path.join(dist, f) });
   assert.equal(byPath.evaluatePreset('TransformerBsp8Workers').properties.global_batch.value, 256);  // 8 × 32
+  // Emscripten's usual form, from the folder it is given (the module's), from any working folder
+  const cwd = process.cwd();
+  process.chdir('/');
+  try {
+    const byDir = await createMlsysim({ locateFile: (f, dir) => dir + f });
+    assert.equal(byDir.evaluatePreset('TransformerBsp8Workers').properties.speedup.text, '5.714');  // 100,000 / (14,000 × 1.25)
+  } finally {
+    process.chdir(cwd);
+  }
   const byUrl = await createMlsysim({ locateFile: (f) => pathToFileURL(path.join(dist, f)).href });
   assert.equal(byUrl.version, m.version);
   await assert.rejects(createMlsysim({ locateFile: (f) => `/nowhere/${f}` }),
