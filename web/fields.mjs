@@ -80,24 +80,28 @@ export function entryJson(text) {
     throw new Error(`not valid JSON (${e.message})`);
   }
   const token = /\s+|"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|[{}[\]:,]|true|false|null/gy;
-  const open = [];  // per open object, its keys so far; per open array, null
+  const open = [];  // per open object, its keys so far (decoded; and as written); per open array, null
   let expectKey = false, out = '';
   for (let m; token.lastIndex < text.length && (m = token.exec(text));) {
     let t = m[0];
     const top = open[open.length - 1];
-    if (t === '{') { open.push(new Set()); expectKey = true; }
+    if (t === '{') { open.push(Object.assign(new Set(), { written: new Set() })); expectKey = true; }
     else if (t === '[') { open.push(null); expectKey = false; }
     else if (t === '}' || t === ']') open.pop();
     else if (t === ',') expectKey = top instanceof Set;
     else if (t[0] === '"' && expectKey) {
       const key = JSON.parse(t);
       if (top.has(key)) {
-        // placed as the module places it: line, and column in characters
+        // placed as the module places it: line, and column in characters; only where it is
+        // written as before (the module compares keys as written: "n\u0061me" is "name",
+        // refused by both, but placed by neither)
         const before = text.slice(0, m.index), line = before.split('\n').length;
         const column = [...before.slice(before.lastIndexOf('\n') + 1)].length + 1;
-        throw new Error(`gives the key ${JSON.stringify(key)} twice in one object, the second time at line ${line}, column ${column}; give each key once (which one was meant is not guessed)`);
+        const where = top.written.has(t) ? `, the second time at line ${line}, column ${column}` : '';
+        throw new Error(`gives the key ${JSON.stringify(key)} twice in one object${where}; give each key once (which one was meant is not guessed)`);
       }
       top.add(key);
+      top.written.add(t);
       expectKey = false;
     } else if (/^-?\d/.test(t) && beyondDouble(t)) t = `"${t}"`;
     out += t;
@@ -120,7 +124,9 @@ export function apiInputs(type, texts) {
     if (f.type === 'int' || f.type === 'float') inputs[f.name] = numberOrText(t);
     else if (!f.numeric && /^[{[]/.test(t)) {
       try {
-        inputs[f.name] = entryJson(t);
+        // the text as typed, blank lines and all: a key given twice is placed where the box
+        // shows it, as the CLI places it (a re-checker's trial: trimmed, it was lines off)
+        inputs[f.name] = entryJson(texts[f.name]);
       } catch (e) {
         errors.set(f.name, `${f.name}: ${e.message}`);
       }

@@ -579,6 +579,13 @@ test('an inline entry typed or linked is read as the module reads one: a key giv
   const multi = '{"name": "é→x",\n "parameters": "7e9 param",\n  "parameters": "1 param"}';
   assert.equal(evaluateTexts(m, zero, { ...texts, workload: multi }, null, {}).errors.get('workload'),
     'workload: gives the key "parameters" twice in one object, the second time at line 3, column 3; give each key once (which one was meant is not guessed)');
+  // in the box as typed, blank lines before it too (it was trimmed: a re-checker's trial)
+  assert.equal(evaluateTexts(m, zero, { ...texts, workload: `\n\n  ${multi}` }, null, {}).errors.get('workload'),
+    'workload: gives the key "parameters" twice in one object, the second time at line 5, column 3; give each key once (which one was meant is not guessed)');
+  // a key written with an escape is the same key, refused, but placed by neither the page
+  // nor the module (which compares keys as written)
+  assert.equal(evaluateTexts(m, zero, { ...texts, workload: '{"name": "x", "parameters": "7e9 param", "p\\u0061rameters": "1 param"}' }, null, {}).errors.get('workload'),
+    'workload: gives the key "parameters" twice in one object; give each key once (which one was meant is not guessed)');
   const mtbf = scenarioTypes(m).find((t) => t.name === 'MtbfCascadeScenario');
   const fleet = (count) => `{"name": "f", "count": ${count}, "node": {"name": "n", "accelerators_per_node": 1, "accelerator": "H100"}}`;
   const base = presetTexts(ctx, 'Book10KThreeWeekJob');
