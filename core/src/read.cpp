@@ -259,7 +259,12 @@ Expected<double> read_quantity(const Json& v, const std::string& field, const st
     // the bounds as the field's display unit writes them (>= 0 USD/h, not USD/s)
     const Bounds shown = b.scaled(display_unit.empty() ? 1.0 : declared_unit(display_unit).value);
     return InputError(field, prefix + "must be " + (dim.dimensionless() ? "" : expected + " ") + shown.text(shown_unit) +
-                                ", got " + describe(v) + (v.is_string() ? zero_note(v.get_ref<const std::string&>(), q.value) : ""));
+                                ", got " + describe(v) +
+                                (v.is_string() ? zero_note(v.get_ref<const std::string&>(), q.value)
+                                 // {value, unit} as its text form says it (a re-checker's trial)
+                                 : q.value == 0 && num != 0 ? ": once converted to " + (dim.canonical_unit().empty() ? std::string("a plain number") : dim.canonical_unit()) +
+                                                                  ", it is too small for a double, so it reads as 0"
+                                                            : ""));
   }
   return q.value + 0.0;
 }

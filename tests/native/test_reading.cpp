@@ -360,6 +360,8 @@ TEST_CASE("A bare zero is zero in every unit: taken where the rule allows it, re
   // attacker's trial had "5e-324" in ms told that a double holds nothing nearer 0 than 4.9e-324)
   CHECK(refusal("TransformerBsp8Workers", {{"base_iteration_time", "1e-320 ns"}}) ==
         "base_iteration_time: must be a time > 0 s, got \"1e-320 ns\": once converted to s, it is too small for a double, so it reads as 0");
+  CHECK(refusal("TransformerBsp8Workers", {{"base_iteration_time", {{"value", 1e-320}, {"unit", "ns"}}}}) ==
+        "base_iteration_time: must be a time > 0 s, got {\"value\":1e-320,\"unit\":\"ns\"}: once converted to s, it is too small for a double, so it reads as 0");
   const auto tiny = mlsysim::read_value(Json("5e-324 ms"), "s", "prediction");
   REQUIRE(!tiny);
   CHECK(std::string(tiny.error().what()) ==
