@@ -172,7 +172,8 @@ Expected<Json> parse_json(const std::string& text, const std::string& field, boo
           twice_at = string_start, twice = k;
         written.push_back(k);
       }
-      if (c == ':' && ++keys[depth] > kMaxObjectKeys)
+      // (depth < 0 past a stray "}": nlohmann refuses such a text below; nothing is counted)
+      if (c == ':' && depth >= 0 && ++keys[depth] > kMaxObjectKeys)
         return InputError(field, "has an object of more than " + std::to_string(kMaxObjectKeys) + " keys, opened at " +
                                      position(text, opened[depth]) + "; no object read here needs more than a few dozen");
       if (++entries > max_entries)

@@ -181,6 +181,9 @@ TEST_CASE("A preset file that cannot be used as a whole is refused with one erro
   CHECK(counted.notices[16]["field"] == "inputs");
   CHECK_THAT(counted.notices[16]["message"].get<std::string>(),
              Catch::StartsWith("preset \"U\" (entry 1): inputs: has 4 more unknown fields of SyncStrategyScenario than the 16 named; valid fields: workers, "));
+  // stray closers before a colon are refused as JSON, not counted at a depth below 0
+  refused("}}]:{\"a\": 1}", "not valid JSON");
+  refused("]:", "not valid JSON");
   // one object of more than 256 keys is still refused, where it opens (nlohmann's
   // ordered objects read such an object in quadratic time)
   std::string wide = "{\"presets\": [\n {\"name\": \"W\", \"type\": \"SyncStrategyScenario\", \"inputs\": {";
