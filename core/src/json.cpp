@@ -147,7 +147,8 @@ Expected<Json> parse_json(const std::string& text, const std::string& field, boo
       // dropped unread ("{...}\0garbage" was taken), or the error put at the NUL
       return InputError(field, "not valid JSON: a NUL character (\\u0000) at " + position(text, i) + ", outside a string");
     } else if (c == '[' || c == '{') {
-      if (depth < kMaxDepth) keys[depth + 1] = 0, opened[depth + 1] = i, first_key[depth + 1] = written.size();
+      // (depth < 0 past stray closers: nothing is kept, and nlohmann refuses the text)
+      if (depth >= 0 && depth < kMaxDepth) keys[depth + 1] = 0, opened[depth + 1] = i, first_key[depth + 1] = written.size();
       if (++depth > kMaxDepth) {
         // blamed on the field (an input's value) or the argument (type, unit, properties...)
         // it sits under, by its key as written: a name has no escapes (one that has is left
