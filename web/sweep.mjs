@@ -580,9 +580,10 @@ export class Sweep {
     // each bound as typed where it has its unit ("1 ms"), else the number with the field's
     // unit (a re-checker's trial: "From 0.001 to 1e297 s" for 1 ms to 1e300 ms)
     const unit = f.type === 'quantity' ? ` ${f.display_unit}` : '';
-    const typed = (text, v) => (/[A-Za-zµ$%°]/.test(String(text).replace(/e[+-]?\d/gi, '')) ? String(text).trim() : `${bound(v)}${unit}`);
+    const hasUnit = (text) => /[A-Za-zµ$%°]/.test(String(text).replace(/e[+-]?\d/gi, ''));  // "1e300" has none
+    const typed = (text, v) => (hasUnit(text) ? String(text).trim() : `${bound(v)}${unit}`);
     const said = { from: typed(s.from, from), to: typed(s.to, to) };
-    const range = /[A-Za-zµ$%°]/.test(`${s.from}${s.to}`.replace(/e[+-]?\d/gi, '')) || !unit ? `From ${said.from} to ${said.to}` : `From ${bound(from)} to ${bound(to)}${unit}`;
+    const range = hasUnit(s.from) || hasUnit(s.to) || !unit ? `From ${said.from} to ${said.to}` : `From ${bound(from)} to ${bound(to)}${unit}`;
     try {
       xs = sweepValues(f, { ...s, from, to, said });
       if (!s.props.length) throw controlError(null, 'Tick at least one property to plot.');

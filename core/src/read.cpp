@@ -243,7 +243,7 @@ Expected<double> read_quantity(const Json& v, const std::string& field, const st
     // as the text form says it ("1e308 h" is out of range once converted to s)
     if (!std::isfinite(q.value))
       return InputError(field, prefix + describe(v) + " is out of range once converted to " +
-                                   (q.dim.canonical_unit().empty() ? std::string("a plain number") : q.dim.canonical_unit()) +
+                                   converted_to(q.dim) +
                                    ": too large for a double");
   } else if (as_number(v, num) && dim.dimensionless()) {
     q = {num, dims::none};
@@ -262,8 +262,7 @@ Expected<double> read_quantity(const Json& v, const std::string& field, const st
                                 ", got " + describe(v) +
                                 (v.is_string() ? zero_note(v.get_ref<const std::string&>(), q.value)
                                  // {value, unit} as its text form says it (a re-checker's trial)
-                                 : q.value == 0 && num != 0 ? ": once converted to " + (dim.canonical_unit().empty() ? std::string("a plain number") : dim.canonical_unit()) +
-                                                                  ", it is too small for a double, so it reads as 0"
+                                 : q.value == 0 && num != 0 ? underflow_note(converted_to(dim))
                                                             : ""));
   }
   return q.value + 0.0;

@@ -651,7 +651,13 @@ std::string conversion_underflow(std::string_view text) {
   if (n == 0 || !parse_number(s.substr(0, n), typed) || typed == 0) return "";
   const Expected<Quantity, UnitError> q = parse_quantity(text);
   if (!q || q->value != 0) return "";
-  return q->dim.canonical_unit().empty() ? "a plain number" : q->dim.canonical_unit();
+  return converted_to(q->dim);
+}
+
+std::string converted_to(const Dim& d) { return d.canonical_unit().empty() ? "a plain number" : d.canonical_unit(); }
+
+std::string underflow_note(const std::string& to) {
+  return (to.empty() ? std::string(": it") : ": once converted to " + to + ", it") + " is too small for a double, so it reads as 0";
 }
 
 std::string zero_note(std::string_view text, double x) {
@@ -659,8 +665,7 @@ std::string zero_note(std::string_view text, double x) {
   // the number a double holds, in a unit whose conversion takes it below the smallest one
   // ("5e-324 ms" is 5e-327 s): said so, not as if the number itself were too small (an
   // attacker's trial)
-  const std::string to = conversion_underflow(text);
-  return (to.empty() ? std::string(": it") : ": once converted to " + to + ", it") + " is too small for a double, so it reads as 0";
+  return underflow_note(conversion_underflow(text));
 }
 
 bool written_zero(std::string_view text) {

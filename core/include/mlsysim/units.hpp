@@ -137,6 +137,13 @@ std::string zero_note(std::string_view text, double x);
 /// its dimension's canonical unit, reads as 0 ("5e-324 ms", 5e-327 s): that unit ("s", or
 /// "a plain number"), for a message to say where the value was lost; "" otherwise.
 std::string conversion_underflow(std::string_view text);
+/// What a value of dimension `d` is converted to, as a message names it: its canonical
+/// unit ("s"), or "a plain number".
+std::string converted_to(const Dim& d);
+/// A refusal's note on a value that reads as 0: ": it is too small for a double, so it
+/// reads as 0", or, where its conversion lost it (`to`, conversion_underflow's), ": once
+/// converted to s, it is too small …".
+std::string underflow_note(const std::string& to);
 /// Whether the number `text` starts with (spaces around it ignored) is written as zero:
 /// "0", "-0.00", "0e5"; not "1e-999", which a double reads as 0 too.
 bool written_zero(std::string_view text);
